@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Browsers cannot be downloaded here: drive Debian's Chromium (DESIGN.md section 12).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(
+    `Chromium is missing at ${chromium}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH), then run the e2e tests again.`,
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+// Workers inherit the main process's environment, so every process agrees on one fresh database.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hive-e2e-'));
+const repoRoot = path.resolve(__dirname, '..');
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(repoRoot, '.test-results/e2e.json') }]],
+  outputDir: path.join(repoRoot, '.test-results/e2e-artifacts'),
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: {
+    // The production build (npm test builds it first) served by the real server and a fresh database.
+    command: `node --import tsx ${path.join(repoRoot, 'server/src/main.ts')}`,
+    cwd: path.join(repoRoot, 'server'),
+    url: `http://localhost:${port}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.test-results/**', '**/test-results/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['**/*.{cjs,mjs,js}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Imports flow one way (docs/ARCHITECTURE.md): shared imports no workspace package, remotes never
+    // import the shell (except their standalone bootstrap), the server never imports React code.
+    files: ['shared/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['shell', 'shell/*', 'server', 'server/*', '*-remote', '*-remote/*'] }] },
+  },
+  {
+    files: ['backoffice-remote/src/**', 'admin-remote/src/**', 'ordering-remote/src/**'],
+    ignores: ['*/src/bootstrap.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['shell', 'shell/*', '*-remote', '*-remote/*', '../../shell/*'] }] },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['react', 'react-dom', '@hive/shared', '@hive/shared/store', '@hive/shared/ui', '@hive/shared/shell-contract', '@hive/shared/i18n'] },
+      ],
+    },
+  },
+);

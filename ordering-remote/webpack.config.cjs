@@ -1,0 +1,8 @@
+const { createConfig } = require('../tools/webpack/create-config.cjs');
+
+module.exports = createConfig({
+  name: 'ordering',
+  dir: __dirname,
+  exposes: { './App': './src/App.tsx' },
+  title: 'Hive POS (ordering, standalone)',
+});

@@ -1,0 +1,14 @@
+// `npm start`: build what is stale, then serve everything from one URL (PORT, default 8080).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { build } from './build.mjs';
+import { repoRoot } from './apps.mjs';
+
+await build();
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  cwd: path.join(repoRoot, 'server'),
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,80 @@
+// `npm test`: typecheck, lint, unit tests, server integration tests, production build, e2e.
+// Ends with one line `N passed, N failed` summing every test runner.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './apps.mjs';
+
+const results = path.join(repoRoot, '.test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2);
+const totals = { passed: 0, failed: 0 };
+const failedSteps = [];
+
+function run(cmd, args, { cwd = repoRoot, env = {}, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit' });
+    let out = '';
+    if (capture) {
+      child.stdout.on('data', (d) => {
+        out += d;
+        process.stdout.write(d);
+      });
+    }
+    child.on('exit', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+async function step(name, fn) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const ok = await fn();
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  if (!ok) failedSteps.push(name);
+}
+
+const npx = (bin) => path.join(repoRoot, 'node_modules/.bin', bin);
+
+await step('typecheck', async () => (await run('npm', ['run', '-s', 'typecheck'])).code === 0);
+await step('lint', async () => (await run('npm', ['run', '-s', 'lint'])).code === 0);
+
+await step('unit', async () => {
+  const out = path.join(results, 'jest.json');
+  const { code } = await run(npx('jest'), ['--ci', '--json', `--outputFile=${out}`]);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  } else totals.failed += 1;
+  return code === 0;
+});
+
+await step('server', async () => {
+  const { code, out } = await run('npm', ['test', '-s', '-w', 'server'], { capture: true });
+  const pass = [...out.matchAll(/^[ℹ#] pass (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  const fail = [...out.matchAll(/^[ℹ#] fail (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  totals.passed += pass;
+  totals.failed += fail + (code !== 0 && fail === 0 ? 1 : 0);
+  return code === 0;
+});
+
+await step('build', async () => (await run('node', ['scripts/build.mjs'])).code === 0);
+
+await step('e2e', async () => {
+  const out = path.join(results, 'e2e.json');
+  const { code } = await run('npm', ['test', '-s', '-w', 'e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+  } else totals.failed += 1;
+  return code === 0;
+});
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,3 @@
+import { startShell } from './lib';
+
+startShell();

@@ -1,0 +1,1 @@
+export { createHttpClient } from './httpClient';

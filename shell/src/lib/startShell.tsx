@@ -1,0 +1,38 @@
+import { createRoot } from 'react-dom/client';
+import type { ComponentType } from 'react';
+import { SHELL_NAMESPACE } from '@hive/shared/config';
+import { createHiveStore, waitForRehydration } from '@hive/shared/store';
+import { initI18n } from '@hive/shared/i18n';
+import { createAuthClient } from '../auth/authClient';
+import { createHttpClient } from '../http';
+import { initRemotes } from '../remotes';
+import { logger } from '../logger';
+import { ShellRoot } from '../app/ShellRoot';
+
+export interface StartShellOptions {
+  /** A remote running standalone passes its own App here, e.g. `{ backoffice: App }`. */
+  localAreas?: Record<string, ComponentType>;
+  container?: HTMLElement;
+}
+
+/**
+ * Boots the shell (DESIGN.md section 3): store rehydration, i18n, the remote registry and the
+ * session check run side by side; one failing never blocks the others (`Promise.allSettled`).
+ */
+export function startShell({ localAreas, container = document.getElementById('root')! }: StartShellOptions = {}) {
+  const store = createHiveStore();
+  const i18n = initI18n({ defaultNS: SHELL_NAMESPACE, ns: [SHELL_NAMESPACE] });
+  const http = createHttpClient();
+  const auth = createAuthClient();
+  const ready = Promise.allSettled([
+    waitForRehydration(store),
+    i18n.ready,
+    initRemotes({
+      report: ({ id, lifecycle, error }) =>
+        logger.error('REMOTE_LOAD_FAILED', `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`),
+    }),
+  ]);
+  createRoot(container).render(
+    <ShellRoot store={store} i18n={i18n.instance} http={http} auth={auth} ready={ready} localAreas={localAreas} />,
+  );
+}

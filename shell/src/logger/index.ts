@@ -1,0 +1,1 @@
+export { createLogger, logger, type Logger, type LogEntry, type LogLevel } from './logger';

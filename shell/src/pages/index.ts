@@ -1,0 +1,4 @@
+export { UnauthorizedPage } from './UnauthorizedPage';
+export { SessionExpiredPage } from './SessionExpiredPage';
+export { LoginPage } from './login/LoginPage';
+export { StatusPage } from './StatusPage';

@@ -1,0 +1,4 @@
+export { initRemotes, loadRemoteApp, prefetchRemoteApp, isRemoteConfigured, RemoteUnavailableError } from './registry';
+export type { RemoteAppModule } from './registry';
+export { RemoteArea } from './RemoteArea';
+export { REMOTE_NAMES, type RemoteName, type RemoteMap } from './remoteMap';

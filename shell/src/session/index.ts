@@ -1,0 +1,1 @@
+export { bootSession, loadUserData, type SessionStatus } from './bootSession';

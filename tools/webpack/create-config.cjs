@@ -1,0 +1,166 @@
+// One webpack factory for the shell and the three remotes, so the federation rules (shared
+// singletons, file naming, CSS scoping) cannot drift between apps.
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.resolve(__dirname, '../..');
+const sharedPkg = require(path.join(repoRoot, 'shared/package.json'));
+const SHARED_SUBPATHS = Object.keys(sharedPkg.exports).map((k) =>
+  k === '.' ? '@hive/shared' : `@hive/shared/${k.slice(2)}`,
+);
+
+/** Dev-server ports: the server (API) on 8080, each app on its own port. */
+const DEV_PORTS = { shell: 3000, backoffice: 3001, admin: 3002, ordering: 3003 };
+const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
+
+/**
+ * Shared singletons (DESIGN.md section 4). Only what must be one instance: React and its renderer,
+ * the router, the store libraries, i18n and @hive/shared (store, contexts, menu rules).
+ */
+function sharedSingletons(pkgDir) {
+  const pkg = require(path.join(pkgDir, 'package.json'));
+  const deps = { ...pkg.dependencies };
+  const lib = (name, depName = name) => ({
+    singleton: true,
+    requiredVersion: deps[depName] || false,
+  });
+  const shared = {
+    react: lib('react'),
+    'react/jsx-runtime': lib('react/jsx-runtime', 'react'),
+    'react-dom': lib('react-dom'),
+    'react-dom/client': lib('react-dom/client', 'react-dom'),
+    'react-router-dom': lib('react-router-dom'),
+    'react-redux': lib('react-redux'),
+    '@reduxjs/toolkit': lib('@reduxjs/toolkit'),
+    i18next: lib('i18next'),
+    'react-i18next': lib('react-i18next'),
+  };
+  for (const sub of SHARED_SUBPATHS) {
+    shared[sub] = { singleton: true, requiredVersion: false, version: sharedPkg.version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.name       federation name (shell, backoffice, admin, ordering)
+ * @param {string} o.dir        the app's folder (__dirname of its webpack.config.cjs)
+ * @param {Record<string,string>} [o.exposes]  remotes only
+ * @param {boolean} [o.host]     the shell
+ * @param {string} [o.title]
+ */
+function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) {
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const prod = mode === 'production';
+    // A remote's production build is only its remoteEntry; its standalone page exists in dev,
+    // where the remote runs as its own host for its team.
+    const withPage = host || !prod || env.standalone;
+    const localesDir = path.join(dir, 'public/locales');
+
+    return {
+      mode,
+      context: dir,
+      entry: withPage ? { main: './src/index.ts' } : {},
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Federated entries keep stable names (remoteEntry.js, main.js); chunks are content-hashed.
+        filename: '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: {
+                transpileOnly: true,
+                configFile: path.join(dir, 'tsconfig.json'),
+                compilerOptions: { noEmit: false, sourceMap: true },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              prod ? MiniCssExtractPlugin.loader : 'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  // Scoped per remote: class names carry the app name, so nothing leaks across remotes.
+                  modules: { localIdentName: prod ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]` },
+                },
+              },
+            ],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            use: [prod ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
+          { test: /\.(svg|png|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(exposes ? { filename: 'remoteEntry.js', exposes, manifest: { fileName: 'mf-manifest.json' } } : {}),
+          ...(host ? { remotes: {} } : {}),
+          shared: sharedSingletons(dir),
+          // One offline remote must never block the others.
+          shareStrategy: 'loaded-first',
+          dts: false,
+          dev: prod ? false : { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
+        }),
+        new MiniCssExtractPlugin({
+          filename: '[name].css',
+          chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        withPage &&
+          new HtmlWebpackPlugin({
+            template: path.join(__dirname, 'index.html'),
+            title,
+            chunks: ['main'],
+          }),
+        fs.existsSync(localesDir) &&
+          new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] }),
+      ].filter(Boolean),
+      optimization: {
+        // Keep shared-module chunk names readable in network traces and budgets.
+        chunkIds: prod ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: DEV_PORTS[name],
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: {
+          // Manifest remotes are fetched cross-origin by the shell in dev.
+          'Access-Control-Allow-Origin': '*',
+        },
+        proxy: [
+          { context: ['/api', '/remotes.json', '/locales', '/healthz', '/ordering_online', '/ordering_master', '/gettokenonline'], target: API_ORIGIN },
+        ],
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, DEV_PORTS, SHARED_SUBPATHS };
