@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
@@ -6,10 +6,10 @@ import type { i18n as I18n } from 'i18next';
 import type { AxiosInstance } from 'axios';
 import { API_PATHS, isLanguage, ROUTES } from '@hive/shared/config';
 import { reset, type AppStore } from '@hive/shared/store';
-import { ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
+import { ShellProvider, type SessionSource, type ShellServices } from '@hive/shared/shell-contract';
 import { FullScreenLoader } from '@hive/shared/ui';
 import type { AuthClient } from '../auth/authClient';
-import { bootSession, type SessionStatus } from '../session';
+import { bootSession } from '../session';
 import { LocalAreasProvider } from '../remotes/localAreas';
 import { AppRoutes } from './routes';
 
@@ -18,28 +18,31 @@ export interface ShellRootProps {
   i18n: I18n;
   http: AxiosInstance;
   auth: AuthClient;
+  session: SessionSource;
   /** Resolves when the store is rehydrated and the remotes are registered. */
   ready: Promise<unknown>;
   /** Areas rendered from local code instead of the federation (a remote running standalone). */
   localAreas?: Record<string, ComponentType>;
 }
 
-export function ShellRoot({ store, i18n, http, auth, ready, localAreas = {} }: ShellRootProps) {
-  const [status, setStatus] = useState<SessionStatus>('loading');
+export function ShellRoot({ store, i18n, http, auth, session, ready, localAreas = {} }: ShellRootProps) {
+  const { status } = useSyncExternalStore(session.subscribe, session.getSnapshot);
 
   const refresh = useCallback(async () => {
     const next = await bootSession({ auth, http, store });
-    setStatus(next);
+    session.set({ status: next });
     return next;
-  }, [auth, http, store]);
+  }, [auth, http, store, session]);
 
   useEffect(() => {
     let cancelled = false;
-    void ready.then(() => bootSession({ auth, http, store })).then((next) => !cancelled && setStatus(next));
+    void ready.then(() => {
+      if (!cancelled) void refresh();
+    });
     return () => {
       cancelled = true;
     };
-  }, [auth, http, store, ready]);
+  }, [ready, refresh]);
 
   const services = useMemo<ShellServices>(
     () => ({
@@ -47,9 +50,8 @@ export function ShellRoot({ store, i18n, http, auth, ready, localAreas = {} }: S
       store,
       i18n,
       session: {
-        status,
-        expiresAt: null,
-        remainingMs: null,
+        getSnapshot: session.getSnapshot,
+        subscribe: session.subscribe,
         extend: async () => {
           await auth.extendSession();
         },
@@ -58,36 +60,36 @@ export function ShellRoot({ store, i18n, http, auth, ready, localAreas = {} }: S
             await auth.signOut();
           } finally {
             store.dispatch(reset());
-            setStatus('unauthenticated');
+            session.set({ status: 'unauthenticated', expiresAt: null, remainingMs: null });
             window.location.assign(ROUTES.landing);
           }
         },
       },
       auth: {
-        signIn: async (email: string, password: string) => {
-          const result = await auth.signIn(email, password);
+        signIn: async (email, password, options) => {
+          const result = await auth.signIn(email, password, options);
           if (result.ok) await refresh();
           return result;
         },
-        signOut: () => auth.signOut(),
+        signOut: (options) => auth.signOut(options),
         getCsrfToken: () => auth.getCsrfToken(),
       },
       changeLanguage: async (lng: string) => {
         if (!isLanguage(lng)) return;
-        if (status === 'authenticated') await http.post(API_PATHS.langChange, { lang: lng }).catch(() => undefined);
+        if (session.getSnapshot().status === 'authenticated') await http.post(API_PATHS.langChange, { lang: lng }).catch(() => undefined);
         await i18n.changeLanguage(lng);
       },
     }),
-    [auth, http, i18n, refresh, status, store],
+    [auth, http, i18n, refresh, session, store],
   );
 
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ShellProvider value={services}>
+        <ShellProvider services={services}>
           <LocalAreasProvider value={localAreas}>
             <BrowserRouter>
-              {status === 'loading' ? <FullScreenLoader label={i18n.t('shell:loading')} /> : <AppRoutes />}
+              {status === 'loading' ? <FullScreenLoader text={i18n.t('shell:loading')} /> : <AppRoutes />}
             </BrowserRouter>
           </LocalAreasProvider>
         </ShellProvider>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@hive/shared/config';
@@ -28,7 +28,7 @@ function Landing() {
   const { t } = useTranslation('shell');
   const { status } = useSession();
   const target = useLandingTarget();
-  if (status === 'loading') return <FullScreenLoader label={t('loading')} />;
+  if (status === 'loading') return <FullScreenLoader text={t('loading')} />;
   if (status === 'authenticated' && target) return <Navigate to={target} replace />;
   return <Navigate to={ROUTES.login} replace />;
 }
@@ -39,14 +39,14 @@ function Forward({ to }: { to: string }) {
   // The loader shows for one frame so these routes behave like `/` (SPEC.md 2, "Other behaviour").
   return (
     <>
-      <FullScreenLoader label={t('loading')} />
+      <FullScreenLoader text={t('loading')} />
       <Navigate to={`${to}${search}`} replace />
     </>
   );
 }
 
 /** Back-office pages need a session; without one the user signs in and comes back. */
-function RequireSession({ children }: { children: JSX.Element }) {
+function RequireSession({ children }: { children: ReactElement }) {
   const { status } = useSession();
   const { pathname, search } = useLocation();
   if (status === 'unauthenticated') {

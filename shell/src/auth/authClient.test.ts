@@ -40,7 +40,7 @@ describe('auth client (Auth.js REST protocol)', () => {
       '/api/auth/callback/credentials': () => ({ body: { url: 'http://localhost/items' } }),
     });
     const result = await createAuthClient({ fetchImpl }).signIn('a@b.co', 'pw', { callbackUrl: '/items' });
-    expect(result).toEqual({ ok: true, url: 'http://localhost/items' });
+    expect(result).toEqual({ ok: true, status: 200, error: null, url: 'http://localhost/items' });
     const post = calls.find((c) => c.url.endsWith('callback/credentials'))!;
     expect(post.init.method).toBe('POST');
     expect((post.init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
@@ -67,7 +67,9 @@ describe('auth client (Auth.js REST protocol)', () => {
     });
     await expect(createAuthClient({ fetchImpl: locked.fetchImpl }).signIn('a@b.co', 'x')).resolves.toEqual({
       ok: false,
+      status: 429,
       error: 'AccountLocked',
+      url: null,
       retryAfterSeconds: 900,
     });
     const throttled = fakeServer({
@@ -91,7 +93,7 @@ describe('auth client (Auth.js REST protocol)', () => {
 
   it('reports an unreachable server as a network error', async () => {
     const fetchImpl = jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) as unknown as typeof fetch;
-    await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'x')).resolves.toEqual({ ok: false, error: 'Network' });
+    await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'x')).resolves.toEqual({ ok: false, status: 0, error: 'Network', url: null });
   });
 
   it('reads a signed-out session as null', async () => {

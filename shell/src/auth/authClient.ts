@@ -1,4 +1,5 @@
 import { AUTH_BASE_PATH, STORAGE_KEYS } from '@hive/shared/config';
+import type { SignInResult } from '@hive/shared/shell-contract';
 
 /** The session as `GET /api/auth/session` returns it (null when signed out or expired). */
 export interface AuthSession {
@@ -7,9 +8,11 @@ export interface AuthSession {
   sessionExpiresAt?: number;
 }
 
-export type SignInResult =
-  | { ok: true; url: string | null }
-  | { ok: false; error: 'CredentialsSignin' | 'AccountLocked' | 'Throttled' | 'Network' | 'Configuration' | string; retryAfterSeconds?: number; url?: string | null };
+/**
+ * `error` is an Auth.js code ('CredentialsSignin', 'Configuration') or one of ours: 'AccountLocked',
+ * 'Throttled' (429, with `retryAfterSeconds`), 'Network' (server unreachable, status 0).
+ */
+export type { SignInResult };
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -75,22 +78,25 @@ export function createAuthClient({ basePath = AUTH_BASE_PATH, fetchImpl }: { bas
     try {
       // Read directly (not via getProviders) so an unreachable server reads as Network, not Configuration.
       const providers = await getJson<Record<string, unknown> | null>('providers');
-      if (!providers || !providers.credentials) return { ok: false, error: 'Configuration', url: errorPageUrl('Configuration') };
+      if (!providers || !providers.credentials) {
+        return { ok: false, status: 0, error: 'Configuration', url: errorPageUrl('Configuration') };
+      }
       res = await postForm('callback/credentials', { email, password, callbackUrl });
     } catch {
-      return { ok: false, error: 'Network' };
+      return { ok: false, status: 0, error: 'Network', url: null };
     }
     if (res.status === 429) {
       const retryAfterSeconds = Number(res.headers.get('Retry-After')) || undefined;
       const body = (await res.json().catch(() => ({}))) as { error?: string };
-      return { ok: false, error: body.error === 'account_locked' ? 'AccountLocked' : 'Throttled', retryAfterSeconds };
+      const error = body.error === 'account_locked' ? 'AccountLocked' : 'Throttled';
+      return { ok: false, status: 429, error, url: null, retryAfterSeconds };
     }
     const data = (await res.json().catch(() => ({}))) as { url?: string };
     const url = data.url ?? null;
     const error = url ? new URL(url, 'http://x').searchParams.get('error') : null;
-    if (!res.ok || error) return { ok: false, error: error ?? 'CredentialsSignin', url };
+    if (!res.ok || error) return { ok: false, status: res.status, error: error ?? 'CredentialsSignin', url };
     broadcast('signin');
-    return { ok: true, url };
+    return { ok: true, status: res.status, error: null, url };
   }
 
   async function signOut({ callbackUrl = '/' }: { callbackUrl?: string } = {}): Promise<void> {

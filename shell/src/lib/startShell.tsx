@@ -2,7 +2,8 @@ import { createRoot } from 'react-dom/client';
 import type { ComponentType } from 'react';
 import { SHELL_NAMESPACE } from '@hive/shared/config';
 import { createHiveStore, waitForRehydration } from '@hive/shared/store';
-import { initI18n } from '@hive/shared/i18n';
+import { createI18n } from '@hive/shared/i18n';
+import { createSessionSource } from '@hive/shared/shell-contract';
 import { createAuthClient } from '../auth/authClient';
 import { createHttpClient } from '../http';
 import { initRemotes } from '../remotes';
@@ -21,18 +22,21 @@ export interface StartShellOptions {
  */
 export function startShell({ localAreas, container = document.getElementById('root')! }: StartShellOptions = {}) {
   const store = createHiveStore();
-  const i18n = initI18n({ defaultNS: SHELL_NAMESPACE, ns: [SHELL_NAMESPACE] });
+  const i18n = createI18n({ defaultNS: SHELL_NAMESPACE, ns: [SHELL_NAMESPACE] });
+  // 'initialized' fires once the first namespaces loaded or failed; missing texts never block boot.
+  const i18nReady = new Promise<void>((resolve) => (i18n.isInitialized ? resolve() : i18n.on('initialized', () => resolve())));
+  const session = createSessionSource();
   const http = createHttpClient();
   const auth = createAuthClient();
   const ready = Promise.allSettled([
     waitForRehydration(store),
-    i18n.ready,
+    i18nReady,
     initRemotes({
       report: ({ id, lifecycle, error }) =>
         logger.error('REMOTE_LOAD_FAILED', `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`),
     }),
   ]);
   createRoot(container).render(
-    <ShellRoot store={store} i18n={i18n.instance} http={http} auth={auth} ready={ready} localAreas={localAreas} />,
+    <ShellRoot store={store} i18n={i18n} http={http} auth={auth} session={session} ready={ready} localAreas={localAreas} />,
   );
 }

@@ -20,7 +20,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
       onRetry={() => setAttempt((n) => n + 1)}
       fallback={(error, retry) => <RemoteFallback name={name} error={error} onRetry={retry} />}
     >
-      <Suspense fallback={<FullScreenLoader label={t('loading')} />}>
+      <Suspense fallback={<FullScreenLoader text={t('loading')} />}>
         <RemoteApp />
       </Suspense>
     </RemoteBoundary>

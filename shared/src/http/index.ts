@@ -1,0 +1,12 @@
+// React-free: pure URL rules used by the shell's HTTP client.
+export {
+  classifyUrl,
+  clearUrlClassificationCache,
+  isPublicPage,
+  shouldHandle401,
+  shouldSendSessionHeaders,
+  urlClassificationCacheSize,
+  urlSegments,
+  URL_RULES,
+} from './urlRules';
+export type { UrlClassification } from './urlRules';

@@ -1,0 +1,15 @@
+export type {
+  AuthService,
+  Session,
+  SessionService,
+  SessionSnapshot,
+  SessionStatus,
+  ShellServices,
+  SignInOptions,
+  SignInResult,
+  SignOutOptions,
+} from './types';
+export { createSessionSource, INITIAL_SESSION } from './sessionSource';
+export type { SessionSource } from './sessionSource';
+export { ShellContext, ShellProvider, useAuth, useHttp, useOptionalShell, useSession, useShell } from './context';
+export type { ShellProviderProps } from './context';
