@@ -1,3 +1,4 @@
+import './app/base.css';
 import { startShell } from './lib';
 
 startShell();

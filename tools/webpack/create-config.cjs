@@ -103,7 +103,12 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
                 loader: 'css-loader',
                 options: {
                   // Scoped per remote: class names carry the app name, so nothing leaks across remotes.
-                  modules: { localIdentName: prod ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]` },
+                  // css-loader 7 defaults to named exports; the code imports `styles` as the default export.
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: prod ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]`,
+                  },
                 },
               },
             ],
