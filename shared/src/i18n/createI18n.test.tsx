@@ -37,6 +37,21 @@ describe('initI18n', () => {
     expect(reads).toEqual(expect.arrayContaining(['en/common', 'en/extra', 'es/common', 'es/extra']));
   });
 
+  it('uses bundled namespaces without a request, and still loads the others', async () => {
+    const { backend, reads } = fakeBackend();
+    const i18n = await initI18n({
+      defaultNS: 'shell',
+      ns: ['shell', 'extra'],
+      backend,
+      resources: { en: { shell: { loading: 'Loading' } }, es: { shell: { loading: 'Cargando' } } },
+    });
+    expect(i18n.t('loading')).toBe('Loading');
+    expect(i18n.t('extra:bye')).toBe('Bye');
+    await i18n.changeLanguage('es');
+    expect(i18n.t('loading')).toBe('Cargando');
+    expect(reads.filter((r) => r.endsWith('/shell'))).toEqual([]);
+  });
+
   it('starts in es when asked', async () => {
     const { backend } = fakeBackend();
     const i18n = await initI18n({ defaultNS: 'common', lng: 'es-MX', backend });

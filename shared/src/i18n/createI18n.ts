@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type i18n, type InitOptions, type Module, type Newable } from 'i18next';
+import i18next, { type BackendModule, type i18n, type InitOptions, type Module, type Newable, type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALES_PATH, type Language } from '../config';
@@ -17,6 +17,11 @@ export interface CreateI18nOptions {
   backend?: BackendModule | Newable<BackendModule>;
   /** Suspend components while namespaces load; off by default so no Suspense boundary is needed. */
   useSuspense?: boolean;
+  /**
+   * Namespaces bundled with the code (e.g. the shell's own texts on the critical path): no request
+   * and no wait for them; every other namespace still loads from the /locales backend.
+   */
+  resources?: Resource;
 }
 
 /** en-US -> en; unsupported -> en. */
@@ -37,6 +42,7 @@ export function i18nOptions(options: CreateI18nOptions): InitOptions {
     backend: { loadPath: options.loadPath ?? DEFAULT_LOAD_PATH },
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: options.useSuspense ?? false },
+    ...(options.resources ? { resources: options.resources, partialBundledLanguages: true } : {}),
   };
 }
 

@@ -60,6 +60,18 @@ describe('auth client (Auth.js REST protocol)', () => {
     expect(localStorage.getItem('nextauth.message')).toBeNull();
   });
 
+  it.each([
+    ['account_locked', 'AccountLocked'],
+    ['account_disabled', 'AccountDisabled'],
+    ['credentials', 'CredentialsSignin'],
+  ])('reads the failure code %s as %s', async (code, expected) => {
+    const { fetchImpl } = fakeServer({
+      ...base,
+      '/api/auth/callback/credentials': () => ({ body: { url: `http://localhost/api/auth/signin?error=CredentialsSignin&code=${code}` } }),
+    });
+    await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'bad')).resolves.toMatchObject({ ok: false, error: expected });
+  });
+
   it('tells a locked account from address throttling, with the wait', async () => {
     const locked = fakeServer({
       ...base,

@@ -93,8 +93,15 @@ export function createAuthClient({ basePath = AUTH_BASE_PATH, fetchImpl }: { bas
     }
     const data = (await res.json().catch(() => ({}))) as { url?: string };
     const url = data.url ?? null;
-    const error = url ? new URL(url, 'http://x').searchParams.get('error') : null;
-    if (!res.ok || error) return { ok: false, status: res.status, error: error ?? 'CredentialsSignin', url };
+    const params = url ? new URL(url, 'http://x').searchParams : null;
+    const error = params?.get('error') ?? null;
+    if (!res.ok || error) {
+      // The server adds a `code` to a credentials failure: the attempt that locked the account, or
+      // an account that is disabled (or whose company is suspended).
+      const code = params?.get('code');
+      const named = code === 'account_locked' ? 'AccountLocked' : code === 'account_disabled' ? 'AccountDisabled' : null;
+      return { ok: false, status: res.status, error: named ?? error ?? 'CredentialsSignin', url };
+    }
     broadcast('signin');
     return { ok: true, status: res.status, error: null, url };
   }

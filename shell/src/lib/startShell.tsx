@@ -9,6 +9,9 @@ import { createHttpClient } from '../http';
 import { initRemotes } from '../remotes';
 import { logger } from '../logger';
 import { ShellRoot } from '../app/ShellRoot';
+// The shell's own texts ship with its code: the login page and the loader never wait for a request.
+import shellEn from '../../public/locales/en/shell.json';
+import shellEs from '../../public/locales/es/shell.json';
 
 export interface StartShellOptions {
   /** A remote running standalone passes its own App here, e.g. `{ backoffice: App }`. */
@@ -22,7 +25,11 @@ export interface StartShellOptions {
  */
 export function startShell({ localAreas, container = document.getElementById('root')! }: StartShellOptions = {}) {
   const store = createHiveStore();
-  const i18n = createI18n({ defaultNS: SHELL_NAMESPACE, ns: [SHELL_NAMESPACE] });
+  const i18n = createI18n({
+    defaultNS: SHELL_NAMESPACE,
+    ns: [SHELL_NAMESPACE],
+    resources: { en: { [SHELL_NAMESPACE]: shellEn }, es: { [SHELL_NAMESPACE]: shellEs } },
+  });
   // 'initialized' fires once the first namespaces loaded or failed; missing texts never block boot.
   const i18nReady = new Promise<void>((resolve) => (i18n.isInitialized ? resolve() : i18n.on('initialized', () => resolve())));
   const session = createSessionSource();

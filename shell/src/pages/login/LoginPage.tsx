@@ -35,8 +35,10 @@ export function LoginPage() {
       navigate('/authentication/error?error=Configuration', { replace: true });
       return;
     }
+    // A lock reported without a wait (the attempt that caused it) gets its own sentence.
+    const key = result.error === 'AccountLocked' && !result.retryAfterSeconds ? 'AccountLockedNow' : result.error;
     const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
-    setFormError(t(`login.errors.${result.error}`, { minutes, defaultValue: t('login.errors.generic') }));
+    setFormError(t(`login.errors.${key}`, { minutes, defaultValue: t('login.errors.generic') }));
   }
 
   return (

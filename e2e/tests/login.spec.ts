@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers';
+
+test.describe('back-office sign-in', () => {
+  test('per-field messages for bad input, and nothing is sent', async ({ page }) => {
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/callback/credentials')) posted = true;
+    });
+    await page.goto('/authentication/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter your email address.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(false);
+  });
+
+  test('wrong password: says so and keeps what was typed', async ({ page }) => {
+    await page.goto('/authentication/login');
+    await page.getByLabel('Email').fill('owner@tinykiosk.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email or password is not correct.');
+    await expect(page.getByLabel('Email')).toHaveValue('owner@tinykiosk.test');
+    await expect(page.getByLabel('Password')).toHaveValue('not-the-password');
+  });
+
+  test('server unreachable: says so and keeps what was typed', async ({ page }) => {
+    await page.goto('/authentication/login');
+    await page.getByLabel('Email').fill('owner@tinykiosk.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.route('**/api/auth/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The server cannot be reached. Check your connection and try again.');
+    await expect(page.getByLabel('Email')).toHaveValue('owner@tinykiosk.test');
+  });
+
+  test('the login page shows at once even when the API and locales do not answer', async ({ page }) => {
+    await page.route(/\/(api|locales)\/|remotes\.json/, (route) => route.abort('connectionrefused'));
+    await page.goto('/authentication/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to Hive POS' })).toBeVisible({ timeout: 3_000 });
+  });
+
+  test('/signup and /resetpass show the loader and go to their pages under /authentication/', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/authentication\/(signup|login)/);
+    await page.goto('/resetpass');
+    await expect(page).toHaveURL(/\/authentication\/(resetpass|login)/);
+  });
+});

@@ -1,0 +1,187 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger, LevelWithSilent } from 'pino';
+import { SESSION_LIFETIME_MS } from '@hive/shared/config';
+import { DEFAULT_DATA_DIR } from './config';
+import { migrateToLatest, openDatabase, seedDemoData, syncPermissions, type DatabaseHandle } from './db';
+import {
+  DEFAULT_LOCKOUT,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_SCRYPT_COST,
+  PasswordHasher,
+  mountApi,
+  resolveAuthSecret,
+  type AuthContext,
+  type LockoutPolicy,
+  type RateLimits,
+  type ScryptCost,
+} from './auth';
+import { createLogger, errorHandler, notFoundJson, requestLogger } from './http';
+import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
+
+export interface CreateAppOptions {
+  /** Defaults to process.env.NODE_ENV, then 'development'. */
+  nodeEnv?: string;
+  /** Holds hive.sqlite and the generated auth-secret. Default `<repo>/data`. */
+  dataDir?: string;
+  /** `postgres://...` or `sqlite:<file>`; default `<dataDir>/hive.sqlite`. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to create and use (tests use one per run). */
+  databaseSchema?: string;
+  /** AUTH_SECRET. Required in production; generated and kept in dataDir otherwise. */
+  secret?: string;
+  /** Seed the demo companies and users (default true). */
+  seedDemo?: boolean;
+  /** Raw REMOTES_JSON value (inline JSON or a file path). */
+  remotesJson?: string;
+  /** Build output folders; each missing entry uses the repo's `<app>/dist`. */
+  staticRoots?: Partial<StaticRoots>;
+  /** Origin for links in e-mails (PUBLIC_URL). */
+  publicUrl?: string;
+  /** Express "trust proxy" (default true: deployed behind a proxy / load balancer). */
+  trustProxy?: boolean | number | string;
+  logger?: Logger;
+  logLevel?: LevelWithSilent;
+  /** Tests only: a movable clock (ms since epoch) for session expiry, lockouts and reset links. */
+  now?: () => number;
+  /** Tests only: a shorter server session lifetime. */
+  sessionLifetimeMs?: number;
+  /** Tests only: cheaper scrypt. Ignored in production. */
+  scryptCost?: ScryptCost;
+  rateLimits?: Partial<RateLimits>;
+  lockout?: Partial<LockoutPolicy>;
+}
+
+export interface HiveApp {
+  app: Express;
+  database: DatabaseHandle;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server (database migrated and seeded) without listening. */
+export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp> {
+  const nodeEnv = options.nodeEnv ?? process.env.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const log = options.logger ?? createLogger(options.logLevel ?? 'info');
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+
+  // Configuration problems first, before touching the database.
+  const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
+  const remotes = loadRemotesMap(options.remotesJson);
+  if (production && (options.scryptCost || options.sessionLifetimeMs || options.now)) {
+    log.warn('test-only options (scryptCost, sessionLifetimeMs, now) are ignored in production');
+  }
+  const passwords = new PasswordHasher(production ? DEFAULT_SCRYPT_COST : (options.scryptCost ?? DEFAULT_SCRYPT_COST));
+  const now = production ? Date.now : (options.now ?? Date.now);
+
+  const database = await openDatabase({ url: options.databaseUrl, dataDir, schema: options.databaseSchema });
+  try {
+    await migrateToLatest(database.db, options.databaseSchema);
+    await syncPermissions(database.db);
+    if (options.seedDemo !== false) {
+      const { created } = await seedDemoData(database.db, { now: now(), hashPassword: (p) => passwords.hash(p) });
+      if (created > 0) log.info({ created }, 'seeded demo users');
+      // The demo password is public: a real deployment must not keep these accounts.
+      if (production) log.warn('demo accounts are seeded in production; set SEED_DEMO=false for a real deployment');
+    }
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+
+  const ctx: AuthContext = {
+    db: database.db,
+    log,
+    now,
+    sessionLifetimeMs: production ? SESSION_LIFETIME_MS : (options.sessionLifetimeMs ?? SESSION_LIFETIME_MS),
+    secret,
+    production,
+    useSecureCookies: production ? true : undefined,
+    passwords,
+    lockout: { ...DEFAULT_LOCKOUT, ...options.lockout },
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    publicUrl: options.publicUrl,
+  };
+
+  const app = express();
+  app.set('trust proxy', options.trustProxy ?? true);
+  app.disable('x-powered-by');
+  app.use(requestLogger(log));
+
+  // Absolute remote URLs (REMOTES_JSON) are other origins the shell must load code from.
+  const extra = remoteOrigins(remotes);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...extra],
+          connectSrc: ["'self'", ...extra],
+          styleSrc: ["'self'", "'unsafe-inline'", ...extra],
+          imgSrc: ["'self'", 'data:', ...extra],
+          fontSrc: ["'self'", ...extra],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      // HSTS only means something over HTTPS, which production runs behind.
+      strictTransportSecurity: production,
+    }),
+  );
+
+  mountApi(app, ctx);
+  app.use('/api', notFoundJson());
+  mountStatic(app, {
+    roots: { ...defaultStaticRoots(), ...options.staticRoots },
+    remotes,
+    db: database.db,
+    log,
+  });
+  app.use(notFoundJson());
+  app.use(errorHandler(log));
+
+  log.info({ database: database.describe, nodeEnv }, 'server ready');
+  return { app, database, log, close: () => database.destroy() };
+}
+
+export interface RunningServer extends HiveApp {
+  server: Server;
+  port: number;
+  url: string;
+}
+
+/** createApp + listen; `port: 0` picks a free port (tests). */
+export async function startServer(
+  options: CreateAppOptions & { port?: number; host?: string } = {},
+): Promise<RunningServer> {
+  const hive = await createApp(options);
+  const port = options.port ?? 8080;
+  const server = options.host === undefined ? hive.app.listen(port) : hive.app.listen(port, options.host);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await hive.close();
+    throw error;
+  }
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    ...hive,
+    server,
+    port: actualPort,
+    url: `http://localhost:${actualPort}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await hive.close();
+    },
+  };
+}

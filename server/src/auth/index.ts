@@ -1,0 +1,47 @@
+import express, { type Express, type RequestHandler } from 'express';
+import { ExpressAuth } from '@auth/express';
+import { AUTH_BASE_PATH } from '@hive/shared/config';
+import { buildAuthConfig } from './authjs';
+import type { AuthContext } from './context';
+import {
+  authBodyGuard,
+  callbackUrlGuard,
+  clearCookiesOnSignout,
+  credentialsThrottle,
+  normalizeSessionUpdate,
+  providerGuard,
+} from './guards';
+import { clientLogRoute, customAuthRoutes, devOutboxRoute } from './routes';
+
+export type { AuthContext, LockoutPolicy, RateLimits, RateLimitRule } from './context';
+export { DEFAULT_LOCKOUT, DEFAULT_RATE_LIMITS, RESET_TOKEN_LIFETIME_MS, cookieNames } from './context';
+export { PasswordHasher, DEFAULT_SCRYPT_COST, passwordProblem, PASSWORD_RULE, type ScryptCost } from './passwords';
+export { resolveAuthSecret, NO_SECRET_MESSAGE } from './secret';
+export { readSession } from './session';
+
+export const BODY_LIMIT = '32kb';
+
+/**
+ * Everything under /api. Order matters: `_log` has its own smaller body limit so it comes before
+ * the shared parsers; our routes and guards come before ExpressAuth (which would otherwise parse
+ * bodies itself, up to 100 kB, and answer every path under /api/auth).
+ */
+export function mountApi(app: Express, ctx: AuthContext): void {
+  app.post(`${AUTH_BASE_PATH}/_log`, ...clientLogRoute(ctx));
+
+  app.use(
+    '/api',
+    express.json({ limit: BODY_LIMIT }),
+    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 100 }),
+  );
+
+  app.use(AUTH_BASE_PATH, customAuthRoutes(ctx));
+  if (!ctx.production) app.get('/api/dev/outbox', devOutboxRoute(ctx));
+
+  app.use(AUTH_BASE_PATH, providerGuard(), callbackUrlGuard(ctx), authBodyGuard());
+  app.post(`${AUTH_BASE_PATH}/callback/credentials`, ...credentialsThrottle(ctx));
+  app.post(`${AUTH_BASE_PATH}/session`, normalizeSessionUpdate());
+  app.post(`${AUTH_BASE_PATH}/signout`, clearCookiesOnSignout(ctx));
+  // Typed against the root's @types/express 4 (see http/rate-limit.ts); plain middleware at run time.
+  app.use(AUTH_BASE_PATH, ExpressAuth(buildAuthConfig(ctx)) as unknown as RequestHandler);
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LevelWithSilent } from 'pino';
+
+/** A configuration problem the operator must fix; main.ts prints the message and exits 1. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Resolved from this file, not the cwd, so `npm start` from any folder finds the same data. */
+export const SERVER_SRC_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(SERVER_SRC_DIR, '..', '..');
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, 'data');
+
+export const DEFAULT_PORT = 8080;
+
+/** What main.ts reads from the environment; createApp takes the same things as plain options. */
+export interface EnvConfig {
+  port: number;
+  nodeEnv: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  authSecret: string | undefined;
+  seedDemo: boolean;
+  remotesJson: string | undefined;
+  publicUrl: string | undefined;
+  logLevel: LevelWithSilent;
+  trustProxy: boolean | number | string;
+}
+
+const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number between 0 and 65535 (got "${raw}").`);
+  }
+  return port;
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+/** Express "trust proxy": true/false, a hop count, or a comma list of addresses/subnets. */
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw.trim() === '') return true;
+  const value = raw.trim();
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function parsePublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin;
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL such as https://pos.example.com (got "${raw}").`);
+  }
+}
+
+export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LevelWithSilent;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}").`);
+  }
+  return {
+    port: parsePort(env.PORT),
+    nodeEnv: env.NODE_ENV?.trim() || 'development',
+    dataDir: env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databaseSchema: env.DATABASE_SCHEMA?.trim() || undefined,
+    authSecret: env.AUTH_SECRET || undefined,
+    seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, true),
+    remotesJson: env.REMOTES_JSON?.trim() || undefined,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    logLevel,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { ConfigError } from '../config';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** `postgres://...`, `sqlite:<file>` / `file:<file>`, or undefined for `<dataDir>/hive.sqlite`. */
+  url?: string;
+  dataDir: string;
+  /** PostgreSQL only: a schema to create and put first on the search_path (tests use one per run). */
+  schema?: string;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Human-readable location for the start-up log, never the password. */
+  describe: string;
+  destroy(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function resolveTarget(options: DatabaseOptions): { dialect: DialectName; location: string } {
+  const url = options.url?.trim();
+  if (!url) return { dialect: 'sqlite', location: path.join(options.dataDir, 'hive.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', location: url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
+  if (file !== url && file.length > 0) return { dialect: 'sqlite', location: path.resolve(file) };
+  throw new ConfigError(
+    'DATABASE_URL must be a postgres:// URL or sqlite:<file>; leave it unset to use the embedded SQLite file in DATA_DIR.',
+  );
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparseable)';
+  }
+}
+
+// int8 (BIGINT, and COUNT(*)) arrives as a string by default; our BIGINTs are epoch millis, well
+// inside Number's safe range. Set per pool so other pg users in the process are unaffected.
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === 20) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const target = resolveTarget(options);
+
+  if (target.dialect === 'sqlite') {
+    fs.mkdirSync(path.dirname(target.location), { recursive: true });
+    const sqlite = new BetterSqlite3(target.location);
+    // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', describe: `SQLite ${target.location}`, destroy: () => db.destroy() };
+  }
+
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new ConfigError(`DATABASE_SCHEMA must be a plain lower-case identifier (got "${schema}").`);
+  }
+  const pool = new pg.Pool({
+    connectionString: target.location,
+    max: 10,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  return {
+    db,
+    dialect: 'postgres',
+    describe: `PostgreSQL ${redactUrl(target.location)}${schema ? ` (schema ${schema})` : ''}`,
+    destroy: () => db.destroy(),
+  };
+}
+
+/** Brings the schema up to date; safe to run on every start and from several instances. */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
+export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Unique-constraint violation on either database (used for signup races and duplicate e-mails). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { allAdminPermissionNames, allBackofficePermissionNames } from '@hive/shared/menu';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo';
+import type { Database } from './schema';
+
+/**
+ * The permission catalog comes from @hive/shared's menus, so the sidebar and the database cannot
+ * drift. Runs on every start (also with SEED_DEMO=false): signup grants every back-office one.
+ * New names are added; names that left the menu stay, so existing grants are not silently lost.
+ */
+export async function syncPermissions(db: Kysely<Database>): Promise<void> {
+  const rows = [
+    ...allBackofficePermissionNames().map((name) => ({ id_permission: name, description: name, scope: 'backoffice' })),
+    ...allAdminPermissionNames().map((name) => ({ id_permission: name, description: name, scope: 'admin' })),
+  ];
+  await db
+    .insertInto('permissions')
+    .values(rows)
+    .onConflict((oc) => oc.column('id_permission').doNothing())
+    .execute();
+}
+
+export interface SeedOptions {
+  now: number;
+  hashPassword: (password: string) => Promise<string>;
+}
+
+/**
+ * Demo companies and users, idempotent: rows that exist (by slug / e-mail) are left alone, so a
+ * demo user whose password or permissions were changed keeps the change across restarts.
+ * ON CONFLICT DO NOTHING keeps two instances starting together from failing.
+ */
+export async function seedDemoData(
+  db: Kysely<Database>,
+  { now, hashPassword }: SeedOptions,
+): Promise<{ created: number }> {
+  const known = new Set(
+    (await db.selectFrom('permissions').select('id_permission').execute()).map((row) => row.id_permission),
+  );
+
+  for (const company of DEMO_COMPANIES) {
+    const inserted = await db
+      .insertInto('companies')
+      .values({
+        name: company.name,
+        slug: company.slug,
+        license: company.license,
+        language: 'en',
+        status: 'active',
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted && company.addons.length > 0) {
+      await db
+        .insertInto('company_addons')
+        .values(company.addons.map((addon) => ({ company_id: inserted.id, addon })))
+        .onConflict((oc) => oc.columns(['company_id', 'addon']).doNothing())
+        .execute();
+    }
+  }
+  const companyIds = new Map(
+    (await db.selectFrom('companies').select(['id', 'slug']).execute()).map((row) => [row.slug, row.id]),
+  );
+
+  const existing = new Set(
+    (
+      await db
+        .selectFrom('users')
+        .select('email')
+        .where(
+          'email',
+          'in',
+          DEMO_USERS.map((u) => u.email),
+        )
+        .execute()
+    ).map((row) => row.email),
+  );
+  const missing = DEMO_USERS.filter((user) => !existing.has(user.email));
+  // Each user gets its own salt; hashing in parallel uses libuv's thread pool.
+  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+
+  let created = 0;
+  for (const [index, user] of missing.entries()) {
+    const permissions = user.permissions();
+    const unknown = permissions.filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      throw new Error(`Demo user ${user.email} names permissions missing from the menu catalog: ${unknown.join(', ')}`);
+    }
+    const companyId = user.company === null ? null : companyIds.get(user.company);
+    if (companyId === undefined) throw new Error(`Demo company ${user.company} is missing`);
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email: user.email,
+          password_hash: hashes[index]!,
+          is_admin: user.admin ? 1 : 0,
+          role: user.role,
+          company_id: companyId,
+          language: 'en',
+          status: 'active',
+          failed_logins: 0,
+          session_version: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return; // another instance seeded it meanwhile
+      created += 1;
+      if (permissions.length > 0) {
+        await trx
+          .insertInto('user_permissions')
+          .values(permissions.map((id_permission) => ({ user_id: row.id, id_permission })))
+          .execute();
+      }
+    });
+  }
+  return { created };
+}

@@ -1,0 +1,70 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/**
+ * An error whose status and JSON body are meant for the client. Anything else that reaches the
+ * final handler is treated as a bug: logged with its stack, answered with a generic 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.message === 'string' ? body.message : `HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+/** body-parser and serve-static errors carry `type`/`status`; map them to stable codes. */
+const CLIENT_ERROR_CODES: Record<string, { error: string; message: string }> = {
+  'entity.parse.failed': { error: 'invalid_body', message: 'body: the request body is not valid JSON or form data' },
+  'entity.too.large': { error: 'payload_too_large', message: 'body: the request body is too large' },
+  'entity.verify.failed': { error: 'invalid_body', message: 'body: the request body could not be verified' },
+  'encoding.unsupported': { error: 'unsupported_encoding', message: 'body: unsupported content encoding' },
+  'charset.unsupported': { error: 'unsupported_charset', message: 'body: unsupported charset' },
+  'parameters.too.many': { error: 'payload_too_large', message: 'body: too many form fields' },
+  'request.aborted': { error: 'request_aborted', message: 'body: the request was aborted' },
+  'request.size.invalid': { error: 'invalid_body', message: 'body: the request size did not match Content-Length' },
+};
+
+function clientStatus(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { status?: unknown; statusCode?: unknown };
+  const status = typeof e.status === 'number' ? e.status : e.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+export function notFoundJson(): RequestHandler {
+  return (req, res) => {
+    res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}` });
+  };
+}
+
+/** The last middleware: the only place a response is built from an error, so no stack ever leaks. */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      // Too late to answer cleanly; let Express close the socket.
+      log.error({ err, path: req.path }, 'error after headers were sent');
+      next(err);
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.set(err.headers).status(err.status).json(err.body);
+      return;
+    }
+    const status = clientStatus(err);
+    if (status !== undefined) {
+      const type = (err as { type?: unknown }).type;
+      const known = typeof type === 'string' ? CLIENT_ERROR_CODES[type] : undefined;
+      log.info({ status, type, path: req.path }, 'client error');
+      res.status(status).json(known ?? { error: 'bad_request', message: 'The request could not be processed' });
+      return;
+    }
+    log.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    res
+      .status(500)
+      .json({ error: 'internal_error', message: 'Something went wrong on our side. Please try again later.' });
+  };
+}

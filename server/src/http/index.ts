@@ -1,0 +1,5 @@
+export { HttpError, errorHandler, notFoundJson } from './errors';
+export { hasUnsafeChars, parseOrThrow, validationErrorBody, type ValidationErrorBody } from './validation';
+export { createLogger, requestLogger } from './logging';
+export { parseCookies, sameOrigin, requestOrigin } from './cookies';
+export { addressRateLimit, humanDuration } from './rate-limit';

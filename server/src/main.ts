@@ -1,0 +1,47 @@
+import { PRODUCT_NAME } from '@hive/shared/config';
+import { ConfigError, loadEnvConfig } from './config';
+import { startServer } from './app';
+
+async function main(): Promise<void> {
+  const env = loadEnvConfig();
+  const running = await startServer({
+    port: env.port,
+    nodeEnv: env.nodeEnv,
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
+    databaseSchema: env.databaseSchema,
+    secret: env.authSecret,
+    seedDemo: env.seedDemo,
+    remotesJson: env.remotesJson,
+    publicUrl: env.publicUrl,
+    trustProxy: env.trustProxy,
+    logLevel: env.logLevel,
+  });
+  console.log(`${PRODUCT_NAME} is running at http://localhost:${running.port}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.log.info({ signal }, 'shutting down');
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(
+      `Port ${process.env.PORT ?? 8080} is already in use: stop the other process or set PORT to a free port.`,
+    );
+  } else {
+    console.error(`${PRODUCT_NAME} could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+});

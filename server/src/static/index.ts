@@ -1,0 +1,158 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import express, { type Express, type RequestHandler, type Response } from 'express';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { LANGUAGES, PRODUCT_NAME } from '@hive/shared/config';
+import { REPO_ROOT } from '../config';
+import { pingDatabase, type Database } from '../db';
+import type { RemotesMap } from './remotes';
+
+export { DEFAULT_REMOTES, loadRemotesMap, remoteOrigins, type RemotesMap } from './remotes';
+
+/** Build output folders (webpack `dist/`) of the shell and of each remote. */
+export interface StaticRoots {
+  shell: string;
+  remotes: Record<string, string>;
+}
+
+export function defaultStaticRoots(repoRoot = REPO_ROOT): StaticRoots {
+  return {
+    shell: path.join(repoRoot, 'shell', 'dist'),
+    remotes: {
+      backoffice: path.join(repoRoot, 'backoffice-remote', 'dist'),
+      admin: path.join(repoRoot, 'admin-remote', 'dist'),
+      ordering: path.join(repoRoot, 'ordering-remote', 'dist'),
+    },
+  };
+}
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT_CACHE = 'public, max-age=300';
+/** webpack `[contenthash]` in a name: `.` + at least 8 hex digits + `.` */
+const HASHED_NAME = /\.[0-9a-f]{8,}\./i;
+
+/**
+ * Entry points must be revalidated on every load (they name the hashed chunks of the current
+ * build); hashed chunks never change. Unhashed scripts and data (e.g. the shell's `[name].js`
+ * entries, locale files) are revalidated too: a stale one would point at chunks that no longer
+ * exist after a deploy. Everything else (images, fonts) gets a short cache.
+ */
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath);
+  if (name === 'remoteEntry.js' || name === 'mf-manifest.json' || name.endsWith('.html')) return NO_CACHE;
+  if (HASHED_NAME.test(name)) return IMMUTABLE;
+  if (/\.(m?js|json|css|map)$/i.test(name)) return NO_CACHE;
+  return SHORT_CACHE;
+}
+
+function staticFiles(root: string): RequestHandler {
+  return express.static(root, {
+    index: false,
+    redirect: false,
+    dotfiles: 'ignore',
+    fallthrough: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+  });
+}
+
+/** Remotes may be loaded by a shell on another origin (REMOTES_JSON): allow it explicitly. */
+const remoteCors: RequestHandler = (req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', '*');
+    res.setHeader('Access-Control-Max-Age', '86400');
+    res.status(204).end();
+    return;
+  }
+  next();
+};
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME} is not built yet</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5}code{background:#f2f2f2;padding:.1rem .3rem}</style>
+</head><body><h1>${PRODUCT_NAME} is not built yet</h1>
+<p>The server is running, but the web app has not been built: <code>shell/dist/index.html</code> is missing.</p>
+<p>Run <code>npm run build</code> in the repository root (or <code>npm start</code>, which builds what is stale), then reload this page.</p>
+</body></html>`;
+
+async function sendShellIndex(shellRoot: string, res: Response): Promise<void> {
+  res.setHeader('Cache-Control', NO_CACHE);
+  try {
+    const html = await fs.readFile(path.join(shellRoot, 'index.html'));
+    res.type('html').send(html);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    res.status(503).type('html').send(NOT_BUILT_PAGE);
+  }
+}
+
+const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+const NAMESPACE_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
+
+/** Paths the SPA fallback never answers: they are API calls or assets that must 404 honestly. */
+const NOT_SPA = /^\/(api|remotes|locales)(\/|$)|^\/remotes\.json$|^\/healthz$/;
+
+export interface StaticOptions {
+  roots: StaticRoots;
+  remotes: RemotesMap;
+  db: Kysely<Database>;
+  log: Logger;
+}
+
+export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions): void {
+  app.get('/healthz', async (_req, res) => {
+    const dbOk = await pingDatabase(db);
+    res
+      .set('Cache-Control', 'no-store')
+      .status(dbOk ? 200 : 503)
+      .json({ ok: dbOk, db: dbOk ? 'ok' : 'unreachable' });
+  });
+
+  app.get('/remotes.json', (_req, res) => {
+    res.set('Cache-Control', NO_CACHE).json(remotes);
+  });
+
+  for (const [name, root] of Object.entries(roots.remotes)) {
+    app.use(`/remotes/${name}`, remoteCors, staticFiles(root));
+  }
+
+  // Shell first, then the remotes: each app ships its own namespaces.
+  const localeRoots = [roots.shell, ...Object.values(roots.remotes)];
+  app.get('/locales/:lng/:file', async (req, res) => {
+    const { lng, file } = req.params;
+    const ns = NAMESPACE_FILE.exec(file)?.[1];
+    if (!LANGUAGE.test(lng) || ns === undefined) {
+      res.status(404).json({ error: 'not_found', message: 'Unknown locale file' });
+      return;
+    }
+    for (const root of localeRoots) {
+      const candidate = path.join(root, 'locales', lng, `${ns}.json`);
+      try {
+        const body = await fs.readFile(candidate);
+        res.set('Cache-Control', NO_CACHE).type('json').send(body);
+        return;
+      } catch {
+        // try the next app
+      }
+    }
+    res.status(404).json({
+      error: 'not_found',
+      message: `No ${ns} translations for ${lng}${(LANGUAGES as readonly string[]).includes(lng) ? '' : ` (languages: ${LANGUAGES.join(', ')})`}`,
+    });
+  });
+
+  app.use(staticFiles(roots.shell));
+
+  // SPA fallback: browser navigations to any client route get the shell.
+  app.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (NOT_SPA.test(req.path)) return next();
+    if (!(req.get('accept') ?? '').includes('text/html')) return next();
+    await sendShellIndex(roots.shell, res);
+  });
+}

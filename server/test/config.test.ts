@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadEnvConfig } from '../src/config';
+import { resolveAuthSecret } from '../src/auth';
+import { DEFAULT_REMOTES, loadRemotesMap } from '../src/static';
+import { createApp } from '../src/app';
+import { passwordProblem } from '../src/auth';
+import { slugify } from '../src/auth/routes';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs src/main.ts with a clean environment; resolves with the exit code and output. */
+function runMain(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`main.ts did not exit within ${timeoutMs} ms: ${stdout} ${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('configuration', () => {
+  let dir: string;
+  before(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-config-test-'));
+  });
+  after(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('NO_SECRET: refuses to start in production without AUTH_SECRET (createApp)', async () => {
+    await assert.rejects(createApp({ nodeEnv: 'production', dataDir: dir, logLevel: 'silent' }), (error: Error) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /^NO_SECRET: /);
+      assert.match(error.message, /Set the AUTH_SECRET environment variable/);
+      return true;
+    });
+  });
+
+  it('NO_SECRET: main.ts exits 1 with the message on stderr', async () => {
+    const { code, stderr, stdout } = await runMain({ NODE_ENV: 'production', DATA_DIR: path.join(dir, 'prod') });
+    assert.equal(code, 1);
+    assert.match(stderr.trim(), /^NO_SECRET: AUTH_SECRET is not set\. Set the AUTH_SECRET environment variable/);
+    assert.doesNotMatch(stdout, /is running/);
+  });
+
+  it('generates a development secret once (mode 0600) and reuses it', async () => {
+    const dataDir = path.join(dir, 'dev');
+    const first = resolveAuthSecret({ production: false, dataDir });
+    const second = resolveAuthSecret({ production: false, dataDir });
+    assert.equal(first, second);
+    assert.ok(first.length >= 32);
+    const stat = await fs.stat(path.join(dataDir, 'auth-secret'));
+    assert.equal(stat.mode & 0o777, 0o600);
+    assert.equal(resolveAuthSecret({ secret: 'explicit', production: true, dataDir }), 'explicit');
+  });
+
+  it('REMOTES_JSON: inline JSON and files override the defaults entry by entry', async () => {
+    assert.deepEqual(loadRemotesMap(undefined), DEFAULT_REMOTES);
+    assert.deepEqual(loadRemotesMap('{"admin":"https://admin.example.com/mf-manifest.json"}'), {
+      ...DEFAULT_REMOTES,
+      admin: 'https://admin.example.com/mf-manifest.json',
+    });
+    const file = path.join(dir, 'remotes.json');
+    await fs.writeFile(file, JSON.stringify({ ordering: '/elsewhere/mf-manifest.json' }));
+    assert.deepEqual(loadRemotesMap(file), { ...DEFAULT_REMOTES, ordering: '/elsewhere/mf-manifest.json' });
+  });
+
+  it('REMOTES_JSON: bad values stop the start with a clear message', async () => {
+    const bad = [
+      '{"admin": ',
+      '["https://x.example"]',
+      '{"admin": 42}',
+      '{"admin": "javascript:alert(1)"}',
+      '{"admin": "//evil.example/x"}',
+      '{"bad name!": "/x"}',
+      path.join(dir, 'missing.json'),
+    ];
+    for (const value of bad) {
+      assert.throws(
+        () => loadRemotesMap(value),
+        (error: Error) => error instanceof ConfigError && /^REMOTES_JSON must be a JSON object/.test(error.message),
+        value,
+      );
+    }
+    const { code, stderr } = await runMain({
+      REMOTES_JSON: '{"admin": 42}',
+      DATA_DIR: path.join(dir, 'bad-remotes'),
+      AUTH_SECRET: 'x'.repeat(32),
+    });
+    assert.equal(code, 1);
+    assert.match(stderr, /REMOTES_JSON must be a JSON object/);
+  });
+
+  it('reads the environment with defaults and clear errors', () => {
+    const config = loadEnvConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.seedDemo, true);
+    assert.equal(config.trustProxy, true);
+    assert.ok(config.dataDir.endsWith(`${path.sep}data`));
+    assert.equal(loadEnvConfig({ SEED_DEMO: 'false' }).seedDemo, false);
+    assert.equal(loadEnvConfig({ TRUST_PROXY: '1' }).trustProxy, 1);
+    assert.throws(() => loadEnvConfig({ PORT: 'eighty' }), /PORT must be/);
+    assert.throws(() => loadEnvConfig({ SEED_DEMO: 'maybe' }), /SEED_DEMO must be true or false/);
+    assert.throws(() => loadEnvConfig({ PUBLIC_URL: 'ftp://x' }), /PUBLIC_URL must be/);
+  });
+
+  it('production: Secure cookies with prefixes, no dev outbox', async () => {
+    const app = await createApp({
+      nodeEnv: 'production',
+      secret: 'p'.repeat(40),
+      dataDir: path.join(dir, 'production'),
+      seedDemo: false,
+      logLevel: 'silent',
+    });
+    const server = app.app.listen(0);
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as { port: number };
+      const csrf = await fetch(`http://localhost:${port}/api/auth/csrf`);
+      const cookie = csrf.headers.getSetCookie()[0] ?? '';
+      assert.match(cookie, /^__Host-authjs\.csrf-token=/);
+      assert.match(cookie, /; Secure/);
+      assert.equal((await fetch(`http://localhost:${port}/api/dev/outbox`)).status, 404);
+      assert.match(
+        (await fetch(`http://localhost:${port}/`)).headers.get('strict-transport-security') ?? '',
+        /max-age=/,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    }
+  });
+
+  it('password rule and slugs', () => {
+    assert.equal(passwordProblem('hive-demo-2026', 'a@b.c'), null);
+    assert.notEqual(passwordProblem('abcdefghijk', 'a@b.c'), null);
+    assert.notEqual(passwordProblem('user@shop.test', 'user@shop.test'), null);
+    assert.equal(slugify('  Blue Door Bistro!! '), 'blue-door-bistro');
+    assert.equal(slugify('Ünïcödé Café'), 'unicode-cafe');
+    assert.equal(slugify('!!!'), 'company');
+  });
+});

@@ -1,0 +1,283 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LevelWithSilent } from 'pino';
+import { startServer, type CreateAppOptions, type RunningServer } from '../src/app';
+
+/*
+ * Integration-test plumbing: a real server on a free port, against a temporary SQLite file and,
+ * when TEST_DATABASE_URL is set, against PostgreSQL in a schema of its own (dropped afterwards).
+ */
+
+export const DEMO_PASSWORD = 'hive-demo-2026';
+/** Cheap scrypt for tests; production always uses the default cost. */
+export const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+const TEST_LOG_LEVEL = (process.env.TEST_LOG_LEVEL ?? 'silent') as LevelWithSilent;
+
+export interface DatabaseTarget {
+  name: 'sqlite' | 'postgres';
+  /** Options for createApp plus a cleanup that removes what the run created. */
+  prepare(dataDir: string): Promise<{ options: Partial<CreateAppOptions>; cleanup(): Promise<void> }>;
+}
+
+const sqliteTarget: DatabaseTarget = {
+  name: 'sqlite',
+  async prepare(dataDir) {
+    return { options: { databaseUrl: `sqlite:${path.join(dataDir, 'test.sqlite')}` }, cleanup: async () => {} };
+  },
+};
+
+function postgresTarget(url: string): DatabaseTarget {
+  return {
+    name: 'postgres',
+    async prepare() {
+      const schema = `hive_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      return {
+        options: { databaseUrl: url, databaseSchema: schema },
+        async cleanup() {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(`drop schema if exists "${schema}" cascade`);
+          } finally {
+            await client.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function databaseTargets(): DatabaseTarget[] {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  return url ? [sqliteTarget, postgresTarget(url)] : [sqliteTarget];
+}
+
+export interface TestClock {
+  offsetMs: number;
+  now(): number;
+  advance(ms: number): void;
+}
+
+export function createClock(): TestClock {
+  const clock: TestClock = {
+    offsetMs: 0,
+    now: () => Date.now() + clock.offsetMs,
+    advance(ms) {
+      clock.offsetMs += ms;
+    },
+  };
+  return clock;
+}
+
+export interface TestServer {
+  url: string;
+  clock: TestClock;
+  dataDir: string;
+  running: RunningServer;
+  close(): Promise<void>;
+}
+
+const GENEROUS = { limit: 100_000, windowMs: 60_000 };
+
+/**
+ * A server with a movable clock, cheap scrypt and per-address limits effectively off (tests that
+ * exercise a limit pass their own). Static roots point at an empty folder unless given.
+ */
+export async function startTestServer(
+  target: DatabaseTarget,
+  overrides: Partial<CreateAppOptions> = {},
+): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-server-test-'));
+  const prepared = await target.prepare(dataDir);
+  const clock = createClock();
+  const empty = path.join(dataDir, 'no-dist');
+  const running = await startServer({
+    port: 0,
+    nodeEnv: 'test',
+    dataDir,
+    secret: 'test-secret-test-secret-test-secret-0123456789',
+    logLevel: TEST_LOG_LEVEL,
+    scryptCost: TEST_SCRYPT,
+    now: clock.now,
+    staticRoots: { shell: empty, remotes: { backoffice: empty, admin: empty, ordering: empty } },
+    ...prepared.options,
+    ...overrides,
+    rateLimits: { signIn: GENEROUS, signup: GENEROUS, resetpass: GENEROUS, log: GENEROUS, ...overrides.rateLimits },
+  });
+  return {
+    url: running.url,
+    clock,
+    dataDir,
+    running,
+    async close() {
+      await running.close();
+      await prepared.cleanup();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CookieRecord {
+  value: string;
+  attributes: Record<string, string | true>;
+  raw: string;
+}
+
+/** Just enough of a browser cookie store: one host, Max-Age=0 / past Expires deletes. */
+export class CookieJar {
+  readonly cookies = new Map<string, CookieRecord>();
+
+  static parse(raw: string): { name: string; record: CookieRecord } {
+    const [pair = '', ...attrs] = raw.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const attributes: Record<string, string | true> = {};
+    for (const attr of attrs) {
+      const i = attr.indexOf('=');
+      const key = (i === -1 ? attr : attr.slice(0, i)).trim().toLowerCase();
+      if (key) attributes[key] = i === -1 ? true : attr.slice(i + 1).trim();
+    }
+    return { name, record: { value, attributes, raw } };
+  }
+
+  /** Applies every Set-Cookie of a response; returns them parsed, by name (last one wins). */
+  update(response: Response): Map<string, CookieRecord> {
+    const seen = new Map<string, CookieRecord>();
+    for (const raw of response.headers.getSetCookie()) {
+      const { name, record } = CookieJar.parse(raw);
+      seen.set(name, record);
+      const maxAge = record.attributes['max-age'];
+      const expires = record.attributes.expires;
+      const expired =
+        (typeof maxAge === 'string' && Number(maxAge) <= 0) ||
+        (typeof expires === 'string' && Date.parse(expires) <= Date.now()) ||
+        record.value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, record);
+    }
+    return seen;
+  }
+
+  header(): string {
+    return [...this.cookies.entries()].map(([name, c]) => `${name}=${c.value}`).join('; ');
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name)?.value;
+  }
+}
+
+let addressCounter = 0;
+/** A distinct client address per Client, so per-address limits of one test do not leak into another. */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** Response bodies are asserted field by field in the tests; typing each shape adds nothing. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface SignInResult {
+  response: Response;
+  body: Json;
+  cookies: Map<string, CookieRecord>;
+}
+
+/** A browser-like client speaking the Auth.js REST protocol the shell uses. */
+export class Client {
+  readonly jar = new CookieJar();
+
+  constructor(
+    readonly baseUrl: string,
+    readonly address = nextAddress(),
+  ) {}
+
+  async request(
+    pathname: string,
+    init: RequestInit & { json?: unknown; form?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('x-forwarded-for', this.address);
+    const cookie = this.jar.header();
+    if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    } else if (init.form !== undefined) {
+      headers.set('content-type', 'application/x-www-form-urlencoded');
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      ...init,
+      headers,
+      body,
+      method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+      redirect: 'manual',
+    });
+    this.jar.update(response);
+    return response;
+  }
+
+  async csrf(): Promise<string> {
+    const response = await this.request('/api/auth/csrf');
+    const body = (await response.json()) as { csrfToken: string };
+    return body.csrfToken;
+  }
+
+  /** GET csrf, then POST callback/credentials form-encoded with X-Auth-Return-Redirect. */
+  async signIn(email: string, password = DEMO_PASSWORD, extra: Record<string, string> = {}): Promise<SignInResult> {
+    const csrfToken = await this.csrf();
+    const response = await this.request('/api/auth/callback/credentials', {
+      headers: { 'x-auth-return-redirect': '1' },
+      form: { csrfToken, email, password, callbackUrl: '/', ...extra },
+    });
+    const cookies = new Map<string, CookieRecord>();
+    for (const raw of response.headers.getSetCookie()) {
+      const { name, record } = CookieJar.parse(raw);
+      cookies.set(name, record);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { response, body, cookies };
+  }
+
+  async session(): Promise<Json> {
+    const response = await this.request('/api/auth/session');
+    return response.json();
+  }
+
+  async extend(): Promise<Response> {
+    const csrfToken = await this.csrf();
+    return this.request('/api/auth/session', { json: { csrfToken, data: { extend: true } } });
+  }
+
+  async signOut(): Promise<Response> {
+    const csrfToken = await this.csrf();
+    return this.request('/api/auth/signout', {
+      headers: { 'x-auth-return-redirect': '1' },
+      form: { csrfToken, callbackUrl: '/' },
+    });
+  }
+
+  async post(pathname: string, json: unknown): Promise<{ response: Response; body: Json }> {
+    const response = await this.request(pathname, { json });
+    const text = await response.text();
+    return { response, body: text ? JSON.parse(text) : null };
+  }
+}
+
+export function errorParam(url: string): string | null {
+  return new URL(url).searchParams.get('error');
+}
