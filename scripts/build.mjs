@@ -32,7 +32,10 @@ export async function build({ force = false, only } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const force = process.argv.includes('--force');
-  build({ force }).catch((err) => {
+  // --only backoffice,admin: build just these apps (parallel work on different remotes never collides).
+  const i = process.argv.indexOf('--only');
+  const only = i > 0 ? process.argv[i + 1]?.split(',') : undefined;
+  build({ force, only }).catch((err) => {
     console.error(err.message);
     process.exit(1);
   });
