@@ -24,7 +24,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(repoRoot, '.test-results/e2e.json') }]],
-  outputDir: path.join(repoRoot, '.test-results/e2e-artifacts'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, '.test-results/e2e-artifacts'),
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
