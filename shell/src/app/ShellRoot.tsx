@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import type { AxiosInstance } from 'axios';
-import { API_PATHS, isLanguage, ROUTES } from '@hive/shared/config';
-import { reset, type AppStore } from '@hive/shared/store';
-import { ShellProvider, type SessionSource, type ShellServices } from '@hive/shared/shell-contract';
+import { API_PATHS, isLanguage } from '@hive/shared/config';
+import { selectUser, useAppSelector, type AppStore } from '@hive/shared/store';
+import { ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
 import { FullScreenLoader } from '@hive/shared/ui';
 import type { AuthClient } from '../auth/authClient';
-import { bootSession } from '../session';
+import { SessionWarning, type SessionRuntime } from '../session';
 import { LocalAreasProvider } from '../remotes/localAreas';
+import { PlanChangedNotice } from '../plan-notice';
 import { AppRoutes } from './routes';
 
 export interface ShellRootProps {
@@ -18,69 +19,71 @@ export interface ShellRootProps {
   i18n: I18n;
   http: AxiosInstance;
   auth: AuthClient;
-  session: SessionSource;
+  runtime: SessionRuntime;
   /** Resolves when the store is rehydrated and the remotes are registered. */
   ready: Promise<unknown>;
   /** Areas rendered from local code instead of the federation (a remote running standalone). */
   localAreas?: Record<string, ComponentType>;
 }
 
-export function ShellRoot({ store, i18n, http, auth, session, ready, localAreas = {} }: ShellRootProps) {
-  const { status } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+/** Lets the session runtime (no React) navigate with the router instead of reloading the page. */
+function NavigateBridge({ runtime }: { runtime: SessionRuntime }) {
+  const navigate = useNavigate();
+  useEffect(() => runtime.setNavigate((path) => navigate(path)), [navigate, runtime]);
+  return null;
+}
 
-  const refresh = useCallback(async () => {
-    const next = await bootSession({ auth, http, store });
-    session.set({ status: next });
-    return next;
-  }, [auth, http, store, session]);
+/** The UI language follows the user's stored choice (never detection). */
+function UserLanguage({ i18n }: { i18n: I18n }) {
+  const language = (useAppSelector(selectUser) as { language?: unknown } | null)?.language;
+  useEffect(() => {
+    if (isLanguage(language) && language !== i18n.language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
+  return null;
+}
+
+export function ShellRoot({ store, i18n, http, auth, runtime, ready, localAreas = {} }: ShellRootProps) {
+  const { status } = useSyncExternalStore(runtime.service.subscribe, runtime.service.getSnapshot);
 
   useEffect(() => {
     let cancelled = false;
     void ready.then(() => {
-      if (!cancelled) void refresh();
+      if (!cancelled) void runtime.boot({ search: window.location.search });
     });
     return () => {
       cancelled = true;
     };
-  }, [ready, refresh]);
+  }, [ready, runtime]);
 
   const services = useMemo<ShellServices>(
     () => ({
       http,
       store,
       i18n,
-      session: {
-        getSnapshot: session.getSnapshot,
-        subscribe: session.subscribe,
-        extend: async () => {
-          await auth.extendSession();
-        },
-        logout: async () => {
-          try {
-            await auth.signOut();
-          } finally {
-            store.dispatch(reset());
-            session.set({ status: 'unauthenticated', expiresAt: null, remainingMs: null });
-            window.location.assign(ROUTES.landing);
-          }
-        },
-      },
+      session: runtime.service,
       auth: {
         signIn: async (email, password, options) => {
+          // SPEC.md 4: a forced full cleanup happens before a fresh login.
+          runtime.cleanupBeforeSignIn();
           const result = await auth.signIn(email, password, options);
-          if (result.ok) await refresh();
+          if (result.ok) await runtime.boot();
           return result;
         },
-        signOut: (options) => auth.signOut(options),
+        signOut: async (options) => {
+          await auth.signOut(options);
+          runtime.onSignedOut();
+        },
         getCsrfToken: () => auth.getCsrfToken(),
       },
       changeLanguage: async (lng: string) => {
         if (!isLanguage(lng)) return;
-        if (session.getSnapshot().status === 'authenticated') await http.post(API_PATHS.langChange, { lang: lng }).catch(() => undefined);
+        if (runtime.service.getSnapshot().status === 'authenticated') {
+          await http.post(API_PATHS.langChange, { lang: lng }).catch(() => undefined);
+        }
         await i18n.changeLanguage(lng);
       },
     }),
-    [auth, http, i18n, refresh, session, store],
+    [auth, http, i18n, runtime, store],
   );
 
   return (
@@ -89,7 +92,11 @@ export function ShellRoot({ store, i18n, http, auth, session, ready, localAreas 
         <ShellProvider services={services}>
           <LocalAreasProvider value={localAreas}>
             <BrowserRouter>
+              <NavigateBridge runtime={runtime} />
+              <UserLanguage i18n={i18n} />
               {status === 'loading' ? <FullScreenLoader text={i18n.t('shell:loading')} /> : <AppRoutes />}
+              <PlanChangedNotice />
+              <SessionWarning session={runtime.service} />
             </BrowserRouter>
           </LocalAreasProvider>
         </ShellProvider>

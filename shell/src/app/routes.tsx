@@ -9,6 +9,7 @@ import { FullScreenLoader } from '@hive/shared/ui';
 import { RemoteArea } from '../remotes';
 import { LoginPage, SessionExpiredPage, UnauthorizedPage } from '../pages';
 import { AuthErrorPage } from '../pages/AuthErrorPage';
+import { peekExpiredFlag } from '../session';
 
 /** Where `/` sends a signed-in user: staff to the admin console, merchants to their first entry. */
 function useLandingTarget(): string | null {
@@ -30,7 +31,8 @@ function Landing() {
   const target = useLandingTarget();
   if (status === 'loading') return <FullScreenLoader text={t('loading')} />;
   if (status === 'authenticated' && target) return <Navigate to={target} replace />;
-  return <Navigate to={ROUTES.login} replace />;
+  // DESIGN.md 11: right after an expiry `/` explains it; otherwise it is the sign-in page.
+  return <Navigate to={peekExpiredFlag() ? ROUTES.sessionExpired : ROUTES.login} replace />;
 }
 
 function Forward({ to }: { to: string }) {

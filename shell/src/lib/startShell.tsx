@@ -4,6 +4,8 @@ import { SHELL_NAMESPACE } from '@hive/shared/config';
 import { createHiveStore, waitForRehydration } from '@hive/shared/store';
 import { createI18n } from '@hive/shared/i18n';
 import { createSessionSource } from '@hive/shared/shell-contract';
+import { createSessionRuntime } from '../session';
+import { watchPlanChanges } from '../plan-notice';
 import { createAuthClient } from '../auth/authClient';
 import { createHttpClient } from '../http';
 import { initRemotes } from '../remotes';
@@ -35,6 +37,10 @@ export function startShell({ localAreas, container = document.getElementById('ro
   const session = createSessionSource();
   const http = createHttpClient();
   const auth = createAuthClient();
+  // Installs the session headers and the 401/403 handling before any request goes out.
+  const runtime = createSessionRuntime({ store, auth, http, sessionSource: session, logger });
+  runtime.start();
+  watchPlanChanges(http);
   const ready = Promise.allSettled([
     waitForRehydration(store),
     i18nReady,
@@ -44,6 +50,6 @@ export function startShell({ localAreas, container = document.getElementById('ro
     }),
   ]);
   createRoot(container).render(
-    <ShellRoot store={store} i18n={i18n} http={http} auth={auth} session={session} ready={ready} localAreas={localAreas} />,
+    <ShellRoot store={store} i18n={i18n} http={http} auth={auth} runtime={runtime} ready={ready} localAreas={localAreas} />,
   );
 }

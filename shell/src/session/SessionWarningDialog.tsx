@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { SHELL_NAMESPACE } from '@hive/shared/config';
+import type { SessionService } from '@hive/shared/shell-contract';
+import { isSessionWarningVisible } from './sessionRuntime';
+import styles from './SessionWarningDialog.module.css';
+
+export interface SessionWarningTexts {
+  title: string;
+  /** `{{time}}` is replaced by the mm:ss countdown. */
+  body: string;
+  extend: string;
+  logout: string;
+  extending: string;
+  extendFailed: string;
+}
+
+/** English fallbacks, used when the `shell` namespace lacks a key (keys: `sessionWarning.<name>`). */
+export const SESSION_WARNING_DEFAULT_TEXTS: SessionWarningTexts = Object.freeze({
+  title: 'Your session is about to expire',
+  body: 'For your security you will be signed out in {{time}}. Do you want to keep working?',
+  extend: 'Extend session',
+  logout: 'Log out',
+  extending: 'Extending…',
+  extendFailed: 'The session could not be extended. Try again.',
+});
+
+/** mm:ss, rounded up to the second (00:01 until the time is really over), never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil((Number.isFinite(ms) ? ms : 0) / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+export interface SessionWarningDialogProps {
+  /** The published remaining time (moves in > 5 s steps). */
+  remainingMs: number;
+  /** With it, the mm:ss display counts down every second from this timestamp (local display state only). */
+  expiresAt?: number | null;
+  /** "Extend session" and Escape. A result of false or a rejection shows the failure text. */
+  onExtend: () => unknown;
+  onLogout: () => unknown;
+  /** Overrides of the translated texts. */
+  texts?: Partial<SessionWarningTexts>;
+  now?: () => number;
+}
+
+/**
+ * The session warning (issue 4 item 4): a modal `alertdialog`, labelled by its title and described
+ * by its text, focus on "Extend session" when it opens (and back where it was when it closes), Tab
+ * kept inside. Escape means "keep working": it extends the session, so it never dismisses the
+ * warning silently. Texts: `useTranslation('shell')`, keys `sessionWarning.*`.
+ */
+export function SessionWarningDialog({ remainingMs, expiresAt = null, onExtend, onLogout, texts, now = Date.now }: SessionWarningDialogProps) {
+  const { t } = useTranslation(SHELL_NAMESPACE);
+  const titleId = useId();
+  const bodyId = useId();
+  const extendRef = useRef<HTMLButtonElement>(null);
+  const logoutRef = useRef<HTMLButtonElement>(null);
+  const mounted = useRef(true);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [clock, setClock] = useState(now);
+
+  // The display ticks every second from the expiry timestamp; the published state is untouched.
+  useEffect(() => {
+    if (expiresAt === null) return undefined;
+    setClock(now());
+    const id = setInterval(() => setClock(now()), 1000);
+    return () => clearInterval(id);
+  }, [expiresAt, now]);
+
+  useEffect(() => {
+    mounted.current = true;
+    const previous = typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
+    extendRef.current?.focus();
+    return () => {
+      mounted.current = false;
+      if (previous && previous !== document.body && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  const text = (name: keyof SessionWarningTexts, time?: string): string => {
+    const override = texts?.[name];
+    if (override !== undefined) return time === undefined ? override : override.split('{{time}}').join(time);
+    return t(`sessionWarning.${name}`, { defaultValue: SESSION_WARNING_DEFAULT_TEXTS[name], time });
+  };
+
+  const shownMs = expiresAt === null ? remainingMs : Math.max(0, expiresAt - clock);
+  const time = formatCountdown(shownMs);
+
+  const extend = useCallback(async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailed(false);
+    let ok = true;
+    try {
+      ok = (await onExtend()) !== false;
+    } catch {
+      ok = false;
+    }
+    if (!mounted.current) return;
+    setBusy(false);
+    setFailed(!ok);
+    if (!ok) extendRef.current?.focus();
+  }, [busy, onExtend]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      void extend();
+      return;
+    }
+    if (event.key === 'Tab') {
+      const order = [extendRef.current, logoutRef.current].filter((el): el is HTMLButtonElement => !!el && !el.disabled);
+      if (order.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const index = order.indexOf(document.activeElement as HTMLButtonElement);
+      const next = event.shiftKey ? (index <= 0 ? order.length - 1 : index - 1) : index === -1 || index === order.length - 1 ? 0 : index + 1;
+      event.preventDefault();
+      order[next]?.focus();
+    }
+  };
+
+  const dialog = (
+    <div className={styles.backdrop}>
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        aria-busy={busy || undefined}
+        className={styles.dialog}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className={styles.title}>
+          {text('title')}
+        </h2>
+        <p id={bodyId} className={styles.body}>
+          {text('body', time)}
+        </p>
+        {failed && (
+          <p role="alert" className={styles.error}>
+            {text('extendFailed')}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button ref={extendRef} type="button" className={styles.primary} onClick={() => void extend()} aria-disabled={busy || undefined}>
+            {busy ? text('extending') : text('extend')}
+          </button>
+          <button ref={logoutRef} type="button" className={styles.secondary} onClick={() => void onLogout()}>
+            {text('logout')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+  return typeof document === 'undefined' ? dialog : createPortal(dialog, document.body);
+}
+
+export interface SessionWarningProps {
+  /** ShellServices.session (or runtime.service). */
+  session: SessionService;
+  texts?: Partial<SessionWarningTexts>;
+  now?: () => number;
+}
+
+/** Renders the dialog while the published session state says so (`isSessionWarningVisible`). */
+export function SessionWarning({ session, texts, now }: SessionWarningProps) {
+  const subscribe = useCallback((listener: () => void) => session.subscribe(listener), [session]);
+  const getSnapshot = useCallback(() => session.getSnapshot(), [session]);
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // The contract's extend() resolves either way: it worked when the warning is gone afterwards.
+  const onExtend = useCallback(async () => {
+    await session.extend();
+    return !isSessionWarningVisible(session.getSnapshot());
+  }, [session]);
+  const onLogout = useCallback(() => session.logout(), [session]);
+  if (!isSessionWarningVisible(snapshot) || snapshot.remainingMs === null) return null;
+  return (
+    <SessionWarningDialog
+      remainingMs={snapshot.remainingMs}
+      expiresAt={snapshot.expiresAt}
+      onExtend={onExtend}
+      onLogout={onLogout}
+      texts={texts}
+      now={now}
+    />
+  );
+}

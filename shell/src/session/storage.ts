@@ -1,0 +1,97 @@
+import { ADMIN_STORAGE_PREFIX, PRODUCT_KEY, STORAGE_KEYS } from '@hive/shared/config';
+
+/** The part of Web Storage the session code uses (localStorage, sessionStorage or a test double). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Web Storage with enumeration, needed only by the full cleanup. */
+export interface EnumerableStorage extends StorageLike {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+/** `window.localStorage`, or null where it is missing or access throws (sandboxed frames, privacy modes). */
+export function getLocalStorage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getSessionStorage(): StorageLike | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Storage trouble (quota, disabled storage) must never break the app: every access goes through here. */
+export function safeGet(storage: StorageLike | null | undefined, key: string): string | null {
+  if (!storage) return null;
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function safeSet(storage: StorageLike | null | undefined, key: string, value: string): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function safeRemove(storage: StorageLike | null | undefined, key: string): void {
+  if (!storage) return;
+  try {
+    storage.removeItem(key);
+  } catch {
+    // nothing to do
+  }
+}
+
+const PRODUCT_PREFIX = `${PRODUCT_KEY}_`;
+const NAMED_KEYS: ReadonlySet<string> = new Set(Object.values(STORAGE_KEYS));
+
+/**
+ * Keys of this product (SPEC.md 9, DESIGN.md 7): every STORAGE_KEYS value (`primary`,
+ * `adminOpenAccordions`, `nextauth.message`, `hive_session`, ...) and anything starting `hive_` or
+ * `admin_`.
+ */
+export function isProductStorageKey(key: string): boolean {
+  return NAMED_KEYS.has(key) || key.startsWith(PRODUCT_PREFIX) || key.startsWith(ADMIN_STORAGE_PREFIX);
+}
+
+function isEnumerable(storage: StorageLike): storage is EnumerableStorage {
+  return typeof (storage as Partial<EnumerableStorage>).key === 'function' && typeof (storage as Partial<EnumerableStorage>).length === 'number';
+}
+
+/**
+ * The forced full cleanup (SPEC.md 4): removes every key of this product from `storage`, except
+ * the cross-tab event key (other tabs must still be able to read the last event) and any key in
+ * `keep`. Returns the removed keys. Never throws.
+ */
+export function clearProductStorage(storage: StorageLike | null | undefined, { keep = [] }: { keep?: readonly string[] } = {}): string[] {
+  if (!storage || !isEnumerable(storage)) return [];
+  const kept = new Set<string>([STORAGE_KEYS.sessionEvent, ...keep]);
+  const doomed: string[] = [];
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key !== null && isProductStorageKey(key) && !kept.has(key)) doomed.push(key);
+    }
+  } catch {
+    return [];
+  }
+  for (const key of doomed) safeRemove(storage, key);
+  return doomed;
+}
