@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@hive/shared/config';
@@ -7,7 +7,7 @@ import { useAppSelector } from '@hive/shared/store';
 import { useSession } from '@hive/shared/shell-contract';
 import { FullScreenLoader } from '@hive/shared/ui';
 import { RemoteArea } from '../remotes';
-import { LoginPage, SessionExpiredPage, UnauthorizedPage } from '../pages';
+import { LoginPage, ResetPassPage, SessionExpiredPage, SignupPage, UnauthorizedPage } from '../pages';
 import { AuthErrorPage } from '../pages/AuthErrorPage';
 import { peekExpiredFlag } from '../session';
 
@@ -51,7 +51,13 @@ function Forward({ to }: { to: string }) {
 function RequireSession({ children }: { children: ReactElement }) {
   const { status } = useSession();
   const { pathname, search } = useLocation();
+  const hadSession = useRef(false);
+  if (status === 'authenticated') hadSession.current = true;
   if (status === 'unauthenticated') {
+    // The session ended here (logout, expiry, another tab): SPEC.md 4 sends the user to `/`, which
+    // picks the sign-in or session-expired page. React Router applies navigations in a transition,
+    // so the runtime's own navigation to `/` can arrive after this render.
+    if (hadSession.current) return <Navigate to={ROUTES.landing} replace />;
     return <Navigate to={`${ROUTES.login}?callbackUrl=${encodeURIComponent(pathname + search)}`} replace />;
   }
   return children;
@@ -75,6 +81,8 @@ export function AppRoutes() {
         <Route path={ROUTES.resetpass} element={<Forward to={ROUTES.authResetpass} />} />
         <Route path={ROUTES.appShell} element={<Navigate to="/" replace />} />
         <Route path="/authentication/login" element={<LoginPage />} />
+        <Route path="/authentication/signup" element={<SignupPage />} />
+        <Route path="/authentication/resetpass" element={<ResetPassPage />} />
         <Route path="/authentication/error" element={<AuthErrorPage />} />
         <Route path="/authentication/*" element={<Navigate to={ROUTES.login} replace />} />
         <Route path={ROUTES.unauthorized} element={<UnauthorizedPage />} />

@@ -156,6 +156,39 @@ describe('check loop', () => {
     expect(last()).toEqual(NO_SESSION_TIMING);
   });
 
+  it('asks the server every 30 s, not at start; a session the server no longer knows ends as an expiry', async () => {
+    const { manager, auth, onExpire } = setup();
+    manager.create(owner);
+    manager.start();
+    expect(auth.getSession).not.toHaveBeenCalled(); // boot/sign-in just asked
+    jest.advanceTimersByTime(29_999);
+    expect(auth.getSession).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(auth.getSession).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(onExpire).not.toHaveBeenCalled();
+
+    auth.getSession.mockResolvedValueOnce(null); // revoked on the server
+    jest.advanceTimersByTime(30_000);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(auth.getSession).toHaveBeenCalledTimes(2);
+    expect(onExpire).toHaveBeenCalledWith('expired');
+    expect(manager.isRunning()).toBe(false);
+  });
+
+  it('an unreachable server never logs the user out: the local clock stays in charge', async () => {
+    const { manager, auth, onExpire } = setup();
+    manager.create(owner);
+    manager.start();
+    auth.getSession.mockRejectedValue(new TypeError('Failed to fetch'));
+    jest.advanceTimersByTime(90_000);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(auth.getSession).toHaveBeenCalledTimes(3);
+    expect(onExpire).not.toHaveBeenCalled();
+  });
+
   it('reads the remaining time from timestamps, never by counting ticks (a sleeping tab)', () => {
     const { manager, last, onExpire } = setup();
     manager.create(owner);

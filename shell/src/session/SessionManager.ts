@@ -147,6 +147,8 @@ export function createSessionManager({
   let published: SessionTiming | null = null;
   let knownId: string | null = null;
   let extending: Promise<LocalSession> | null = null;
+  /** When the server last confirmed the session (boot, sign-in, or the periodic check). */
+  let confirmedAt = 0;
 
   const read = () => {
     const session = readLocalSession(storage);
@@ -183,11 +185,36 @@ export function createSessionManager({
     }
     publish(timing);
     timer = setTimeout(check, nextCheckDelay(timing.remainingMs ?? 0));
+    // Boot and sign-in just heard from the server; ask again once per check interval after that.
+    if (now() - confirmedAt >= SESSION_CHECK_INTERVAL_MS) {
+      confirmedAt = now();
+      void confirmWithServer(session.sessionId);
+    }
+  }
+
+  /**
+   * SPEC.md 5: a session is valid only while the server still returns a user. Revoked on the server
+   * (password reset, suspended company, server-side expiry) ends it here as an expiry. The server
+   * check never renews the session; an unreachable server leaves the local clock in charge.
+   */
+  async function confirmWithServer(sessionId: string): Promise<void> {
+    let server: AuthSession | null;
+    try {
+      server = await auth.getSession();
+    } catch {
+      return;
+    }
+    if (!running || read()?.sessionId !== sessionId) return;
+    if (!server?.user) {
+      stop();
+      onExpire?.('expired');
+    }
   }
 
   function start(): void {
     if (running) return;
     running = true;
+    confirmedAt = now();
     check();
   }
 

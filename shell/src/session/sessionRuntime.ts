@@ -290,9 +290,11 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     gate.block();
     manager.destroy();
     store.dispatch(reset());
-    sessionSource.set(UNAUTHENTICATED);
     if (hadSession) markExpired(sessionStorage);
+    // Navigate before publishing 'unauthenticated': otherwise the route guard of the page being
+    // left redirects first (to the login with a callbackUrl) and wins over `/`.
     if (!isSessionFreePage(pathname())) go(ROUTES.landing);
+    sessionSource.set(UNAUTHENTICATED);
     if (hadSession) {
       channel.post('SESSION_EXPIRED');
       // Make sure the server session is over too (its cookie may outlive a local expiry).
@@ -312,9 +314,9 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     // The sending tab already cleared storage; remove only the session this tab knew, never a newer one.
     manager.destroy({ onlyIfCurrent: true });
     store.dispatch(reset());
-    sessionSource.set(UNAUTHENTICATED);
     if (type === 'SESSION_EXPIRED' && hadSession) markExpired(sessionStorage);
     if (!isSessionFreePage(pathname())) go(ROUTES.landing);
+    sessionSource.set(UNAUTHENTICATED);
     releaseLater();
   }
 
@@ -333,10 +335,10 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
       }
       manager.destroy();
       store.dispatch(reset());
-      sessionSource.set(UNAUTHENTICATED);
       clearExpiredFlag(sessionStorage);
       channel.post('SESSION_LOGOUT');
       go(target);
+      sessionSource.set(UNAUTHENTICATED);
       releaseLater();
     })().finally(() => {
       loggingOut = null;
@@ -425,9 +427,9 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     manager.destroy();
     cleanup(null);
     store.dispatch(reset());
-    sessionSource.set(UNAUTHENTICATED);
     channel.post('FORCE_CLEANUP');
     go(ROUTES.landing);
+    sessionSource.set(UNAUTHENTICATED);
     releaseLater();
   }
 

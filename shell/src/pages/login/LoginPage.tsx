@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '@hive/shared/config';
 import { useAuth } from '@hive/shared/shell-contract';
+import { AuthField, AuthForm } from '../authForm';
 import { validateLogin, type LoginErrors } from './validateLogin';
-import styles from './LoginPage.module.css';
 
 /** Back-office sign-in. What the user typed survives every error. */
 export function LoginPage() {
@@ -32,7 +33,7 @@ export function LoginPage() {
       return;
     }
     if (result.error === 'Configuration') {
-      navigate('/authentication/error?error=Configuration', { replace: true });
+      navigate(`${ROUTES.authError}?error=Configuration`, { replace: true });
       return;
     }
     // A lock reported without a wait (the attempt that caused it) gets its own sentence.
@@ -42,59 +43,40 @@ export function LoginPage() {
   }
 
   return (
-    <main className={styles.page}>
-      <form className={styles.card} onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-        <p className={styles.brand}>{t('productName')}</p>
-        <h1 id="login-title" className={styles.title}>
-          {t('login.title')}
-        </h1>
-        {formError && (
-          <p role="alert" className={styles.formError}>
-            {formError}
-          </p>
-        )}
-        <label className={styles.label} htmlFor="login-email">
-          {t('login.email')}
-        </label>
-        <input
-          id="login-email"
-          className={styles.input}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={!!fieldErrors.email}
-          aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-        />
-        {fieldErrors.email && (
-          <p id="login-email-error" className={styles.fieldError}>
-            {t(`login.errors.${fieldErrors.email}`)}
-          </p>
-        )}
-        <label className={styles.label} htmlFor="login-password">
-          {t('login.password')}
-        </label>
-        <input
-          id="login-password"
-          className={styles.input}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={!!fieldErrors.password}
-          aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-        />
-        {fieldErrors.password && (
-          <p id="login-password-error" className={styles.fieldError}>
-            {t(`login.errors.${fieldErrors.password}`)}
-          </p>
-        )}
-        <button className={styles.submit} type="submit" disabled={busy}>
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
-      </form>
-    </main>
+    <AuthForm
+      id="login"
+      title={t('login.title')}
+      error={formError}
+      submitLabel={busy ? t('login.submitting') : t('login.submit')}
+      busy={busy}
+      onSubmit={onSubmit}
+      footer={
+        <>
+          <Link to={ROUTES.authResetpass}>{t('login.forgot')}</Link>
+          <Link to={ROUTES.authSignup}>{t('login.signup')}</Link>
+        </>
+      }
+    >
+      <AuthField
+        id="login-email"
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email && t(`login.errors.${fieldErrors.email}`)}
+      />
+      <AuthField
+        id="login-password"
+        label={t('login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fieldErrors.password && t(`login.errors.${fieldErrors.password}`)}
+      />
+    </AuthForm>
   );
 }

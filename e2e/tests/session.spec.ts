@@ -1,0 +1,217 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn, watchConsole } from './helpers';
+
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+
+// The app's own request noise when a test cuts the session on purpose is expected, not a bug.
+const EXPECTED_NOISE = [/status of 401/, /ERR_ABORTED/];
+
+test.describe('session (SPEC.md 4)', () => {
+  test('login and landing: merchants on their first entry, staff on the admin console', async ({ page }) => {
+    const console = watchConsole(page);
+    await signIn(page, 'owner@cornermarket.test');
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(mainMenu(page)).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'super@hive.test');
+    await expect(page).toHaveURL(/\/admin/);
+    console.expectNone();
+  });
+
+  test('warning at 5 minutes left, extend, then automatic logout at 0', async ({ page }) => {
+    const console = watchConsole(page);
+    await page.clock.install();
+    await signIn(page, 'owner@atlas.test');
+    await expect(mainMenu(page)).toBeVisible();
+
+    // Signing in took a few seconds of the session already: 39:45 later about 5:10 are left.
+    await page.clock.fastForward('39:45');
+    await expect(warning(page)).toBeHidden();
+    await page.clock.fastForward('00:20');
+    await expect(warning(page)).toBeVisible();
+    await expect(warning(page).getByRole('button', { name: 'Extend session' })).toBeFocused();
+    await expect(warning(page)).toContainText(/0[45]:\d\d/);
+
+    await warning(page).getByRole('button', { name: 'Extend session' }).click();
+    await expect(warning(page)).toBeHidden();
+    await page.clock.fastForward('39:30');
+    await expect(warning(page)).toBeHidden(); // the expiry moved 45 minutes out: 5:30 are left
+
+    await page.clock.fastForward('05:31');
+    await expect(page).toHaveURL(/\/session-expired$/);
+    await expect(page.getByRole('heading', { name: 'Your session has expired' })).toBeVisible();
+    // The next visit to `/` is the sign-in page, and the server session is gone too.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/authentication\/login$/);
+    console.expectNone();
+  });
+
+  test('two tabs: logging out in one sends the other to the start', async ({ page, context }) => {
+    await page.clock.install();
+    await signIn(page, 'owner@tinykiosk.test');
+    await expect(mainMenu(page)).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/overview');
+    await expect(mainMenu(other)).toBeVisible();
+
+    await page.clock.fastForward('40:01');
+    await warning(page).getByRole('button', { name: 'Log out' }).click();
+    // Both tabs go to `/`, which is the sign-in page when signed out (no callbackUrl: a logout).
+    await expect(page).toHaveURL(/\/authentication\/login$/);
+    await expect(other).toHaveURL(/\/authentication\/login$/);
+  });
+
+  test('two tabs: extending in one closes the warning in the other', async ({ page, context }) => {
+    // Playwright's clock belongs to the browser context: one fast-forward moves both tabs.
+    await page.clock.install();
+    await signIn(page, 'manager@bluedoor.test');
+    await expect(mainMenu(page)).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/customer');
+    await expect(mainMenu(other)).toBeVisible();
+
+    await page.clock.fastForward('40:01');
+    await expect(warning(page)).toBeVisible();
+    await expect(warning(other)).toBeVisible();
+    await warning(page).getByRole('button', { name: 'Extend session' }).click();
+    await expect(warning(page)).toBeHidden();
+    await expect(warning(other)).toBeHidden();
+  });
+
+  test('two tabs: a login in one is adopted by the other', async ({ page, context }) => {
+    const other = await context.newPage();
+    await other.goto('/authentication/login');
+    await expect(other.getByRole('heading', { name: 'Sign in to Hive POS' })).toBeVisible();
+    await signIn(page, 'owner@bluedoor.test');
+    await expect(mainMenu(page)).toBeVisible();
+    await expect(mainMenu(other)).toBeVisible();
+    await expect(other.getByTestId('backoffice-user')).toHaveText('owner@bluedoor.test');
+  });
+
+  test('a session ended on the server ends here at the next check', async ({ page, context }) => {
+    const console = watchConsole(page, { ignore: EXPECTED_NOISE });
+    await page.clock.install();
+    await signIn(page, 'manager@cornermarket.test');
+    await expect(mainMenu(page)).toBeVisible();
+    await context.clearCookies(); // as if the server session was revoked
+    await page.clock.fastForward('00:31');
+    await expect(page).toHaveURL(/\/(authentication\/login|session-expired)$/);
+    console.expectNone();
+  });
+
+  test('session headers on protected calls, none on /ordering/ pages', async ({ page }) => {
+    await signIn(page, 'owner@cornermarket.test');
+    await expect(mainMenu(page)).toBeVisible();
+
+    // A fresh load with no user in the store fetches the user data again: a protected call.
+    await page.evaluate(() => localStorage.removeItem('primary'));
+    const protectedCall = page.waitForRequest((r) => r.url().endsWith('/api/auth/usercompany'));
+    await page.goto('/overview');
+    const headers = (await protectedCall).headers();
+    expect(headers['x-session-id']).toMatch(/\S+/);
+    expect(headers['x-session-valid']).toBe('true');
+    expect(new Date(headers['x-session-expires']).getTime()).toBeGreaterThan(Date.now());
+    expect(Number.isNaN(new Date(headers['x-request-time']).getTime())).toBe(false);
+
+    await page.evaluate(() => localStorage.removeItem('primary'));
+    const publicCall = page.waitForRequest((r) => r.url().endsWith('/api/auth/usercompany'));
+    await page.goto('/ordering/blue-door-bistro');
+    const publicHeaders = (await publicCall).headers();
+    for (const name of ['x-session-id', 'x-session-valid', 'x-session-expires', 'x-request-time']) {
+      expect(publicHeaders[name]).toBeUndefined();
+    }
+  });
+
+  test('corrupt values in every storage key: the app still boots and signs in', async ({ page }) => {
+    const console = watchConsole(page);
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('corrupted')) return;
+      sessionStorage.setItem('corrupted', '1');
+      for (const key of ['primary', 'hive_redux_state', 'admin_hive_redux_state', 'adminOpenAccordions', 'hive_session', 'hive_session_event', 'nextauth.message']) {
+        localStorage.setItem(key, '{"not json');
+      }
+      localStorage.setItem('hive_session', JSON.stringify({ sessionId: 42, expiresAt: 'soon' }));
+      localStorage.setItem('primary', JSON.stringify({ userData: { user: 'nobody', addons: 7 } }));
+    });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/authentication\/login$/);
+    await page.getByLabel('Email').fill('owner@cornermarket.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(mainMenu(page)).toBeVisible();
+    console.expectNone();
+  });
+
+  test('in Spanish: the sign-in page and its errors', async ({ page }) => {
+    await page.goto('/authentication/login');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { name: 'Inicia sesión en Hive POS' })).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill('owner@cornermarket.test');
+    await page.getByLabel('Contraseña').fill('no-es-esta');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('alert')).toHaveText('El correo o la contraseña no son correctos.');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+});
+
+test.describe('sign-up and password reset', () => {
+  test('a new company signs up, resets its password through the emailed link, and signs in with it', async ({ page, request }) => {
+    const email = `owner-${Date.now()}@suncafe.test`;
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/authentication\/signup$/);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText("Enter your company's name.")).toBeVisible();
+    await expect(page.getByText('Choose a licence.')).toBeVisible();
+
+    await page.getByLabel('Company name').fill('Sun Cafe');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByLabel('Licence').selectOption('Restaurant');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Use at least 10 characters', { exact: false }).last()).toBeVisible();
+    await page.getByLabel('Password').fill('sunny-days-2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(mainMenu(page)).toBeVisible();
+
+    // The same email again is refused with a clear message.
+    await page.context().clearCookies();
+    await page.goto('/authentication/signup');
+    await page.getByLabel('Company name').fill('Sun Cafe Two');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('sunny-days-2026');
+    await page.getByLabel('Licence').selectOption('Retail');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('An account with this email already exists.', { exact: false })).toBeVisible();
+
+    await page.goto('/resetpass');
+    await expect(page).toHaveURL(/\/authentication\/resetpass$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toContainText('If an account exists for that email');
+
+    const outbox = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+    const link = /\/authentication\/resetpass\?token=[\w-]+/.exec(outbox.messages[0].body)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-2026');
+    await page.getByLabel('Repeat the new password').fill('brand-new-2027');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
+    await page.getByLabel('Repeat the new password').fill('brand-new-2026');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password has been changed');
+
+    // The link is single-use.
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('another-one-2026');
+    await page.getByLabel('Repeat the new password').fill('another-one-2026');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link is no longer valid');
+
+    await signIn(page, email, 'brand-new-2026');
+    await expect(mainMenu(page)).toBeVisible();
+  });
+});

@@ -1,0 +1,1 @@
+export { AuthField, AuthForm, authFormStyles } from './AuthForm';
