@@ -90,14 +90,16 @@ export function AuthField({
   children,
   ...input
 }: { id: string; label: string; error?: string; hint?: string; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+  // The error restates the rule, so the hint steps aside while an error shows.
+  const showHint = hint && !error;
+  const describedBy = [error && `${id}-error`, showHint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
   return (
     <>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
       {children ?? <input id={id} className={styles.input} aria-invalid={!!error} aria-describedby={describedBy} {...input} />}
-      {hint && (
+      {showHint && (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}
         </p>
