@@ -18,6 +18,14 @@ import {
   type RateLimits,
   type ScryptCost,
 } from './auth';
+import { mountBackoffice } from './backoffice';
+import { mountAdmin } from './admin';
+import {
+  DEFAULT_ORDERING_RATE_LIMITS,
+  mountOrderingBackoffice,
+  mountOrderingPublic,
+  type OrderingRateLimits,
+} from './ordering';
 import { createLogger, errorHandler, notFoundJson, requestLogger } from './http';
 import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
 
@@ -34,6 +42,8 @@ export interface CreateAppOptions {
   secret?: string;
   /** Seed the demo companies and users (default true). */
   seedDemo?: boolean;
+  /** With seedDemo: also seed 90 days of back-office sales (default true; tests may skip them for speed). */
+  seedDemoSales?: boolean;
   /** Raw REMOTES_JSON value (inline JSON or a file path). */
   remotesJson?: string;
   /** Build output folders; each missing entry uses the repo's `<app>/dist`. */
@@ -52,6 +62,8 @@ export interface CreateAppOptions {
   scryptCost?: ScryptCost;
   rateLimits?: Partial<RateLimits>;
   lockout?: Partial<LockoutPolicy>;
+  /** Per-address limits of the public ordering API (tests loosen or tighten them). */
+  orderingRateLimits?: Partial<OrderingRateLimits>;
 }
 
 export interface HiveApp {
@@ -82,7 +94,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     await migrateToLatest(database.db, options.databaseSchema);
     await syncPermissions(database.db);
     if (options.seedDemo !== false) {
-      const { created } = await seedDemoData(database.db, { now: now(), hashPassword: (p) => passwords.hash(p) });
+      const { created } = await seedDemoData(database.db, {
+        now: now(),
+        hashPassword: (p) => passwords.hash(p),
+        sales: options.seedDemoSales,
+      });
       if (created > 0) log.info({ created }, 'seeded demo users');
       // The demo password is public: a real deployment must not keep these accounts.
       if (production) log.warn('demo accounts are seeded in production; set SEED_DEMO=false for a real deployment');
@@ -135,7 +151,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     }),
   );
 
+  // First: it sets the plan-change header on every /api response (server/README.md).
+  mountAdmin(app, ctx);
   mountApi(app, ctx);
+  mountBackoffice(app, ctx);
+  mountOrderingBackoffice(app, ctx);
+  // Public online ordering (no session): /gettokenonline, /ordering_master, /ordering_online.
+  mountOrderingPublic(app, ctx, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits });
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },

@@ -268,5 +268,29 @@ for (const target of databaseTargets()) {
       const elsewhere = new Client(server.url);
       assert.equal((await elsewhere.signIn('owner@atlas.test')).response.status, 200);
     });
+
+    it('successful sign-ins do not count: a shop behind one address signs in all day', async () => {
+      const fresh = await startTestServer(target, { rateLimits: { signIn: { limit: 3, windowMs: 15 * 60_000 } } });
+      try {
+        const shop = '203.0.113.77';
+        for (let i = 0; i < 6; i += 1) {
+          const staff = new Client(fresh.url, shop);
+          const { response } = await staff.signIn('owner@atlas.test');
+          assert.equal(response.status, 200, `sign-in ${i + 1}`);
+          assert.equal(((await staff.session()) as { user?: { email: string } }).user?.email, 'owner@atlas.test');
+        }
+        const client = new Client(fresh.url, shop);
+        const csrfToken = await client.csrf();
+        const fail = () =>
+          client.request('/api/auth/callback/credentials', {
+            headers: { 'x-auth-return-redirect': '1' },
+            form: { csrfToken, email: 'nobody@nowhere.test', password: 'guess' },
+          });
+        for (let i = 0; i < 3; i += 1) assert.equal((await fail()).status, 200);
+        assert.equal((await fail()).status, 429);
+      } finally {
+        await fresh.close();
+      }
+    });
   });
 }

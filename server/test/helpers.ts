@@ -104,6 +104,8 @@ export async function startTestServer(
     scryptCost: TEST_SCRYPT,
     now: clock.now,
     staticRoots: { shell: empty, remotes: { backoffice: empty, admin: empty, ordering: empty } },
+    // 90 days of demo receipts cost ~0.5 s per server; suites that need them pass seedDemoSales: true.
+    seedDemoSales: false,
     ...prepared.options,
     ...overrides,
     rateLimits: { signIn: GENEROUS, signup: GENEROUS, resetpass: GENEROUS, log: GENEROUS, ...overrides.rateLimits },

@@ -115,9 +115,21 @@ export function normalizeSessionUpdate(): RequestHandler {
   };
 }
 
+function setsSessionCookie(header: number | string | string[] | undefined): boolean {
+  const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+  const names = [cookieNames(false).sessionToken, cookieNames(true).sessionToken];
+  return cookies.some((cookie) =>
+    names.some((name) => cookie.startsWith(`${name}=`) && !cookie.startsWith(`${name}=;`)),
+  );
+}
+
 /** Per-address limit, then the per-account lock (both 429 with Retry-After) before Auth.js runs. */
 export function credentialsThrottle(ctx: AuthContext): RequestHandler[] {
-  const perAddress = addressRateLimit(ctx.rateLimits.signIn, 'sign-in attempts');
+  // Only failed attempts count: a shop's staff behind one address sign in all day. A success is
+  // the one response that sets the session cookie.
+  const perAddress = addressRateLimit(ctx.rateLimits.signIn, 'failed sign-in attempts', {
+    countOnlyFailures: (_req, res) => setsSessionCookie(res.getHeader('set-cookie')),
+  });
   const accountLock: RequestHandler = async (req, res, next) => {
     const email = (req.body as { email?: string }).email ?? '';
     const user = await findUserByEmail(ctx.db, email);

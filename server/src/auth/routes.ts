@@ -3,6 +3,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { LANGUAGES, LICENSES, PRODUCT_NAME, ROUTES } from '@hive/shared/config';
 import { isUniqueViolation } from '../db';
+import { PLAN_CHANGED_HEADER, markPlanSeen } from '../admin/plan/planVersion';
 import { HttpError, addressRateLimit, hasUnsafeChars, parseOrThrow, requestOrigin } from '../http';
 import { RESET_TOKEN_LIFETIME_MS, type AuthContext } from './context';
 import { passwordProblem } from './passwords';
@@ -16,7 +17,7 @@ const UNAUTHORIZED = { success: false, error: 'unauthorized', message: 'Sign in 
  * for these JSON routes (the session cookie is SameSite=Strict as well). Non-browser clients
  * send no Origin and pass.
  */
-const sameOriginOnly: RequestHandler = (req, _res, next) => {
+export const sameOriginOnly: RequestHandler = (req, _res, next) => {
   const origin = req.get('origin');
   if (origin !== undefined && origin !== requestOrigin(req)) {
     throw new HttpError(403, {
@@ -90,6 +91,9 @@ export function customAuthRoutes(ctx: AuthContext): Router {
     parseOrThrow(userCompanyBody_, req.body);
     const session = await readSession(ctx, req);
     if (!session) throw new HttpError(401, UNAUTHORIZED);
+    // This is the reload that picks up a changed plan: record it and clear the signal (admin/plan).
+    await markPlanSeen(ctx.db, session.profile, ctx.now());
+    res.removeHeader(PLAN_CHANGED_HEADER);
     res.set('Cache-Control', 'no-store').json(userCompanyBody(session.profile));
   });
 
@@ -231,7 +235,8 @@ export function customAuthRoutes(ctx: AuthContext): Router {
   return router;
 }
 
-async function issueResetToken(ctx: AuthContext, email: string): Promise<void> {
+/** Also used by the admin console (reset link, company owner invitation). */
+export async function issueResetToken(ctx: AuthContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const now = ctx.now();

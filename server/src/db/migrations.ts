@@ -6,6 +6,9 @@ import {
   type Migration,
   type MigrationProvider,
 } from 'kysely';
+import { backofficeMigrations } from '../backoffice/migrations';
+import { adminMigrations } from '../admin/migrations';
+import { orderingMigrations } from '../ordering/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -114,6 +117,9 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  ...backofficeMigrations,
+  ...adminMigrations,
+  ...orderingMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

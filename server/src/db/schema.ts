@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { BackofficeTables } from '../backoffice/tables';
+import type { AdminTables } from '../admin/tables';
+import type { OrderingTables } from '../ordering/tables';
 
 /**
  * Milliseconds since the epoch. Stored as BIGINT on both databases; the pg pool is configured to
@@ -69,7 +72,7 @@ export interface OutboxTable {
   created_at: Millis;
 }
 
-export interface Database {
+export interface Database extends BackofficeTables, AdminTables, OrderingTables {
   companies: CompaniesTable;
   company_addons: CompanyAddonsTable;
   users: UsersTable;

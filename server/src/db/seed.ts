@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import { allAdminPermissionNames, allBackofficePermissionNames } from '@hive/shared/menu';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import type { Database } from './schema';
+import { seedBackofficeDemo } from '../backoffice/seed';
+import { seedAdminDemo } from '../admin/seed';
+import { seedOrderingDemo } from '../ordering/seed';
 
 /**
  * The permission catalog comes from @hive/shared's menus, so the sidebar and the database cannot
@@ -23,6 +26,8 @@ export async function syncPermissions(db: Kysely<Database>): Promise<void> {
 export interface SeedOptions {
   now: number;
   hashPassword: (password: string) => Promise<string>;
+  /** Back-office demo sales (90 days of receipts); default true. Tests that do not need them skip them. */
+  sales?: boolean;
 }
 
 /**
@@ -32,7 +37,7 @@ export interface SeedOptions {
  */
 export async function seedDemoData(
   db: Kysely<Database>,
-  { now, hashPassword }: SeedOptions,
+  { now, hashPassword, sales = true }: SeedOptions,
 ): Promise<{ created: number }> {
   const known = new Set(
     (await db.selectFrom('permissions').select('id_permission').execute()).map((row) => row.id_permission),
@@ -119,5 +124,11 @@ export async function seedDemoData(
       }
     });
   }
+  // Catalog, customers and sales of the demo companies (idempotent, per company and kind).
+  await seedBackofficeDemo(db, { now, sales });
+  // Admin console: more companies, merchant accounts, tickets, coupons, base prices.
+  await seedAdminDemo(db, { now });
+  // Online stores: Blue Door Bistro takes orders, Corner Market does not (issue 7).
+  await seedOrderingDemo(db, { now });
   return { created };
 }

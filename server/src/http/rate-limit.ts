@@ -1,5 +1,5 @@
 import { rateLimit, type AugmentedRequest } from 'express-rate-limit';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 export function humanDuration(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -12,10 +12,21 @@ export function humanDuration(seconds: number): string {
  * honours the app's "trust proxy" setting (see README: set TRUST_PROXY to your proxy topology so
  * X-Forwarded-For cannot be forged by clients). In-memory: each instance counts on its own.
  */
-export function addressRateLimit(rule: { limit: number; windowMs: number }, what: string): RequestHandler {
+export function addressRateLimit(
+  rule: { limit: number; windowMs: number },
+  what: string,
+  options: { countOnlyFailures?: (req: Request, res: Response) => boolean } = {},
+): RequestHandler {
   const limiter = rateLimit({
     windowMs: rule.windowMs,
     limit: rule.limit,
+    ...(options.countOnlyFailures
+      ? {
+          skipSuccessfulRequests: true,
+          requestWasSuccessful: (req, res) =>
+            options.countOnlyFailures!(req as unknown as Request, res as unknown as Response),
+        }
+      : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     // "trust proxy" is an operator decision documented in the README, not a misconfiguration.

@@ -1,0 +1,290 @@
+import express, { type Router } from 'express';
+import { sql, type Kysely } from 'kysely';
+import {
+  companyCreateSchema,
+  companyListQuerySchema,
+  companyPlanSchema,
+  companyStatusSchema,
+  listQuerySchema,
+  type AdminCompany,
+  type AdminCompanyDetail,
+} from '@hive/shared/schemas/admin';
+import { allBackofficePermissionNames } from '@hive/shared/menu';
+import type { AuthContext } from '../auth';
+import { issueResetToken, slugify } from '../auth/routes';
+import { findUserByEmail } from '../auth/users';
+import { isUniqueViolation, type Database } from '../db';
+import { requireArea, requireRight, staffOf } from './access';
+import { auditForCompany, recordAudit } from './audit';
+import { bumpPlanVersion } from './plan';
+import { conflict, contains, idParam, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';
+
+/** Never a valid scrypt record: an invited owner signs in only after choosing a password. */
+const INVITED_PASSWORD_HASH = 'invited:no-password-yet';
+
+const sortedAddons = (addons: readonly string[]) => [...addons].sort((a, b) => a.localeCompare(b));
+
+async function addonsByCompany(db: Kysely<Database>, ids: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db.selectFrom('company_addons').selectAll().where('company_id', 'in', ids).execute();
+  for (const row of rows) out.get(row.company_id)?.push(row.addon);
+  for (const [id, list] of out) out.set(id, sortedAddons(list));
+  return out;
+}
+
+function companyQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('companies')
+    .leftJoin('company_plans', 'company_plans.company_id', 'companies.id')
+    .select([
+      'companies.id',
+      'companies.name',
+      'companies.slug',
+      'companies.license',
+      'companies.status',
+      'companies.created_at',
+      'company_plans.plan_version',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('users')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('users.company_id', '=', 'companies.id')
+        .as('users'),
+    );
+}
+
+type CompanyRowOut = Awaited<ReturnType<ReturnType<typeof companyQuery>['executeTakeFirstOrThrow']>>;
+
+function toCompany(row: CompanyRowOut, addons: string[]): AdminCompany {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    license: row.license,
+    addons,
+    status: row.status,
+    users: Number(row.users ?? 0),
+    planVersion: row.plan_version ?? 0,
+    createdAt: isoAt(row.created_at),
+  };
+}
+
+export async function loadCompany(db: Kysely<Database>, id: number): Promise<AdminCompanyDetail | null> {
+  const row = await companyQuery(db).where('companies.id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const [addons, members, account] = await Promise.all([
+    addonsByCompany(db, [id]),
+    db
+      .selectFrom('users')
+      .select(['id', 'email', 'role', 'status'])
+      .where('company_id', '=', id)
+      .orderBy('email')
+      .execute(),
+    db.selectFrom('merchant_accounts').select(['id', 'status']).where('company_id', '=', id).executeTakeFirst(),
+  ]);
+  return { ...toCompany(row, addons.get(id) ?? []), members, merchantAccount: account ?? null };
+}
+
+async function requireCompany(db: Kysely<Database>, id: number): Promise<AdminCompanyDetail> {
+  const company = await loadCompany(db, id);
+  if (!company) throw notFound('Company');
+  return company;
+}
+
+export function companiesRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  const { db } = ctx;
+  router.use('/companies', requireArea('companies'));
+
+  router.get('/companies', async (req, res) => {
+    const query = parseQuery(companyListQuerySchema, req);
+    let base = db.selectFrom('companies');
+    const search = contains(['companies.name', 'companies.slug'], query.q);
+    if (search) base = base.where(search);
+    if (query.status) base = base.where('companies.status', '=', query.status);
+    if (query.license) base = base.where('companies.license', '=', query.license);
+    const ids = base.select('companies.id');
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      companyQuery(db)
+        .where('companies.id', 'in', ids)
+        .orderBy(sql`lower(companies.name)`)
+        .orderBy('companies.id')
+        .limit(query.pageSize)
+        .offset(offsetOf(query.page, query.pageSize))
+        .execute(),
+    ]);
+    const addons = await addonsByCompany(
+      db,
+      rows.map((r) => r.id),
+    );
+    res.json({
+      items: rows.map((row) => toCompany(row, addons.get(row.id) ?? [])),
+      total: Number(count.n),
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  });
+
+  router.get('/companies/:id', async (req, res) => {
+    res.json(await requireCompany(db, idParam(req)));
+  });
+
+  router.get('/companies/:id/audit', async (req, res) => {
+    const id = idParam(req);
+    const query = parseQuery(listQuerySchema, req);
+    // The log outlives a company, but asking for an unknown one is still a mistake.
+    await requireCompany(db, id);
+    const { items, total } = await auditForCompany(db, id, query.page, query.pageSize);
+    res.json({ items, total, page: query.page, pageSize: query.pageSize });
+  });
+
+  router.post('/companies', requireRight('companies.create'), async (req, res) => {
+    const staff = staffOf(res);
+    const input = parseBody(companyCreateSchema, req);
+    const emailTaken = () => conflict('email_taken', 'A user with this e-mail address already exists.');
+    if (await findUserByEmail(db, input.ownerEmail)) throw emailTaken();
+    const now = ctx.now();
+    const addons = sortedAddons(input.addons);
+    let companyId: number;
+    try {
+      companyId = await db.transaction().execute(async (trx) => {
+        const base = slugify(input.name);
+        const taken = new Set(
+          (
+            await trx
+              .selectFrom('companies')
+              .select('slug')
+              .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+              .execute()
+          ).map((row) => row.slug),
+        );
+        let slug = base;
+        for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+        const company = await trx
+          .insertInto('companies')
+          .values({ name: input.name, slug, license: input.license, language: 'en', status: 'active', created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (addons.length > 0) {
+          await trx
+            .insertInto('company_addons')
+            .values(addons.map((addon) => ({ company_id: company.id, addon })))
+            .execute();
+        }
+        const owner = await trx
+          .insertInto('users')
+          .values({
+            email: input.ownerEmail,
+            password_hash: INVITED_PASSWORD_HASH,
+            is_admin: 0,
+            role: 'admin',
+            company_id: company.id,
+            language: 'en',
+            status: 'active',
+            failed_logins: 0,
+            session_version: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const known = new Set(
+          (await trx.selectFrom('permissions').select('id_permission').where('scope', '=', 'backoffice').execute()).map(
+            (p) => p.id_permission,
+          ),
+        );
+        const grants = allBackofficePermissionNames().filter((name) => known.has(name));
+        if (grants.length > 0) {
+          await trx
+            .insertInto('user_permissions')
+            .values(grants.map((id_permission) => ({ user_id: owner.id, id_permission })))
+            .execute();
+        }
+        await recordAudit(trx, staff, now, {
+          action: 'company.create',
+          entityType: 'company',
+          entityId: company.id,
+          companyId: company.id,
+          before: null,
+          after: { name: input.name, slug, license: input.license, addons, ownerEmail: input.ownerEmail },
+        });
+        return company.id;
+      });
+    } catch (error) {
+      // A parallel request took the e-mail or the slug between our check and the insert.
+      if (isUniqueViolation(error)) {
+        if (await findUserByEmail(db, input.ownerEmail)) throw emailTaken();
+        throw conflict('conflict', 'Could not create the company, please try again.');
+      }
+      throw error;
+    }
+    // The owner chooses a password through the ordinary reset link (mailed via the outbox).
+    await issueResetToken(ctx, input.ownerEmail);
+    res.status(201).json(await requireCompany(db, companyId));
+  });
+
+  router.put('/companies/:id/plan', requireRight('companies.plan'), async (req, res) => {
+    const staff = staffOf(res);
+    const id = idParam(req);
+    const input = parseBody(companyPlanSchema, req);
+    const company = await requireCompany(db, id);
+    const before = { license: company.license, addons: company.addons };
+    const after = { license: input.license, addons: sortedAddons(input.addons) };
+    if (before.license === after.license && before.addons.join('\n') === after.addons.join('\n')) {
+      res.json(company); // nothing changes: no new plan version, nothing to audit
+      return;
+    }
+    const now = ctx.now();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('companies').set({ license: after.license }).where('id', '=', id).execute();
+      await trx.deleteFrom('company_addons').where('company_id', '=', id).execute();
+      if (after.addons.length > 0) {
+        await trx
+          .insertInto('company_addons')
+          .values(after.addons.map((addon) => ({ company_id: id, addon })))
+          .execute();
+      }
+      const version = await bumpPlanVersion(trx, id, now);
+      await recordAudit(trx, staff, now, {
+        action: 'company.plan',
+        entityType: 'company',
+        entityId: id,
+        companyId: id,
+        before: { ...before, planVersion: company.planVersion },
+        after: { ...after, planVersion: version },
+      });
+    });
+    ctx.log.info({ companyId: id, by: staff.id }, 'company plan changed');
+    res.json(await requireCompany(db, id));
+  });
+
+  router.put('/companies/:id/status', requireRight('companies.status'), async (req, res) => {
+    const staff = staffOf(res);
+    const id = idParam(req);
+    const input = parseBody(companyStatusSchema, req);
+    const company = await requireCompany(db, id);
+    if (company.status === input.status) {
+      res.json(company);
+      return;
+    }
+    const now = ctx.now();
+    await db.transaction().execute(async (trx) => {
+      // Suspension ends the company's sessions at their next read (auth/session validateClaims).
+      await trx.updateTable('companies').set({ status: input.status }).where('id', '=', id).execute();
+      await recordAudit(trx, staff, now, {
+        action: input.status === 'suspended' ? 'company.suspend' : 'company.reactivate',
+        entityType: 'company',
+        entityId: id,
+        companyId: id,
+        before: { status: company.status },
+        after: { status: input.status, reason: input.reason },
+      });
+    });
+    res.json(await requireCompany(db, id));
+  });
+
+  return router;
+}

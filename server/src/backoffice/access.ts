@@ -1,0 +1,80 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { canSeePath, type MenuContext } from '@hive/shared/menu';
+import { readSession, type AuthContext } from '../auth';
+import { HttpError, requestOrigin } from '../http';
+
+/** The signed-in merchant behind a back-office request: everything is scoped to `companyId`. */
+export interface Merchant {
+  userId: number;
+  companyId: number;
+  company: { name: string; slug: string; license: string; addons: string[] };
+  menu: MenuContext;
+}
+
+const UNAUTHORIZED = { error: 'unauthorized', message: 'Sign in first: there is no valid session.' };
+const NOT_MERCHANT = {
+  error: 'forbidden',
+  message: 'The back-office is for company accounts; platform staff use the admin console.',
+};
+const forbiddenFor = (path: string) => ({
+  error: 'forbidden',
+  message: `Your role, licence, add-ons or permissions do not include ${path}.`,
+});
+
+export async function loadMerchant(ctx: AuthContext, req: Request): Promise<Merchant> {
+  const session = await readSession(ctx, req);
+  if (!session) throw new HttpError(401, UNAUTHORIZED);
+  const { profile } = session;
+  if (profile.admin || profile.company === null) throw new HttpError(403, NOT_MERCHANT);
+  const { company } = profile;
+  return {
+    userId: profile.id,
+    companyId: company.id,
+    company: { name: company.name, slug: company.slug, license: company.license, addons: company.addons },
+    // The same context the browser builds from usercompany, so server and sidebar agree.
+    menu: {
+      role: profile.role,
+      license: company.license,
+      addons: company.addons,
+      permissions: profile.permissions,
+    },
+  };
+}
+
+export function merchantOf(res: Response): Merchant {
+  return res.locals.merchant as Merchant;
+}
+
+/** Signed-in merchant only (no page rule): e.g. the header's company name. */
+export function requireMerchant(ctx: AuthContext): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.merchant = await loadMerchant(ctx, req);
+    next();
+  };
+}
+
+/**
+ * The page rule of the menu (role, licence/add-on, `view_{path}_menu`): the API behind a page
+ * answers exactly the users whose sidebar shows that page (`canSeePath`, never a second copy).
+ */
+export function requirePage(ctx: AuthContext, menuPath: string): RequestHandler {
+  return async (req, res, next) => {
+    const merchant = await loadMerchant(ctx, req);
+    if (!canSeePath(menuPath, merchant.menu)) throw new HttpError(403, forbiddenFor(menuPath));
+    res.locals.merchant = merchant;
+    next();
+  };
+}
+
+/**
+ * Writes refuse a foreign Origin (cheap CSRF defence next to the SameSite=Strict session cookie).
+ * Non-browser clients send no Origin and pass.
+ */
+export const sameOriginWrites: RequestHandler = (req, _res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  const origin = req.get('origin');
+  if (origin !== undefined && origin !== requestOrigin(req)) {
+    throw new HttpError(403, { error: 'forbidden_origin', message: 'Cross-origin requests are not accepted here.' });
+  }
+  next();
+};

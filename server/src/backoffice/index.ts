@@ -1,0 +1,7 @@
+// Back-office API (issue 5): routes, migrations and demo data.
+export { mountBackoffice, backofficeRouter, BACKOFFICE_API } from './routes';
+export { backofficeMigrations } from './migrations';
+export { seedBackofficeDemo, createRandom, DEMO_SALES_DAYS, DEMO_CUSTOMERS } from './seed';
+export type { BackofficeSeedOptions, BackofficeSeedResult } from './seed';
+export type { BackofficeTables } from './tables';
+export { computeOverview } from './overview';

@@ -1,0 +1,244 @@
+import express, { type Router } from 'express';
+import { sql, type Kysely } from 'kysely';
+import {
+  itemInputSchema,
+  itemListQuerySchema,
+  LIMITS,
+  type CategoryOption,
+  type Item,
+  type ItemInput,
+  type ItemSort,
+  type ListQuery,
+  type ListResponse,
+} from '@hive/shared/schemas/backoffice';
+import type { AuthContext } from '../auth';
+import type { Database } from '../db';
+import { HttpError, parseOrThrow } from '../http';
+import { merchantOf, requirePage } from './access';
+import {
+  cents,
+  conflictOr,
+  containsPattern,
+  idParam,
+  ilike,
+  money,
+  noStore,
+  notFound,
+  percentFromBp,
+  sendCsv,
+  toCsv,
+  type CsvColumn,
+} from './query';
+
+const PAGE = '/items';
+const SKU_TAKEN = 'already used by another item';
+
+const SORT_COLUMNS: Record<ItemSort, string> = {
+  name: 'lower(items.name)',
+  sku: 'lower(items.sku)',
+  category: "lower(coalesce(categories.name, ''))",
+  price: 'items.price_cents',
+  cost: 'items.cost_cents',
+  taxRate: 'items.tax_rate_bp',
+  trackStock: 'items.track_stock',
+  active: 'items.active',
+};
+
+function baseQuery(db: Kysely<Database>, companyId: number, search: string) {
+  let query = db
+    .selectFrom('items')
+    .leftJoin('categories', 'categories.id', 'items.category_id')
+    .where('items.company_id', '=', companyId);
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where(sql<boolean>`(${ilike('items.name', pattern)} or ${ilike('items.sku', pattern)})`);
+  }
+  return query;
+}
+
+function selectItems(db: Kysely<Database>, companyId: number, search: string) {
+  return baseQuery(db, companyId, search).select([
+    'items.id',
+    'items.name',
+    'items.sku',
+    'items.category_id',
+    'categories.name as category_name',
+    'items.price_cents',
+    'items.cost_cents',
+    'items.tax_rate_bp',
+    'items.track_stock',
+    'items.active',
+    'items.updated_at',
+  ]);
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['executeTakeFirstOrThrow']>>;
+
+function toItem(row: ItemRow): Item {
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    categoryId: row.category_id,
+    categoryName: row.category_name ?? null,
+    price: money(row.price_cents),
+    cost: money(row.cost_cents),
+    taxRate: percentFromBp(row.tax_rate_bp),
+    trackStock: Number(row.track_stock) === 1,
+    active: Number(row.active) === 1,
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+async function listItems(
+  db: Kysely<Database>,
+  companyId: number,
+  q: ListQuery<ItemSort>,
+  limit: number,
+  offset: number,
+) {
+  const direction = q.dir === 'desc' ? sql`desc` : sql`asc`;
+  return selectItems(db, companyId, q.search)
+    .orderBy(sql`${sql.raw(SORT_COLUMNS[q.sort])} ${direction}`)
+    .orderBy('items.id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The category must be one of this company's (another company's id reads as "choose one"). */
+async function checkCategory(db: Kysely<Database>, companyId: number, categoryId: number | null): Promise<void> {
+  if (categoryId === null) return;
+  const found = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('id', '=', categoryId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!found) {
+    const problem = 'choose one of your categories';
+    throw new HttpError(400, {
+      error: 'validation_error',
+      message: `categoryId: ${problem}`,
+      fields: { categoryId: problem },
+    });
+  }
+}
+
+function columns(input: ItemInput) {
+  return {
+    name: input.name,
+    sku: input.sku,
+    category_id: input.categoryId,
+    price_cents: cents(input.price),
+    cost_cents: cents(input.cost),
+    tax_rate_bp: Math.round(input.taxRate * 100),
+    track_stock: input.trackStock ? 1 : 0,
+    active: input.active ? 1 : 0,
+  };
+}
+
+const CSV_COLUMNS: CsvColumn<Item>[] = [
+  { header: 'name', value: (r) => r.name },
+  { header: 'sku', value: (r) => r.sku },
+  { header: 'category', value: (r) => r.categoryName ?? '' },
+  { header: 'price', value: (r) => r.price.toFixed(2) },
+  { header: 'cost', value: (r) => r.cost.toFixed(2) },
+  { header: 'tax_rate', value: (r) => r.taxRate },
+  { header: 'track_stock', value: (r) => (r.trackStock ? 'yes' : 'no') },
+  { header: 'active', value: (r) => (r.active ? 'yes' : 'no') },
+];
+
+export function itemsRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  const { db } = ctx;
+  router.use(requirePage(ctx, PAGE));
+
+  router.get('/', async (req, res) => {
+    const q = parseOrThrow(itemListQuerySchema, req.query);
+    const { companyId } = merchantOf(res);
+    const [rows, count] = await Promise.all([
+      listItems(db, companyId, q, q.pageSize, (q.page - 1) * q.pageSize),
+      baseQuery(db, companyId, q.search)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const body: ListResponse<Item> = {
+      rows: rows.map(toItem),
+      total: Number(count.n),
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+    noStore(res).json(body);
+  });
+
+  router.get('/export', async (req, res) => {
+    const q = parseOrThrow(itemListQuerySchema, req.query);
+    const rows = await listItems(db, merchantOf(res).companyId, q, LIMITS.exportMax, 0);
+    sendCsv(res, 'items', toCsv(CSV_COLUMNS, rows.map(toItem)), ctx.now());
+  });
+
+  /** What the item form needs to offer (readable with the items permission alone). */
+  router.get('/options', async (_req, res) => {
+    const categories: CategoryOption[] = await db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .where('company_id', '=', merchantOf(res).companyId)
+      .orderBy('position')
+      .orderBy('name')
+      .execute();
+    noStore(res).json({ categories });
+  });
+
+  router.get('/:id', async (req, res) => {
+    const row = await selectItems(db, merchantOf(res).companyId, '')
+      .where('items.id', '=', idParam(req.params.id))
+      .executeTakeFirst();
+    if (!row) throw notFound('item');
+    noStore(res).json(toItem(row));
+  });
+
+  router.post('/', async (req, res) => {
+    const input = parseOrThrow(itemInputSchema, req.body);
+    const { companyId } = merchantOf(res);
+    await checkCategory(db, companyId, input.categoryId);
+    const now = ctx.now();
+    const created = await db
+      .insertInto('items')
+      .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .catch((error: unknown) => conflictOr(error, 'sku', SKU_TAKEN));
+    const row = await selectItems(db, companyId, '').where('items.id', '=', created.id).executeTakeFirstOrThrow();
+    noStore(res).status(201).json(toItem(row));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const id = idParam(req.params.id);
+    const input = parseOrThrow(itemInputSchema, req.body);
+    const { companyId } = merchantOf(res);
+    await checkCategory(db, companyId, input.categoryId);
+    const result = await db
+      .updateTable('items')
+      .set({ ...columns(input), updated_at: ctx.now() })
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst()
+      .catch((error: unknown) => conflictOr(error, 'sku', SKU_TAKEN));
+    if (Number(result.numUpdatedRows) === 0) throw notFound('item');
+    const row = await selectItems(db, companyId, '').where('items.id', '=', id).executeTakeFirstOrThrow();
+    noStore(res).json(toItem(row));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const result = await db
+      .deleteFrom('items')
+      .where('id', '=', idParam(req.params.id))
+      .where('company_id', '=', merchantOf(res).companyId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('item');
+    res.status(204).end();
+  });
+
+  return router;
+}

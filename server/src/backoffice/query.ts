@@ -1,0 +1,76 @@
+import type { Response } from 'express';
+import { sql, type RawBuilder } from 'kysely';
+import { isUniqueViolation } from '../db';
+import { HttpError } from '../http';
+
+/** `:id` path parameter: a positive integer, else 404 (the same answer as another company's id). */
+export function idParam(value: unknown): number {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
+    throw notFound();
+  }
+  return Number(value);
+}
+
+export function notFound(what = 'record'): HttpError {
+  return new HttpError(404, { error: 'not_found', message: `No such ${what}.` });
+}
+
+/** `LIKE` pattern for a case-insensitive "contains" search, with % _ and \ escaped. */
+export function containsPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `lower(column) LIKE pattern ESCAPE '\'` on SQLite and PostgreSQL alike. */
+export function ilike(column: string, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+/** A 409 with a field message when the database reports a unique violation; rethrows anything else. */
+export function conflictOr(error: unknown, field: string, problem: string): never {
+  if (isUniqueViolation(error)) {
+    throw new HttpError(409, { error: 'conflict', message: `${field}: ${problem}`, fields: { [field]: problem } });
+  }
+  throw error;
+}
+
+const fromCents = (value: number | string | null | undefined) => Math.round(Number(value ?? 0)) / 100;
+export const money = fromCents;
+export const cents = (amount: number) => Math.round(amount * 100);
+export const percentFromBp = (bp: number) => Math.round(Number(bp)) / 100;
+
+/** API responses must never be cached by a browser or proxy (they are per-user). */
+export function noStore(res: Response): Response {
+  return res.set('Cache-Control', 'no-store');
+}
+
+// -------------------------------------------------------------------------------------------------
+// CSV
+
+/** Spreadsheet apps run cells starting with these as formulas: prefix them with a quote. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => unknown;
+}
+
+/** RFC 4180 text with CRLF line ends and a BOM (so spreadsheet apps read UTF-8). */
+export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
+  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
+  return `\ufeff${lines.join('\r\n')}\r\n`;
+}
+
+export function sendCsv(res: Response, name: string, body: string, now: number): void {
+  const date = new Date(now).toISOString().slice(0, 10);
+  noStore(res)
+    .type('text/csv; charset=utf-8')
+    .set('Content-Disposition', `attachment; filename="${name}-${date}.csv"`)
+    .send(body);
+}

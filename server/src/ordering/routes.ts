@@ -1,0 +1,368 @@
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import {
+  PICKUP_MESSAGES,
+  createOrderSchema,
+  nextStatus,
+  orderActionSchema,
+  orderingSettingsSchema,
+  pickupProblem,
+  type OrderStatus,
+  type OrderingSettings,
+} from '@hive/shared/schemas/ordering';
+import type { AuthContext } from '../auth';
+import { HttpError, addressRateLimit, parseOrThrow } from '../http';
+import { merchantOf, requirePage, sameOriginWrites } from '../backoffice/access';
+import { ORDERING_TOKEN_TTL_MS, signOrderingToken, verifyOrderingToken } from './token';
+import {
+  catalogItems,
+  findStoreByCompany,
+  findStoreBySlug,
+  newPublicId,
+  orderView,
+  profileOf,
+  publicOrder,
+  storeMenu,
+  type Store,
+} from './store';
+import { DEMO_HOURS } from './seed';
+
+export interface OrderingRateLimits {
+  /** Token, profile, menu and status reads per address. */
+  read: { limit: number; windowMs: number };
+  /** Orders created per address. */
+  order: { limit: number; windowMs: number };
+}
+
+export const DEFAULT_ORDERING_RATE_LIMITS: OrderingRateLimits = {
+  read: { limit: 300, windowMs: 60_000 },
+  order: { limit: 20, windowMs: 10 * 60_000 },
+};
+
+const STORE_NOT_FOUND = { error: 'store_not_found', message: 'There is no online store at this address.' };
+const noStore = <T extends { set(field: string, value: string): T }>(res: T) => res.set('Cache-Control', 'no-store');
+
+async function storeOr404(ctx: AuthContext, slug: unknown): Promise<Store> {
+  const store = typeof slug === 'string' ? await findStoreBySlug(ctx.db, slug) : null;
+  if (!store) throw new HttpError(404, STORE_NOT_FOUND);
+  return store;
+}
+
+function tokenOf(req: Request): string | null {
+  const auth = req.get('authorization');
+  if (auth && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '').trim();
+  return req.get('x-ordering-token')?.trim() || null;
+}
+
+/** The ordering token for `:slug`: 401 without one, or with a forged / expired / other store's token. */
+function requireToken(ctx: AuthContext): RequestHandler {
+  return (req, _res, next) => {
+    const token = tokenOf(req);
+    if (!token) {
+      throw new HttpError(401, {
+        error: 'token_required',
+        message: 'An ordering token is required (GET /gettokenonline?store=<slug>).',
+      });
+    }
+    const slug = verifyOrderingToken(ctx.secret, token, ctx.now());
+    if (slug === null || slug !== String(req.params.slug).toLowerCase()) {
+      throw new HttpError(401, {
+        error: 'invalid_token',
+        message: 'The ordering token is invalid or expired: get a new one.',
+      });
+    }
+    next();
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof e?.message === 'string' && /UNIQUE/i.test(e.message))
+  );
+}
+
+/** `/gettokenonline`, `/ordering_master/...`, `/ordering_online/...`: public, no session. */
+export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: OrderingRateLimits): void {
+  const readLimit = addressRateLimit(limits.read, 'ordering requests');
+  const orderLimit = addressRateLimit(limits.order, 'orders');
+
+  app.get('/gettokenonline', readLimit, async (req, res) => {
+    const store = await storeOr404(ctx, req.query.store);
+    const expiresAt = ctx.now() + ORDERING_TOKEN_TTL_MS;
+    noStore(res).json({
+      token: signOrderingToken(ctx.secret, store.slug, expiresAt),
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+  });
+
+  app.get('/ordering_master/stores/:slug', readLimit, async (req, res) => {
+    const store = await storeOr404(ctx, req.params.slug);
+    noStore(res).json(profileOf(store, ctx.now()));
+  });
+
+  const online = express.Router({ mergeParams: true });
+  online.use(express.json({ limit: '16kb' }));
+  online.get('/:slug/menu', readLimit, requireToken(ctx), async (req, res) => {
+    const store = await storeOr404(ctx, req.params.slug);
+    noStore(res).json(await storeMenu(ctx.db, store.companyId));
+  });
+
+  online.post('/:slug/orders', orderLimit, requireToken(ctx), async (req, res) => {
+    const store = await storeOr404(ctx, req.params.slug);
+    const input = parseOrThrow(createOrderSchema, req.body ?? {});
+    if (!store.takingOrders) {
+      throw new HttpError(409, {
+        error: 'store_closed',
+        message: `${store.name} is not taking online orders right now.`,
+      });
+    }
+    const now = ctx.now();
+    const pickupAt = Date.parse(input.pickupAt);
+    const problem = pickupProblem(pickupAt, now, store);
+    if (problem) {
+      const message = PICKUP_MESSAGES[problem];
+      throw new HttpError(400, {
+        error: 'validation_error',
+        message: `pickupAt: ${message}`,
+        fields: { pickupAt: message },
+      });
+    }
+    // Prices come from the catalog only: whatever price the client sent is ignored.
+    const items = new Map(
+      (await catalogItems(ctx.db, store.companyId, [...new Set(input.lines.map((l) => l.itemId))])).map((i) => [
+        i.id,
+        i,
+      ]),
+    );
+    const fields: Record<string, string> = {};
+    const lines = input.lines.map((line, index) => {
+      const item = items.get(line.itemId);
+      if (!item) {
+        fields[`lines.${index}.itemId`] = 'is not on the menu';
+        return null;
+      }
+      const optionIds = [...new Set(line.optionIds)];
+      const options = optionIds.map((id) => item.options.find((o) => o.id === id));
+      if (options.some((o) => o === undefined)) {
+        fields[`lines.${index}.optionIds`] = 'contains an option this item does not have';
+        return null;
+      }
+      const chosen = options.filter((o) => o !== undefined);
+      const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
+      const total = unit * line.quantity;
+      return {
+        item_id: item.id,
+        name: item.name,
+        options_json: JSON.stringify(chosen.map((o) => o.name)),
+        quantity: line.quantity,
+        unit_price_cents: unit,
+        tax_cents: Math.round((total * item.taxRateBp) / 10_000),
+        total_cents: total,
+      };
+    });
+    const firstField = Object.keys(fields)[0];
+    if (firstField) {
+      throw new HttpError(400, { error: 'validation_error', message: `${firstField}: ${fields[firstField]}`, fields });
+    }
+    const valid = lines.filter((l) => l !== null);
+    const subtotal = valid.reduce((sum, l) => sum + l.total_cents, 0);
+    const tax = valid.reduce((sum, l) => sum + l.tax_cents, 0);
+
+    // One transaction: the confirmation is only sent once the order and its lines are stored.
+    let saved: Awaited<ReturnType<typeof insertOrder>> | null = null;
+    for (let attempt = 0; attempt < 5 && !saved; attempt += 1) {
+      try {
+        saved = await insertOrder();
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt === 4) throw error;
+      }
+    }
+    async function insertOrder() {
+      return ctx.db.transaction().execute(async (trx) => {
+        const last = await trx
+          .selectFrom('ordering_orders')
+          .select((eb) => eb.fn.max('number').as('max'))
+          .where('company_id', '=', store.companyId)
+          .executeTakeFirst();
+        const order = await trx
+          .insertInto('ordering_orders')
+          .values({
+            company_id: store.companyId,
+            public_id: newPublicId(),
+            number: Number(last?.max ?? 0) + 1,
+            status: 'received',
+            customer_name: input.name,
+            phone: input.phone,
+            pickup_at: pickupAt,
+            notes: input.notes,
+            subtotal_cents: subtotal,
+            tax_cents: tax,
+            total_cents: subtotal + tax,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('ordering_order_lines')
+          .values(valid.map((l) => ({ ...l, order_id: order.id, company_id: store.companyId })))
+          .execute();
+        return order;
+      });
+    }
+    const view = await orderView(ctx.db, saved!, { name: store.name, slug: store.slug });
+    noStore(res).status(201).json(publicOrder(view));
+  });
+
+  online.get('/:slug/orders/:id', readLimit, requireToken(ctx), async (req, res) => {
+    const store = await storeOr404(ctx, req.params.slug);
+    const id = String(req.params.id);
+    const order = /^[A-Za-z0-9_-]{1,40}$/.test(id)
+      ? await ctx.db
+          .selectFrom('ordering_orders')
+          .selectAll()
+          .where('company_id', '=', store.companyId)
+          .where('public_id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    if (!order)
+      throw new HttpError(404, { error: 'order_not_found', message: 'There is no such order at this store.' });
+    noStore(res).json(publicOrder(await orderView(ctx.db, order, { name: store.name, slug: store.slug })));
+  });
+  app.use('/ordering_online', online);
+}
+
+export const ORDERING_BACKOFFICE_API = '/api/backoffice/ordering';
+const PAGE = '/ordering_online';
+
+function settingsOf(store: Store): OrderingSettings {
+  return {
+    takingOrders: store.takingOrders,
+    slug: store.slug,
+    leadMinutes: store.leadMinutes,
+    timezone: store.timezone,
+    hours: store.hours,
+  };
+}
+
+/** `/api/backoffice/ordering`: settings and incoming orders of the session's company. */
+export function orderingBackofficeRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  router.use(sameOriginWrites);
+  router.use(requirePage(ctx, PAGE));
+
+  router.get('/settings', async (_req, res) => {
+    const merchant = merchantOf(res);
+    const store = await findStoreByCompany(ctx.db, merchant.companyId);
+    const settings: OrderingSettings = store
+      ? settingsOf(store)
+      : { takingOrders: false, slug: merchant.company.slug, leadMinutes: 20, timezone: 'UTC', hours: DEMO_HOURS };
+    noStore(res).json({ settings, exists: store !== null, storefrontPath: `/ordering/${settings.slug}` });
+  });
+
+  router.put('/settings', async (req, res) => {
+    const merchant = merchantOf(res);
+    const input = parseOrThrow(orderingSettingsSchema, req.body ?? {});
+    const taken = await ctx.db
+      .selectFrom('ordering_settings')
+      .select('company_id')
+      .where('slug', '=', input.slug)
+      .where('company_id', '<>', merchant.companyId)
+      .executeTakeFirst();
+    const takenError = () =>
+      new HttpError(409, {
+        error: 'slug_taken',
+        message: 'slug: another store already uses this address',
+        fields: { slug: 'another store already uses this address' },
+      });
+    if (taken) throw takenError();
+    const values = {
+      slug: input.slug,
+      taking_orders: input.takingOrders ? 1 : 0,
+      lead_minutes: input.leadMinutes,
+      timezone: input.timezone,
+      hours_json: JSON.stringify(input.hours),
+      updated_at: ctx.now(),
+    };
+    try {
+      await ctx.db
+        .insertInto('ordering_settings')
+        .values({ company_id: merchant.companyId, ...values })
+        .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw takenError();
+      throw error;
+    }
+    const store = (await findStoreByCompany(ctx.db, merchant.companyId))!;
+    noStore(res).json({ settings: settingsOf(store), exists: true, storefrontPath: `/ordering/${store.slug}` });
+  });
+
+  router.get('/orders', async (req, res) => {
+    const merchant = merchantOf(res);
+    const status = typeof req.query.status === 'string' ? req.query.status : undefined;
+    let query = ctx.db
+      .selectFrom('ordering_orders')
+      .selectAll()
+      .where('company_id', '=', merchant.companyId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(100);
+    if (status === 'open') query = query.where('status', 'in', ['received', 'accepted', 'ready']);
+    const rows = await query.execute();
+    const who = {
+      name: merchant.company.name,
+      slug: (await findStoreByCompany(ctx.db, merchant.companyId))?.slug ?? merchant.company.slug,
+    };
+    const items = [];
+    for (const row of rows) items.push(await orderView(ctx.db, row, who));
+    noStore(res).json({ items });
+  });
+
+  router.post('/orders/:id/status', async (req, res) => {
+    const merchant = merchantOf(res);
+    const { action } = parseOrThrow(orderActionSchema, req.body ?? {});
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
+      throw new HttpError(404, { error: 'order_not_found', message: 'There is no such order.' });
+    }
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .selectFrom('ordering_orders')
+        .selectAll()
+        .where('company_id', '=', merchant.companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!order) throw new HttpError(404, { error: 'order_not_found', message: 'There is no such order.' });
+      const to = nextStatus(order.status as OrderStatus, action);
+      if (!to) {
+        throw new HttpError(409, {
+          error: 'invalid_transition',
+          message: `An order that is ${order.status} cannot be changed with "${action}".`,
+        });
+      }
+      // Guarded on the old status, so two staff clicking at once cannot both win.
+      const result = await trx
+        .updateTable('ordering_orders')
+        .set({ status: to, updated_at: ctx.now() })
+        .where('id', '=', id)
+        .where('status', '=', order.status)
+        .returningAll()
+        .executeTakeFirst();
+      if (!result)
+        throw new HttpError(409, { error: 'invalid_transition', message: 'The order changed meanwhile; reload.' });
+      return result;
+    });
+    const store = await findStoreByCompany(ctx.db, merchant.companyId);
+    noStore(res).json(
+      await orderView(ctx.db, updated, { name: merchant.company.name, slug: store?.slug ?? merchant.company.slug }),
+    );
+  });
+  return router;
+}
+
+export function mountOrderingBackoffice(app: Express, ctx: AuthContext): void {
+  app.use(ORDERING_BACKOFFICE_API, orderingBackofficeRouter(ctx));
+}

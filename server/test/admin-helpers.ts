@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { Client, errorParam, type Json, type TestServer } from './helpers';
+
+/** Staff demo personas (src/db/demo.ts) by short name. */
+export const STAFF = {
+  super: 'super@hive.test',
+  dev: 'dev@hive.test',
+  support: 'support@hive.test',
+  billing: 'billing@hive.test',
+  distributor: 'distributor@hive.test',
+  viewer: 'viewer@hive.test',
+  staff: 'staff@hive.test',
+} as const;
+export type Persona = keyof typeof STAFF;
+export const PERSONAS = Object.keys(STAFF) as Persona[];
+
+export interface ApiResult {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+/** One JSON call; the body is parsed when there is one. */
+export async function api(client: Client, method: string, path: string, json?: unknown): Promise<ApiResult> {
+  const response = await client.request(path, { method, ...(json === undefined ? {} : { json }) });
+  const text = await response.text();
+  let body: Json = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+export async function signedIn(server: TestServer, email: string): Promise<Client> {
+  const client = new Client(server.url);
+  const { body } = await client.signIn(email);
+  assert.equal(errorParam(body.url), null, `${email} signs in`);
+  return client;
+}
+
+export function db(server: TestServer) {
+  return server.running.database.db;
+}
+
+export async function companyId(server: TestServer, slug: string): Promise<number> {
+  const row = await db(server).selectFrom('companies').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function userId(server: TestServer, email: string): Promise<number> {
+  const row = await db(server).selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Asserts a 400 of the shared validation shape naming `field`. */
+export function assertValidation(result: ApiResult, field: string, label = ''): void {
+  assert.equal(result.status, 400, `${label} -> 400 (got ${result.status}: ${JSON.stringify(result.body)})`);
+  assert.equal(result.body.error, 'validation_error', label);
+  assert.equal(
+    typeof result.body.fields?.[field],
+    'string',
+    `${label}: a message for ${field} in ${JSON.stringify(result.body)}`,
+  );
+  assert.match(result.body.message, new RegExp(`^${field.replace(/\./g, '\\.')}: `), label);
+}
