@@ -1,0 +1,41 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ROUTES } from '@hive/shared/config';
+import { backofficeMenus, hasLayout, menuPaths } from '@hive/shared/menu';
+import { BareLayout, Layout } from '../layout';
+import { NotAvailablePage } from '../pages/placeholder';
+import { PAGES } from './pages';
+import { RequireMenuPath } from './RequireMenuPath';
+
+const ALL_PATHS = menuPaths(backofficeMenus);
+const WITH_LAYOUT = ALL_PATHS.filter(hasLayout);
+const WITHOUT_LAYOUT = ALL_PATHS.filter((path) => !hasLayout(path));
+
+function Page({ path }: { path: string }) {
+  const Built = PAGES[path];
+  return <RequireMenuPath path={path}>{Built ? <Built /> : <NotAvailablePage path={path} />}</RequireMenuPath>;
+}
+
+/**
+ * A route for every path of SPEC.md section 2 (from the menu definition, so none is forgotten).
+ * Paths are case-sensitive (`/orderTypes`), like the permission names. Anything else is not in any
+ * menu, so it answers /unauthorized.
+ */
+export function BackofficeRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {WITH_LAYOUT.map((path) => (
+          <Route key={path} path={path} caseSensitive element={<Page path={path} />} />
+        ))}
+      </Route>
+      <Route element={<BareLayout />}>
+        {WITHOUT_LAYOUT.map((path) => (
+          <Route key={path} path={path} caseSensitive element={<Page path={path} />} />
+        ))}
+      </Route>
+      <Route path="*" element={<Navigate to={ROUTES.unauthorized} replace />} />
+    </Routes>
+  );
+}
+
+export { ALL_PATHS, WITH_LAYOUT, WITHOUT_LAYOUT };

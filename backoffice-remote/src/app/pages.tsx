@@ -1,0 +1,13 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The pages built so far, each its own chunk (recharts, for one, is only downloaded with the
+ * overview). Every other menu path shows NotAvailablePage (docs/backoffice-pages.md).
+ */
+export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  '/overview': lazy(() => import('../pages/overview')),
+  '/items': lazy(() => import('../pages/items')),
+  '/categories': lazy(() => import('../pages/categories')),
+  '/customer': lazy(() => import('../pages/customers')),
+  '/ordering_online': lazy(() => import('../pages/ordering-online')),
+};

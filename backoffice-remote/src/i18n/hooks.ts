@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BACKOFFICE_DEFAULT_NAMESPACE, PRODUCT_NAME } from '@hive/shared/config';
+import type { ValidationMessages } from '@hive/shared/schemas/backoffice';
+import type { Crumb, DataTableLabels } from '@hive/shared/ui';
+import { breadcrumbKeys, titleKey } from './pageMeta';
+
+/** `t` of the back-office namespace ('common'). */
+export function useT() {
+  return useTranslation(BACKOFFICE_DEFAULT_NAMESPACE);
+}
+
+export const DOCUMENT_TITLE_SUFFIX = PRODUCT_NAME;
+
+export interface PageMeta {
+  title: string;
+  breadcrumb: Crumb[];
+}
+
+/** Title and breadcrumb of a menu page; `extra` crumbs go after it (e.g. "Edit item"). */
+export function usePageMeta(path: string, extra: string[] = []): PageMeta {
+  const { t } = useT();
+  const keys = breadcrumbKeys(path);
+  const title = t(titleKey(path));
+  const crumbs: Crumb[] = keys.map((key, index) => ({
+    label: t(key),
+    // The page itself links back to its list when something follows it.
+    to: index === keys.length - 1 && extra.length > 0 ? path : undefined,
+  }));
+  // "Home" first: `/` takes the user to the first page their menu shows.
+  return { title, breadcrumb: [{ label: t('layout.home'), to: '/' }, ...crumbs, ...extra.map((label) => ({ label }))] };
+}
+
+/** The shared zod schemas' messages in the user's language. */
+export function useValidationMessages(): ValidationMessages {
+  const { t, i18n } = useT();
+  return useMemo<ValidationMessages>(
+    () => (key, values) => t(`validation.${key}`, values),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language means new messages
+    [t, i18n.language],
+  );
+}
+
+export function useTableLabels(): Partial<DataTableLabels> {
+  const { t, i18n } = useT();
+  return useMemo(
+    () => ({
+      previous: t('table.previous'),
+      next: t('table.next'),
+      pageOf: (page, pages) => t('table.pageOf', { page, pages }),
+      range: (from, to, total) => t('table.range', { from, to, total }),
+      rowsPerPage: t('table.rowsPerPage'),
+      loading: t('common.loading'),
+      sortAscending: t('table.sortAscending'),
+      sortDescending: t('table.sortDescending'),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language means new labels
+    [t, i18n.language],
+  );
+}

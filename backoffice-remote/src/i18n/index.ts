@@ -1,0 +1,4 @@
+export { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels, useValidationMessages } from './hooks';
+export type { PageMeta } from './hooks';
+export { useFormat } from './format';
+export { breadcrumbKeys, titleKey } from './pageMeta';

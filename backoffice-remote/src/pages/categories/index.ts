@@ -1,0 +1,3 @@
+// Lazy-loaded by the routes (its own chunk).
+export { default } from './CategoriesPage';
+export { CategoryForm } from './CategoryForm';

@@ -1,0 +1,96 @@
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { createCustomerSchema, type Customer } from '@hive/shared/schemas/backoffice';
+import { NumberField, TextAreaField, TextField } from '@hive/shared/ui';
+import { useT, useValidationMessages } from '../../i18n';
+import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../resource';
+
+type Schema = ReturnType<typeof createCustomerSchema>;
+type Values = z.input<Schema>;
+
+export function CustomerForm({ record, onSaved, onCancel }: ResourceFormProps<Customer>) {
+  const { t } = useT();
+  const messages = useValidationMessages();
+  const schema = useMemo(() => createCustomerSchema(messages), [messages]);
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: record
+      ? { name: record.name, email: record.email, phone: record.phone, notes: record.notes, points: record.points }
+      : { name: '', email: '', phone: '', notes: '', points: 0 },
+  });
+  const { errors, isSubmitting } = formState;
+  const { save, formError } = useSaveRecord<Customer, Values>({
+    endpoint: 'customers',
+    prefix: 'customers',
+    record,
+    setError,
+    onSaved,
+  });
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  return (
+    <FormShell
+      label={t(record ? 'customers.edit' : 'customers.new')}
+      onSubmit={handleSubmit(save)}
+      onCancel={onCancel}
+      submitting={isSubmitting}
+      formError={formError}
+    >
+      <div className={styles.grid}>
+        <TextField
+          className={styles.wide}
+          label={t('customers.fields.name')}
+          required
+          autoComplete="off"
+          maxLength={200}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label={t('customers.fields.email')}
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          maxLength={300}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('customers.fields.phone')}
+          type="tel"
+          autoComplete="off"
+          maxLength={40}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <NumberField
+          label={t('customers.fields.points')}
+          required
+          min={0}
+          step="1"
+          inputMode="numeric"
+          error={errors.points?.message}
+          {...register('points', { valueAsNumber: true })}
+        />
+        {record && (
+          <TextField
+            label={t('customers.fields.totalSpent')}
+            readOnly
+            value={String(record.totalSpent)}
+            hint={t('customers.hints.totalSpent')}
+          />
+        )}
+        <TextAreaField
+          className={styles.wide}
+          label={t('customers.fields.notes')}
+          rows={4}
+          maxLength={1100}
+          error={errors.notes?.message}
+          {...register('notes')}
+        />
+      </div>
+    </FormShell>
+  );
+}

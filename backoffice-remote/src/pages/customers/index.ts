@@ -1,0 +1,3 @@
+// Lazy-loaded by the routes (its own chunk).
+export { default } from './CustomersPage';
+export { CustomerForm } from './CustomerForm';

@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ITEM_SORTS, type Item, type ItemSort } from '@hive/shared/schemas/backoffice';
+import { useCompany } from '../../api';
+import { useFormat, useT } from '../../i18n';
+import { formStyles as styles, ResourcePage, type ResourceConfig } from '../resource';
+import { ItemForm } from './ItemForm';
+
+function YesNo({ value }: { value: boolean }) {
+  const { t } = useT();
+  return (
+    <span className={`${styles.badge} ${value ? styles.badgeOn : styles.badgeOff}`}>
+      {value ? t('common.yes') : t('common.no')}
+    </span>
+  );
+}
+
+function useItemColumns(): ColumnDef<Item, unknown>[] {
+  const { t } = useT();
+  const company = useCompany();
+  const format = useFormat(company?.currency);
+  return useMemo<ColumnDef<Item, unknown>[]>(
+    () => [
+      { id: 'name', accessorKey: 'name', header: t('items.fields.name') },
+      {
+        id: 'sku',
+        accessorKey: 'sku',
+        header: t('items.fields.sku'),
+        cell: ({ row }) =>
+          row.original.sku ? (
+            <span className={styles.nowrap}>{row.original.sku}</span>
+          ) : (
+            <span className={styles.muted}>—</span>
+          ),
+      },
+      {
+        id: 'category',
+        accessorKey: 'categoryName',
+        header: t('items.fields.category'),
+        cell: ({ row }) => row.original.categoryName ?? <span className={styles.muted}>{t('items.noCategory')}</span>,
+      },
+      {
+        id: 'price',
+        accessorKey: 'price',
+        header: t('items.fields.price'),
+        meta: { align: 'right' },
+        cell: ({ row }) => format.money(row.original.price),
+      },
+      {
+        id: 'cost',
+        accessorKey: 'cost',
+        header: t('items.fields.cost'),
+        meta: { align: 'right' },
+        cell: ({ row }) => format.money(row.original.cost),
+      },
+      {
+        id: 'taxRate',
+        accessorKey: 'taxRate',
+        header: t('items.columns.tax'),
+        meta: { align: 'right' },
+        cell: ({ row }) => `${format.decimal(row.original.taxRate)} %`,
+      },
+      {
+        id: 'trackStock',
+        accessorKey: 'trackStock',
+        header: t('items.columns.stock'),
+        cell: ({ row }) => <YesNo value={row.original.trackStock} />,
+      },
+      {
+        id: 'active',
+        accessorKey: 'active',
+        header: t('items.columns.active'),
+        cell: ({ row }) => <YesNo value={row.original.active} />,
+      },
+    ],
+    [t, format],
+  );
+}
+
+const config: ResourceConfig<Item, ItemSort> = {
+  path: '/items',
+  endpoint: 'items',
+  prefix: 'items',
+  sorts: ITEM_SORTS,
+  defaultSort: 'name',
+  useColumns: useItemColumns,
+  rowName: (item) => item.name,
+  Form: ItemForm,
+};
+
+export default function ItemsPage() {
+  return <ResourcePage config={config} />;
+}

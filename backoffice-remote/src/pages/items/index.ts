@@ -1,0 +1,3 @@
+// Lazy-loaded by the routes (its own chunk).
+export { default } from './ItemsPage';
+export { ItemForm } from './ItemForm';

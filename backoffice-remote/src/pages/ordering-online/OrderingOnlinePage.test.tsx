@@ -1,0 +1,142 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BackofficeOrder, OrderingSettings } from '@hive/shared/schemas/ordering';
+import { OrdersList, ORDERS_POLL_MS, SettingsForm } from './OrderingOnlinePage';
+import type { OrderingOnlineApi } from './api';
+import { renderWithTexts } from '../../testing/harness';
+
+const every = { open: '08:00', close: '23:00' };
+const settings: OrderingSettings = {
+  takingOrders: true,
+  slug: 'blue-door-bistro',
+  leadMinutes: 20,
+  timezone: 'Europe/London',
+  hours: Array(7).fill(every),
+};
+
+const order = (n: number, status: BackofficeOrder['status'] = 'received'): BackofficeOrder => ({
+  id: `pub${n}`,
+  dbId: n,
+  number: n,
+  store: { name: 'Blue Door Bistro', slug: 'blue-door-bistro' },
+  status,
+  customerName: `Guest ${n}`,
+  phone: '+44 20 7946 0000',
+  pickupAt: '2026-11-23T12:00:00.000Z',
+  notes: '',
+  lines: [
+    { itemId: 1, name: 'Blue Door burger', options: ['Bacon'], quantity: 2, unitPriceCents: 1850, totalCents: 3700 },
+  ],
+  subtotalCents: 3700,
+  taxCents: 370,
+  totalCents: 4070,
+  currency: 'USD',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+});
+
+function fakeApi(overrides: Partial<OrderingOnlineApi> = {}): OrderingOnlineApi {
+  return {
+    settings: jest.fn(),
+    saveSettings: jest.fn(async (s: OrderingSettings) => ({
+      settings: s,
+      exists: true,
+      storefrontPath: `/ordering/${s.slug}`,
+    })),
+    orders: jest.fn(async () => [order(2), order(1, 'accepted')]),
+    act: jest.fn(async (dbId: number) => order(dbId, 'accepted')),
+    ...overrides,
+  };
+}
+
+describe('ordering online settings', () => {
+  it('validates per field and saves valid settings', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    const onSaved = jest.fn();
+    await renderWithTexts(
+      <SettingsForm api={api} initial={settings} storefrontPath="/ordering/blue-door-bistro" onSaved={onSaved} />,
+    );
+    expect(screen.getByRole('link', { name: /\/ordering\/blue-door-bistro$/ })).toBeInTheDocument();
+
+    const slug = screen.getByRole('textbox', { name: /store address/i });
+    await user.clear(slug);
+    await user.type(slug, 'Bad Slug!');
+    await user.clear(screen.getByRole('spinbutton', { name: /lead time/i }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(api.saveSettings).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: /store address/i })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('spinbutton', { name: /lead time/i })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(slug);
+    await user.type(slug, 'blue-door');
+    await user.type(screen.getByRole('spinbutton', { name: /lead time/i }), '30');
+    await user.click(screen.getByRole('checkbox', { name: 'Taking online orders' }));
+    await user.click(screen.getAllByRole('checkbox', { name: 'Closed' })[1]!);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.saveSettings).toHaveBeenCalled());
+    const saved = (api.saveSettings as jest.Mock).mock.calls[0][0] as OrderingSettings;
+    expect(saved).toMatchObject({ slug: 'blue-door', leadMinutes: 30, takingOrders: false });
+    expect(saved.hours[1]).toBeNull();
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(onSaved).toHaveBeenCalledWith('/ordering/blue-door');
+  });
+
+  it('refuses closing before opening', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    await renderWithTexts(
+      <SettingsForm api={api} initial={settings} storefrontPath="/ordering/blue-door-bistro" onSaved={jest.fn()} />,
+    );
+    const closes = screen.getByLabelText('Monday closes');
+    await user.clear(closes);
+    await user.type(closes, '07:00');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(api.saveSettings).not.toHaveBeenCalled();
+    expect(screen.getByText(/Monday: closing time must be after opening time/)).toBeInTheDocument();
+  });
+});
+
+describe('incoming orders', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('lists newest first with the actions its status allows, and applies an action', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    await renderWithTexts(<OrdersList api={api} />);
+    const list = await screen.findByRole('list', { name: 'Incoming orders' });
+    const items = within(list).getAllByRole('listitem', { name: /^Order #/ });
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Order #2', 'Order #1']);
+    expect(within(items[0]!).getByRole('button', { name: 'Accept order #2' })).toBeInTheDocument();
+    expect(within(items[0]!).queryByRole('button', { name: 'Complete order #2' })).toBeNull();
+    expect(within(items[1]!).getByRole('button', { name: 'Ready order #1' })).toBeInTheDocument();
+    await user.click(within(items[0]!).getByRole('button', { name: 'Accept order #2' }));
+    expect(api.act).toHaveBeenCalledWith(2, 'accept');
+    expect(await screen.findByRole('button', { name: 'Ready order #2' })).toBeInTheDocument();
+  });
+
+  it('new orders appear without a reload (polling)', async () => {
+    jest.useFakeTimers();
+    const orders = jest
+      .fn()
+      .mockResolvedValueOnce([order(1)])
+      .mockResolvedValue([order(2), order(1)]);
+    await renderWithTexts(<OrdersList api={fakeApi({ orders })} />);
+    expect(await screen.findByRole('listitem', { name: 'Order #1' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Order #2' })).toBeNull();
+    await act(async () => {
+      jest.advanceTimersByTime(ORDERS_POLL_MS);
+    });
+    expect(await screen.findByRole('listitem', { name: 'Order #2' })).toBeInTheDocument();
+  });
+});
+
+describe('in Spanish', () => {
+  it('labels, statuses and actions are translated', async () => {
+    await renderWithTexts(<OrdersList api={fakeApi()} />, 'es');
+    const list = await screen.findByRole('list', { name: 'Pedidos entrantes' });
+    const first = within(list).getByRole('listitem', { name: 'Pedido n.º 2' });
+    expect(within(first).getByText('recibido')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Aceptar pedido n.º 2' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { OrderingOnlinePage, default } from './OrderingOnlinePage';

@@ -1,0 +1,70 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Overview } from '@hive/shared/schemas/backoffice';
+import styles from './overview.module.css';
+
+export interface SalesChartProps {
+  data: Overview['salesPerDay'];
+  format: {
+    money: (n: number) => string;
+    compactMoney: (n: number) => string;
+    integer: (n: number) => string;
+    day: (isoDate: string) => string;
+  };
+  labels: { netSales: string; receipts: string; date: string };
+}
+
+/**
+ * Net sales per day. The bars are for the eye; screen readers get the same figures as a table
+ * (visually hidden), so the chart itself is hidden from them.
+ */
+export default function SalesChart({ data, format, labels }: SalesChartProps) {
+  return (
+    <>
+      <div className={styles.chart} aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e7eb" />
+            <XAxis
+              dataKey="date"
+              tickFormatter={format.day}
+              tick={{ fontSize: 12, fill: '#4b5563' }}
+              minTickGap={16}
+              tickLine={false}
+            />
+            <YAxis
+              tickFormatter={format.compactMoney}
+              tick={{ fontSize: 12, fill: '#4b5563' }}
+              width={64}
+              tickLine={false}
+              axisLine={false}
+            />
+            <Tooltip
+              cursor={{ fill: '#fef3c7' }}
+              labelFormatter={(value) => format.day(String(value))}
+              formatter={(value) => [format.money(Number(value)), labels.netSales]}
+            />
+            <Bar dataKey="netSales" fill="#d97706" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className={styles.srOnly}>
+        <thead>
+          <tr>
+            <th scope="col">{labels.date}</th>
+            <th scope="col">{labels.netSales}</th>
+            <th scope="col">{labels.receipts}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((day) => (
+            <tr key={day.date}>
+              <td>{format.day(day.date)}</td>
+              <td>{format.money(day.netSales)}</td>
+              <td>{format.integer(day.receipts)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

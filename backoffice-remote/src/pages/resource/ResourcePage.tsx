@@ -1,0 +1,325 @@
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useHttp } from '@hive/shared/shell-contract';
+import type { ListResponse } from '@hive/shared/schemas/backoffice';
+import { Alert, Button, ConfirmDialog, DataTable, EmptyState, PageFrame, SearchField, useToast } from '@hive/shared/ui';
+import { API, downloadFile, failureKind, useApi } from '../../api';
+import { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels } from '../../i18n';
+import { useDebounced } from './useDebounced';
+import { useListParams } from './useListParams';
+import styles from './resource.module.css';
+
+export interface ResourceFormProps<T> {
+  /** The record to edit; absent for a new one. */
+  record?: T;
+  /** After a successful save. */
+  onSaved: (saved: T, created: boolean) => void;
+  onCancel: () => void;
+}
+
+export interface ResourceConfig<T extends { id: number }, S extends string> {
+  /** The menu path of the page, e.g. '/items'. */
+  path: string;
+  /** The API collection under /api/backoffice, e.g. 'items'. */
+  endpoint: string;
+  /** i18n key prefix of the texts of this resource, e.g. 'items'. */
+  prefix: string;
+  sorts: readonly S[];
+  defaultSort: S;
+  /** The data columns; the row actions (edit, delete) are added after them. */
+  useColumns: () => ColumnDef<T, unknown>[];
+  rowName: (row: T) => string;
+  Form: ComponentType<ResourceFormProps<T>>;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function useFailureMessage() {
+  const { t } = useT();
+  return (error: unknown) => t(`errors.${failureKind(error)}`);
+}
+
+/**
+ * A back-office data page: a searchable, sortable, server-paginated list with CSV export and
+ * delete-with-confirmation, and the create/edit form (`?edit=new` / `?edit=<id>`), all in the URL.
+ */
+export function ResourcePage<T extends { id: number }, S extends string>({ config }: { config: ResourceConfig<T, S> }) {
+  const { params } = useListParams(config.sorts, config.defaultSort);
+  return params.edit === null ? (
+    <ResourceList config={config} />
+  ) : (
+    <ResourceEditor config={config} edit={params.edit} />
+  );
+}
+
+function ResourceList<T extends { id: number }, S extends string>({ config }: { config: ResourceConfig<T, S> }) {
+  const { t } = useT();
+  const http = useHttp();
+  const toast = useToast();
+  const failure = useFailureMessage();
+  const tableLabels = useTableLabels();
+  const { params, update } = useListParams(config.sorts, config.defaultSort);
+  const { title, breadcrumb } = usePageMeta(config.path);
+  const url = `${API}/${config.endpoint}`;
+  const query = {
+    search: params.search || undefined,
+    sort: params.sort,
+    dir: params.dir,
+    page: params.page,
+    pageSize: params.pageSize,
+  };
+  const list = useApi<ListResponse<T>>(url, query);
+  const [searchParams] = useSearchParams();
+
+  // Search: typed text settles for 300 ms before it reaches the URL (and the server).
+  const [draft, setDraft] = useState(params.search);
+  const settled = useDebounced(draft, SEARCH_DEBOUNCE_MS);
+  const pushed = useRef(params.search);
+  useEffect(() => {
+    if (settled === pushed.current) return;
+    pushed.current = settled;
+    update({ search: settled, page: 1 }, { replace: true });
+  }, [settled, update]);
+  useEffect(() => {
+    // The URL changed from outside (back button, a link): show it in the box.
+    if (params.search === pushed.current) return;
+    pushed.current = params.search;
+    setDraft(params.search);
+  }, [params.search]);
+
+  // A page that emptied (last row deleted, or an old link) steps back to the last page.
+  const total = list.data?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / params.pageSize));
+    if (params.page > last) update({ page: last }, { replace: true });
+  }, [total, params.page, params.pageSize, update]);
+
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const editLink = (id: number | 'new') => {
+    const next = new URLSearchParams(searchParams);
+    next.set('edit', String(id));
+    return { search: `?${next.toString()}` };
+  };
+
+  const dataColumns = config.useColumns();
+  const columns = useMemo<ColumnDef<T, unknown>[]>(
+    () => [
+      ...dataColumns,
+      {
+        id: 'actions',
+        header: () => <span className={styles.srOnly}>{t('common.actions')}</span>,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const name = config.rowName(row.original);
+          return (
+            <span className={styles.rowActions}>
+              <Link
+                className={styles.iconLink}
+                to={editLink(row.original.id)}
+                aria-label={t('common.editNamed', { name })}
+                title={t('common.edit')}
+              >
+                <Pencil size={16} aria-hidden="true" />
+              </Link>
+              <Button
+                size="small"
+                variant="ghost"
+                iconOnly
+                icon={<Trash2 size={16} aria-hidden="true" />}
+                title={t('common.delete')}
+                onClick={() => setToDelete(row.original)}
+              >
+                {t('common.deleteNamed', { name })}
+              </Button>
+            </span>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- editLink reads the current URL
+    [dataColumns, t, config, searchParams],
+  );
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await http.delete(`${url}/${toDelete.id}`);
+      toast.success(t(`${config.prefix}.deleted`, { name: config.rowName(toDelete) }));
+      setToDelete(null);
+      list.reload();
+    } catch (error) {
+      toast.error(failure(error));
+      setToDelete(null);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(
+        http,
+        `${url}/export`,
+        { search: params.search || undefined, sort: params.sort, dir: params.dir },
+        `${config.endpoint}.csv`,
+      );
+    } catch (error) {
+      toast.error(failure(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const rows = list.data?.rows ?? [];
+  let empty: ReactNode;
+  if (params.search) {
+    empty = (
+      <EmptyState
+        plain
+        level={3}
+        title={t('common.noMatch', { search: params.search })}
+        message={t('common.noMatchHint')}
+      />
+    );
+  } else {
+    empty = (
+      <EmptyState
+        plain
+        level={3}
+        title={t(`${config.prefix}.emptyTitle`)}
+        message={t(`${config.prefix}.emptyMessage`)}
+        action={
+          <Link className={styles.primaryLink} to={editLink('new')}>
+            {t(`${config.prefix}.new`)}
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <PageFrame
+      title={title}
+      breadcrumb={breadcrumb}
+      breadcrumbLabel={t('layout.breadcrumb')}
+      documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
+      actions={
+        <>
+          <Button
+            icon={<Download size={16} aria-hidden="true" />}
+            onClick={() => void exportCsv()}
+            disabled={exporting || !list.data || list.data.total === 0}
+          >
+            {t('common.exportCsv')}
+          </Button>
+          <Link className={styles.primaryLink} to={editLink('new')}>
+            <Plus size={16} aria-hidden="true" />
+            {t(`${config.prefix}.new`)}
+          </Link>
+        </>
+      }
+    >
+      <DataTable<T>
+        caption={t(`${config.prefix}.tableCaption`)}
+        columns={columns}
+        data={rows}
+        total={list.data?.total ?? 0}
+        page={params.page}
+        pageSize={params.pageSize}
+        sort={{ id: params.sort, desc: params.dir === 'desc' }}
+        onSortChange={(sort) => update({ sort: sort.id as S, dir: sort.desc ? 'desc' : 'asc', page: 1 })}
+        onPageChange={(page) => update({ page })}
+        onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
+        getRowId={(row) => String(row.id)}
+        loading={list.loading}
+        error={
+          list.error ? (
+            <Alert kind="error" action={<Button onClick={list.reload}>{t('common.tryAgain')}</Button>}>
+              {failure(list.error)}
+            </Alert>
+          ) : undefined
+        }
+        empty={empty}
+        labels={tableLabels}
+        toolbar={
+          <SearchField
+            label={t(`${config.prefix}.search`)}
+            placeholder={t(`${config.prefix}.searchPlaceholder`)}
+            value={draft}
+            maxLength={100}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        }
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t(`${config.prefix}.deleteTitle`)}
+        message={toDelete ? t(`${config.prefix}.deleteMessage`, { name: config.rowName(toDelete) }) : ''}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </PageFrame>
+  );
+}
+
+function ResourceEditor<T extends { id: number }, S extends string>({
+  config,
+  edit,
+}: {
+  config: ResourceConfig<T, S>;
+  edit: string;
+}) {
+  const { t } = useT();
+  const toast = useToast();
+  const failure = useFailureMessage();
+  const { update } = useListParams(config.sorts, config.defaultSort);
+  const creating = edit === 'new';
+  const heading = t(`${config.prefix}.${creating ? 'new' : 'edit'}`);
+  const { breadcrumb } = usePageMeta(config.path, [heading]);
+  const record = useApi<T>(creating ? null : `${API}/${config.endpoint}/${edit}`);
+  const back = () => update({ edit: null });
+  const done = (saved: T, created: boolean) => {
+    toast.success(t(`${config.prefix}.${created ? 'created' : 'saved'}`, { name: config.rowName(saved) }));
+    back();
+  };
+
+  let body: ReactNode;
+  if (creating) {
+    body = <config.Form onCancel={back} onSaved={(saved) => done(saved, true)} />;
+  } else if (record.error) {
+    body = (
+      <Alert kind="error" action={<Button onClick={back}>{t('common.backToList')}</Button>}>
+        {failureKind(record.error) === 'notFound' ? t(`${config.prefix}.notFound`) : failure(record.error)}
+      </Alert>
+    );
+  } else if (!record.data) {
+    body = <p role="status">{t('common.loading')}</p>;
+  } else {
+    body = (
+      <config.Form key={record.data.id} record={record.data} onCancel={back} onSaved={(saved) => done(saved, false)} />
+    );
+  }
+
+  return (
+    <PageFrame
+      title={heading}
+      breadcrumb={breadcrumb}
+      breadcrumbLabel={t('layout.breadcrumb')}
+      documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
+    >
+      {body}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,6 @@
+export { ResourcePage, useFailureMessage } from './ResourcePage';
+export type { ResourceConfig, ResourceFormProps } from './ResourcePage';
+export { FormShell, formStyles, useSaveRecord } from './ResourceForm';
+export { useListParams } from './useListParams';
+export type { ListParams } from './useListParams';
+export { useDebounced } from './useDebounced';
