@@ -1,47 +1,33 @@
-import { NavLink, useLocation } from 'react-router-dom';
-import { adminMenu, roleLabel, visibleAdminMenu, type AdminMenuItem } from '@hive/shared/menu';
-import { useAppSelector } from '@hive/shared/store';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_DEFAULT_NAMESPACE } from '@hive/shared/config';
+import { useSession } from '@hive/shared/shell-contract';
+import { selectUser, useAppSelector } from '@hive/shared/store';
+import { FullScreenLoader, ToastProvider } from '@hive/shared/ui';
+import { StaffArea } from './app';
+import { AdminLogin } from './login';
 import styles from './App.module.css';
 
-function leaves(items: AdminMenuItem[]): AdminMenuItem[] {
-  return items.flatMap((item) => (item.subItems ? leaves(item.subItems) : item.path ? [item] : []));
-}
-
-/** The admin console frame: reads the shell's store (staff user, permissions) and router. */
+/**
+ * The admin console (issue 6), rendered by the shell for /admin and /admin/* inside its router,
+ * store and providers. Platform staff get the console; everyone else the staff sign-in (which
+ * refuses merchant accounts). The shell does not guard /admin: this is the guard.
+ */
 export default function App() {
-  const { pathname } = useLocation();
-  const user = useAppSelector((s) => s.userData.user);
-  const staff = user?.admin ? user : null;
-  const entries = staff ? leaves(visibleAdminMenu(adminMenu, staff.permissions)) : [];
+  const { t, i18n, ready } = useTranslation(ADMIN_DEFAULT_NAMESPACE);
+  const { status } = useSession();
+  const user = useAppSelector(selectUser);
 
+  useEffect(() => {
+    void i18n.loadNamespaces(ADMIN_DEFAULT_NAMESPACE);
+  }, [i18n]);
+
+  if (!ready || status === 'loading') return <FullScreenLoader text="Loading" />;
   return (
-    <div className={styles.frame} data-area="admin">
-      <header className={styles.header}>
-        <strong>Hive POS</strong>
-        <span>Admin console</span>
-        {staff && (
-          <span className={styles.role} data-testid="admin-role">
-            {roleLabel(staff.role)}
-          </span>
-        )}
-      </header>
-      <div className={styles.body}>
-        <nav aria-label="Admin menu" className={styles.sidebar}>
-          <ul>
-            {entries.map((item) => (
-              <li key={item.path}>
-                <NavLink end to={item.path!} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                  {item.path!.replace('/admin/', '')}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main className={styles.main}>
-          <h1 className={styles.title}>{pathname}</h1>
-          <p>{staff ? staff.email : 'Staff sign-in comes to this page.'}</p>
-        </main>
+    <ToastProvider closeLabel={t('common.dismiss')}>
+      <div className={styles.root} data-area="admin">
+        {status === 'authenticated' && user?.admin ? <StaffArea user={user} /> : <AdminLogin />}
       </div>
-    </div>
+    </ToastProvider>
   );
 }

@@ -1,0 +1,7 @@
+export { apiProblem, describeProblem, fieldMessage } from './errors';
+export type { ApiProblem } from './errors';
+export { useAdminQuery } from './useAdminQuery';
+export type { QueryState } from './useAdminQuery';
+export { useListParams } from './useListParams';
+export { AdminMeContext, useAdminMe, useCan } from './useAdminMe';
+export { applyServerErrors } from './forms';

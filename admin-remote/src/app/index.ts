@@ -1,0 +1,1 @@
+export { StaffArea, permittedPaths } from './StaffArea';

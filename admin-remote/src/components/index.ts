@@ -1,0 +1,10 @@
+export { FormDialog } from './FormDialog';
+export type { FormDialogProps } from './FormDialog';
+export { StatusBadge } from './StatusBadge';
+export { ListToolbar } from './ListToolbar';
+export type { ToolbarFilter } from './ListToolbar';
+export { ReadOnlyNote } from './ReadOnlyNote';
+export { formatDate, formatDateTime, formatMoney } from './format';
+export { useTableLabels } from './useTableLabels';
+export { CheckboxGroup } from './CheckboxGroup';
+export { Changes } from './Changes';

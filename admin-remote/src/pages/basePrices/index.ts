@@ -1,0 +1,2 @@
+export { BasePricesPage } from './BasePricesPage';
+export { PriceDialog } from './PriceDialog';

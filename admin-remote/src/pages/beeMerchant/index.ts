@@ -1,0 +1,2 @@
+export { BeeMerchantPage } from './BeeMerchantPage';
+export { RejectDialog } from './RejectDialog';

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { ADDONS, LICENSES, companyPlanSchema, type AdminCompany, type CompanyPlan } from '@hive/shared/schemas/admin';
+import { useHttp } from '@hive/shared/shell-contract';
+import { Alert, SelectField, useToast } from '@hive/shared/ui';
+import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
+import { CheckboxGroup, FormDialog } from '../../components';
+
+/** Change a company's licence and add-ons (billing). Its users get the new menu on their next load. */
+export function PlanDialog({
+  company,
+  onClose,
+  onSaved,
+}: {
+  company: AdminCompany;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('login');
+  const http = useHttp();
+  const toast = useToast();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(companyPlanSchema),
+    defaultValues: {
+      license: company.license as CompanyPlan['license'],
+      addons: company.addons as CompanyPlan['addons'],
+    },
+  });
+
+  const onSubmit = handleSubmit(async (plan) => {
+    setProblem(null);
+    try {
+      await http.put(`/api/admin/companies/${company.id}/plan`, plan);
+      toast.success(t('companies.planSaved', { name: company.name }));
+      onSaved();
+    } catch (error) {
+      if (!applyServerErrors(error, setError, ['license', 'addons'])) setProblem(describeProblem(t, error));
+    }
+  });
+
+  return (
+    <FormDialog
+      open
+      title={t('companies.planTitle', { name: company.name })}
+      submitLabel={isSubmitting ? t('common.saving') : t('companies.savePlan')}
+      cancelLabel={t('common.cancel')}
+      busy={isSubmitting}
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      problem={problem && <Alert kind="error">{problem}</Alert>}
+    >
+      <p>{t('companies.planHint')}</p>
+      <SelectField
+        label={t('companies.license')}
+        options={LICENSES.map((name) => ({ value: name, label: name }))}
+        error={fieldMessage(t, errors.license?.message)}
+        {...register('license')}
+      />
+      <CheckboxGroup
+        legend={t('companies.addons')}
+        options={ADDONS.map((name) => ({ value: name, label: name }))}
+        registration={register('addons')}
+        error={fieldMessage(t, errors.addons?.message ?? errors.addons?.root?.message)}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,2 @@
+export { CouponsPage } from './CouponsPage';
+export { CouponDialog } from './CouponDialog';

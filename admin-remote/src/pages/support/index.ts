@@ -1,0 +1,2 @@
+export { SupportPage } from './SupportPage';
+export { TicketPage } from './TicketPage';

@@ -1,0 +1,14 @@
+export {
+  ADMIN_UI_KEY,
+  adminUi,
+  adminUiSlice,
+  loadAdminUi,
+  saveAdminUi,
+  selectSidebarOpen,
+  setSidebarOpen,
+  toggleSidebar,
+} from './adminUi';
+export type { AdminUiState } from './adminUi';
+export { ACCORDION_KEY, readOpenGroup, toggleGroup, writeOpenGroup } from './accordion';
+export { purgeAdminKeys } from './purgeAdminKeys';
+export { browserStorage, readJson, writeJson, type KeyStorage } from './storage';
