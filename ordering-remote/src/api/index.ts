@@ -1,0 +1,1 @@
+export { createOrderingApi, errorResponse, forgetTokens, useOrderingApi, type OrderingApi } from './orderingApi';

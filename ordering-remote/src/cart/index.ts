@@ -1,0 +1,2 @@
+export * from './cart';
+export { useCart, type CartApi } from './useCart';

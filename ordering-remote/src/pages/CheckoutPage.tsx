@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { PICKUP_MESSAGES, type CheckoutFields, type StoreProfile } from '@hive/shared/schemas/ordering';
+import { errorResponse, useOrderingApi } from '../api';
+import { useCart } from '../cart';
+import { CartPanel } from '../components/CartPanel';
+import { CheckoutForm, type CheckoutFieldName } from '../components/CheckoutForm';
+import { StoreGate } from '../components/StoreGate';
+import styles from '../ordering.module.css';
+
+export function CheckoutPage({ slug }: { slug: string }) {
+  return <StoreGate slug={slug}>{(profile) => <CheckoutView slug={slug} profile={profile} />}</StoreGate>;
+}
+
+const FIELDS: CheckoutFieldName[] = ['name', 'phone', 'pickupAt', 'notes'];
+
+function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }) {
+  const { t } = useTranslation('ordering');
+  const api = useOrderingApi();
+  const cart = useCart(slug);
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (values: CheckoutFields) => {
+    setProblem(null);
+    try {
+      const order = await api.createOrder(slug, {
+        ...values,
+        lines: cart.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, optionIds: l.optionIds })),
+      });
+      cart.clear();
+      navigate(`/ordering/${slug}/orders/${order.id}`);
+      return undefined;
+    } catch (error) {
+      const response = errorResponse(error);
+      const fields = response?.status === 400 ? (response.body.fields ?? {}) : {};
+      const mine: Partial<Record<CheckoutFieldName, string>> = {};
+      for (const name of FIELDS) if (fields[name]) mine[name] = fields[name];
+      // The server words pickup problems like the shared rule: map them back to their code.
+      const pickup = Object.entries(PICKUP_MESSAGES).find(([, text]) => text === fields.pickupAt);
+      if (pickup) mine.pickupAt = pickup[0];
+      const other = Object.keys(fields).some((f) => !FIELDS.includes(f as CheckoutFieldName));
+      if (other) setProblem(t('checkout.errors.lines'));
+      else if (Object.keys(mine).length === 0) setProblem(response?.body.message ?? t('checkout.failed'));
+      return mine;
+    }
+  };
+
+  return (
+    <div className={styles.checkout}>
+      <p>
+        <Link to={`/ordering/${slug}`}>← {t('checkout.back')}</Link>
+      </p>
+      <h1 id="ordering-checkout-title" className={styles.title}>
+        {t('checkout.title')}
+      </h1>
+      <CartPanel cart={cart} currency={profile.currency} />
+      <p className={styles.muted}>{t('checkout.totalNote')}</p>
+      {problem && (
+        <p role="alert" className={styles.alert}>
+          {problem}
+        </p>
+      )}
+      {cart.lines.length === 0 ? <p>{t('checkout.emptyCart')}</p> : <CheckoutForm rule={profile} onSubmit={submit} />}
+    </div>
+  );
+}
