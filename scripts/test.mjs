@@ -63,6 +63,11 @@ await step('server', async () => {
 
 await step('build', async () => (await run('node', ['scripts/build.mjs'])).code === 0);
 
+// Byte budgets of the production build against the monolith (bench/budgets.mjs builds the monolith if
+// stale). Report-only for now: the federated build is over budget until the optimisations listed in
+// BENCHMARKS.md land (issue 8); then drop BENCH_BUDGETS_WARN so a regression fails the run.
+await step('budgets', async () => (await run('node', ['bench/budgets.mjs'], { env: { BENCH_BUDGETS_WARN: '1' } })).code === 0);
+
 await step('e2e', async () => {
   const out = path.join(results, 'e2e.json');
   const { code } = await run('npm', ['test', '-s', '-w', 'e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });

@@ -1,0 +1,110 @@
+// `npm run bench:check`: byte budgets of the production builds (issue 8), deterministic, no browser.
+// Builds what is stale first (the four apps through scripts/build.mjs, the monolith here).
+//   1. the shell's JS before the login page is interactive <= 180 KB gzip (KB = 1000 bytes)
+//   2. the federated back-office first view <= 1.15 x the monolith's (gzip, JS + CSS + manifest)
+//   3. no shared package bundled twice in what a page loads
+// Method: bench/lib/graph.mjs (critical paths from dist/.chunk-graph.json). Exit 1 on a breach.
+import { pathToFileURL } from 'node:url';
+import { criticalPaths } from './lib/graph.mjs';
+import { buildMonolith } from './lib/monolith.mjs';
+
+export const BUDGETS = {
+  loginJsGzip: 180_000,
+  backofficeRatio: 1.15,
+};
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+
+export function checkBudgets() {
+  const { fedLogin, monoLogin, fedBo, monoBo } = criticalPaths();
+  const rows = [];
+  const failures = [];
+
+  const login = fedLogin.bytes({ ext: /\.js$/ });
+  rows.push([
+    'shell JS before the login page is interactive (gzip)',
+    kb(login.gzip),
+    `<= ${kb(BUDGETS.loginJsGzip)}`,
+    `${login.requests} files; monolith ${kb(monoLogin.bytes({ ext: /\.js$/ }).gzip)}`,
+  ]);
+  if (login.gzip > BUDGETS.loginJsGzip) {
+    failures.push(
+      `The shell's JS before the login page is interactive is ${kb(login.gzip)} gzip, over the ${kb(BUDGETS.loginJsGzip)} budget. ` +
+        `Files: ${fedLogin
+          .files({ ext: /\.js$/ })
+          .map((f) => f.file)
+          .join(', ')}. Move code off the login path (lazy routes) or share less.`,
+    );
+  }
+
+  const ext = /\.(js|css|json)$/;
+  const fb = fedBo.bytes({ ext });
+  const mb = monoBo.bytes({ ext });
+  const ratio = fb.gzip / mb.gzip;
+  rows.push([
+    'back-office first view, federated / monolith (gzip)',
+    `${kb(fb.gzip)} / ${kb(mb.gzip)} = ${ratio.toFixed(3)}`,
+    `<= ${BUDGETS.backofficeRatio}`,
+    `${fb.requests} vs ${mb.requests} files`,
+  ]);
+  if (ratio > BUDGETS.backofficeRatio) {
+    failures.push(
+      `The federated back-office first view is ${kb(fb.gzip)} gzip, ${ratio.toFixed(3)} x the monolith's ${kb(mb.gzip)}: over the ${BUDGETS.backofficeRatio} x budget. ` +
+        'Look for libraries the remote bundles that the shell already has (see the duplicates below) and for shared modules that are not needed.',
+    );
+  }
+
+  const dupLines = [];
+  for (const [page, load] of Object.entries({
+    'login (federated)': fedLogin,
+    'back-office (federated)': fedBo,
+    'login (monolith)': monoLogin,
+    'back-office (monolith)': monoBo,
+  })) {
+    for (const d of load.duplicates()) {
+      const line = `${page}: ${d.pkg} is in ${d.chunks.length} chunks (${d.chunks.join(', ')}), ${d.files} file(s) twice`;
+      if (d.shared) failures.push(`Shared package bundled twice: ${line}`);
+      else dupLines.push(line);
+    }
+  }
+  const sharedDups = failures.filter((f) => f.startsWith('Shared package')).length;
+  rows.push([
+    'shared packages loaded twice by a page',
+    String(sharedDups),
+    '0',
+    dupLines.length ? `other libraries twice: ${dupLines.length}` : '',
+  ]);
+  return {
+    rows,
+    failures,
+    notes: dupLines,
+    values: { loginJsGzip: login.gzip, backofficeFed: fb, backofficeMono: mb, ratio },
+  };
+}
+
+export function budgetsTable(rows) {
+  return ['| budget | value | limit | notes |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+    '\n',
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    const { build } = await import('../scripts/build.mjs');
+    await build();
+    await buildMonolith();
+    const { rows, failures, notes } = checkBudgets();
+    console.log(budgetsTable(rows));
+    for (const n of notes) console.log(`note: ${n}`);
+    if (failures.length) {
+      console.error(`\nBudget check FAILED:\n- ${failures.join('\n- ')}`);
+      // BENCH_BUDGETS_WARN=1: report only (a temporary escape hatch while an agreed fix is under way).
+      if (process.env.BENCH_BUDGETS_WARN === '1') console.error('BENCH_BUDGETS_WARN=1: reported, not failed.');
+      else process.exit(1);
+    }
+    console.log('\nBudget check: all budgets met.');
+  } catch (err) {
+    console.error(`Budget check could not run: ${err.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,242 @@
+// Critical paths of the production builds, derived from each build's dist/.chunk-graph.json
+// (tools/webpack/chunk-graph-plugin.cjs) and the files on disk. No browser: deterministic.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const DIST = {
+  shell: path.join(repoRoot, 'shell/dist'),
+  backoffice: path.join(repoRoot, 'backoffice-remote/dist'),
+  admin: path.join(repoRoot, 'admin-remote/dist'),
+  ordering: path.join(repoRoot, 'ordering-remote/dist'),
+  monolith: path.join(repoRoot, 'bench/monolith/dist'),
+};
+
+/** Packages configured as federation singletons (tools/webpack/create-config.cjs). */
+export const SHARED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'i18next',
+  'react-i18next',
+  '@hive/shared',
+];
+
+export function loadGraph(app) {
+  const dir = DIST[app];
+  const file = path.join(dir, '.chunk-graph.json');
+  if (!existsSync(file)) {
+    throw new Error(
+      `${path.relative(repoRoot, file)} is missing: build ${app} with the current tools/webpack (npm run build, or bench:check builds what is stale)`,
+    );
+  }
+  const g = JSON.parse(readFileSync(file, 'utf8'));
+  return { app, dir, ...g, byId: new Map(g.chunks.map((c) => [c.id, c])) };
+}
+
+const gzCache = new Map();
+/** Raw and gzip (level 9) size of a built file. */
+export function fileSize(dir, file) {
+  const full = path.join(dir, file);
+  if (!gzCache.has(full)) {
+    const buf = readFileSync(full);
+    gzCache.set(full, { raw: statSync(full).size, gzip: gzipSync(buf, { level: 9 }).length });
+  }
+  return gzCache.get(full);
+}
+
+/** The package a built source file belongs to (`react-dom`, `@hive/shared`, or `app:shell`). */
+export function packageOf(source) {
+  const i = source.lastIndexOf('node_modules/');
+  if (i >= 0) {
+    const parts = source.slice(i + 'node_modules/'.length).split('/');
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  if (source.startsWith('shared/')) return '@hive/shared';
+  return `app:${source.split('/')[0]}`;
+}
+
+/**
+ * A page being loaded: apps join in order (the shell, then a remote), each adding the chunks the
+ * runtime fetches. Shared packages already loaded by an earlier app are not fetched again
+ * (`shareStrategy: 'loaded-first'`); one not yet loaded comes from the consuming app's own fallback.
+ */
+export class PageLoad {
+  constructor() {
+    this.loaded = []; // { app, chunk }
+    this.seen = new Set(); // `${app}:${chunkId}`
+    this.shareKeys = new Set();
+    this.extra = []; // { app, file } loaded outside the chunk graph (index.html, mf-manifest.json)
+  }
+
+  addFile(graph, file) {
+    this.extra.push({ app: graph.app, dir: graph.dir, file });
+  }
+
+  /** Loads chunks and, transitively, what they need before running: boundary and consume edges. */
+  addChunks(graph, ids) {
+    const queue = [...ids];
+    while (queue.length) {
+      const id = queue.shift();
+      const key = `${graph.app}:${id}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      const chunk = graph.byId.get(id);
+      if (!chunk) throw new Error(`${graph.app}: unknown chunk ${id}`);
+      this.loaded.push({ app: graph.app, graph, chunk });
+      for (const e of chunk.edges) {
+        if (e.kind === 'boundary') queue.push(...e.chunks);
+        if (e.kind === 'consume' && !this.shareKeys.has(e.shareKey)) {
+          this.shareKeys.add(e.shareKey);
+          queue.push(...e.chunks);
+        }
+      }
+      // Shared keys consumed by an already loaded provider are satisfied (each key loads once).
+    }
+    return this;
+  }
+
+  addEntry(graph, name) {
+    const ids = graph.entrypoints[name];
+    if (!ids) throw new Error(`${graph.app}: no entrypoint ${name} (has ${Object.keys(graph.entrypoints).join(', ')})`);
+    return this.addChunks(graph, ids);
+  }
+
+  /** Follows the first edge of `kind` (from already loaded chunks of `graph`) that matches `test`. */
+  follow(graph, kind, test) {
+    for (const { app, chunk } of [...this.loaded]) {
+      if (app !== graph.app) continue;
+      for (const e of chunk.edges) {
+        if (e.kind === kind && test(e, graph)) return this.addChunks(graph, e.chunks);
+      }
+    }
+    throw new Error(`${graph.app}: no ${kind} edge found from the loaded chunks`);
+  }
+
+  files({ ext = /\.(js|css)$/ } = {}) {
+    const out = [];
+    for (const { graph, chunk } of this.loaded)
+      for (const f of chunk.files) if (ext.test(f)) out.push({ app: graph.app, dir: graph.dir, file: f });
+    for (const x of this.extra) if (ext.test(x.file)) out.push(x);
+    return out;
+  }
+
+  bytes(opts) {
+    const files = this.files(opts);
+    const t = { requests: files.length, raw: 0, gzip: 0, jsRaw: 0, jsGzip: 0 };
+    for (const f of files) {
+      const s = fileSize(f.dir, f.file);
+      t.raw += s.raw;
+      t.gzip += s.gzip;
+      if (f.file.endsWith('.js')) {
+        t.jsRaw += s.raw;
+        t.jsGzip += s.gzip;
+      }
+    }
+    return t;
+  }
+
+  /** Source files present in more than one loaded chunk, grouped by package. */
+  duplicates() {
+    const where = new Map();
+    for (const { app, chunk } of this.loaded) {
+      for (const m of chunk.modules) {
+        const k = m.replace(/^.*node_modules\//, 'node_modules/');
+        if (!where.has(k)) where.set(k, []);
+        where.get(k).push(`${app}:${chunk.id}`);
+      }
+    }
+    const byPkg = new Map();
+    for (const [file, chunks] of where) {
+      if (chunks.length < 2) continue;
+      const pkg = packageOf(file);
+      if (!byPkg.has(pkg)) byPkg.set(pkg, { pkg, files: 0, chunks: new Set() });
+      const d = byPkg.get(pkg);
+      d.files += 1;
+      chunks.forEach((c) => d.chunks.add(c));
+    }
+    return [...byPkg.values()].map((d) => ({
+      pkg: d.pkg,
+      files: d.files,
+      chunks: [...d.chunks],
+      shared: SHARED_PACKAGES.includes(d.pkg),
+    }));
+  }
+}
+
+/** index.html's scripts and stylesheets (what the browser fetches before any JS runs). */
+export function htmlAssets(dir) {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const out = [];
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*\shref="([^"]+\.css)"/g))
+    out.push((m[1] || m[2]).replace(/^\//, ''));
+  return out;
+}
+
+/**
+ * The critical paths of both builds:
+ *   login      index.html's scripts + what the entry loads before the login page can run
+ *              (the async boundary and the shared packages it consumes). Lazy routes are not on it.
+ *   backoffice login + the back-office area: federated, mf-manifest.json + remoteEntry.js + the
+ *              exposed ./App and the shared packages the shell has not loaded yet; monolith, the
+ *              lazily loaded area chunk group. The back-office's own lazy pages are left out of both.
+ */
+export function criticalPaths() {
+  const shell = loadGraph('shell');
+  const bo = loadGraph('backoffice');
+  const mono = loadGraph('monolith');
+  const entryName = (g) => Object.keys(g.entrypoints).find((n) => n === 'main') ?? Object.keys(g.entrypoints)[0];
+  const check = (g) => {
+    const fromHtml = htmlAssets(g.dir).filter((f) => f.endsWith('.js'));
+    const entryFiles = g.entrypoints[entryName(g)]
+      .flatMap((id) => g.byId.get(id).files)
+      .filter((f) => f.endsWith('.js'));
+    const missing = fromHtml.filter((f) => !entryFiles.includes(f));
+    if (missing.length)
+      throw new Error(`${g.app}: index.html loads ${missing.join(', ')}, which the chunk graph does not know`);
+  };
+  check(shell);
+  check(mono);
+
+  const fedLogin = new PageLoad().addEntry(shell, entryName(shell));
+  fedLogin.addFile(shell, 'index.html');
+  const monoLogin = new PageLoad().addEntry(mono, entryName(mono));
+  monoLogin.addFile(mono, 'index.html');
+
+  const fedBo = new PageLoad().addEntry(shell, entryName(shell));
+  fedBo.addFile(shell, 'index.html');
+  fedBo.addFile(bo, 'mf-manifest.json');
+  fedBo.addEntry(bo, 'backoffice');
+  fedBo.follow(bo, 'expose', () => true);
+
+  const monoBo = new PageLoad().addEntry(mono, entryName(mono));
+  monoBo.addFile(mono, 'index.html');
+  monoBo.follow(mono, 'lazy', (e, g) => e.chunks.some((id) => g.byId.get(id)?.names.includes('area-backoffice')));
+
+  return { fedLogin, monoLogin, fedBo, monoBo, graphs: { shell, bo, mono } };
+}
+
+/** Every JS file a build ships (all apps for the federated build). */
+export function totalJs(apps) {
+  let raw = 0;
+  let gzip = 0;
+  let files = 0;
+  for (const app of apps) {
+    const g = loadGraph(app);
+    for (const c of g.chunks) {
+      for (const f of c.files) {
+        if (!f.endsWith('.js')) continue;
+        const s = fileSize(g.dir, f);
+        raw += s.raw;
+        gzip += s.gzip;
+        files += 1;
+      }
+    }
+  }
+  return { files, raw, gzip };
+}

@@ -1,0 +1,268 @@
+// `npm run bench` (issue 8): the federated build (A) against the monolith build (B) of the same code.
+//   1. builds what is stale (the four apps, the monolith)
+//   2. bytes and requests on the critical paths, from the builds (bench/lib/graph.mjs)
+//   3. page speed in headless Chromium, A and B alternating, BENCH_RUNS runs each (default 10) at
+//      every CPU throttling rate of BENCH_THROTTLES (default "1,4"): median and p90 (throttled runs
+//      skip the storefront and the admin console unless BENCH_FULL_THROTTLED=1)
+//   4. JS heap after 200 back-office route changes against after 10
+//   5. server throughput (autocannon): GET /api/auth/session, GET /api/backoffice/items, bare Express
+// Writes bench/results.json and prints markdown tables. Needs Chromium at /usr/bin/chromium (CHROMIUM_PATH).
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from '../scripts/build.mjs';
+import { buildMonolith } from './lib/monolith.mjs';
+import { criticalPaths, repoRoot, totalJs } from './lib/graph.mjs';
+import { checkBudgets, budgetsTable } from './budgets.mjs';
+import { launch, memory, median, quantile, runScenarios, DEMO } from './lib/browser.mjs';
+import { measure, signInCookie } from './lib/load.mjs';
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
+const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4')
+  .split(',')
+  .map(Number)
+  .filter((n) => n >= 1);
+const MEMORY_CHANGES = Number(process.env.BENCH_MEMORY_ROUTES ?? 200);
+// Throttled runs measure the login and the back-office only, unless BENCH_FULL_THROTTLED=1.
+const FULL_THROTTLED = process.env.BENCH_FULL_THROTTLED === '1';
+const started = Date.now();
+const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
+
+function startServers() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/serve.mjs')], {
+      cwd: path.join(repoRoot, 'bench'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const onData = (d) => {
+      out += d;
+      const m = /READY (\{.*\})/.exec(out);
+      if (m) {
+        child.stdout.off('data', onData);
+        resolve({ child, urls: JSON.parse(m[1]) });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.on('exit', (code) => reject(new Error(`bench servers exited (${code}) before they were ready:\n${out}`)));
+  });
+}
+
+const kb = (n) => (n == null ? '–' : `${(n / 1000).toFixed(1)} KB`);
+const ms = (n) => (n == null ? '–' : `${Math.round(n)} ms`);
+const mb = (n) => (n == null ? '–' : `${(n / 1e6).toFixed(2)} MB`);
+
+async function main() {
+  log(
+    `runs ${RUNS} per build and throttling rate (${THROTTLES.map((t) => `${t}x`).join(', ')}); host ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  await build();
+  await buildMonolith();
+
+  // Bytes, from the builds.
+  const { fedLogin, monoLogin, fedBo, monoBo } = criticalPaths();
+  const ext = /\.(js|css|json)$/;
+  const bytes = {
+    federated: {
+      login: fedLogin.bytes({ ext }),
+      backoffice: fedBo.bytes({ ext }),
+      totalJs: totalJs(['shell', 'backoffice', 'admin', 'ordering']),
+      duplicates: [...fedLogin.duplicates(), ...fedBo.duplicates()],
+    },
+    monolith: {
+      login: monoLogin.bytes({ ext }),
+      backoffice: monoBo.bytes({ ext }),
+      totalJs: totalJs(['monolith']),
+      duplicates: [...monoLogin.duplicates(), ...monoBo.duplicates()],
+    },
+  };
+  const budgets = checkBudgets();
+
+  log('starting the servers');
+  const { child, urls } = await startServers();
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      loadavgAtStart: os.loadavg(),
+      node: process.version,
+    },
+    config: { runs: RUNS, throttles: THROTTLES, memoryRouteChanges: MEMORY_CHANGES },
+    bytes,
+    budgets: { rows: budgets.rows, failures: budgets.failures },
+    browser: {},
+    memory: {},
+    server: [],
+  };
+  try {
+    const browser = await launch();
+    try {
+      const builds = { federated: urls.federated, monolith: urls.monolith };
+      const samples = {};
+      for (const t of THROTTLES) for (const b of Object.keys(builds)) samples[`${b}@${t}x`] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // ABBA: the order flips every run, so drift on a busy machine hits both builds alike.
+        const order = i % 2 === 0 ? ['federated', 'monolith'] : ['monolith', 'federated'];
+        for (const t of THROTTLES) {
+          for (const b of order) {
+            const r = await runScenarios(browser, builds[b], t, { full: t === 1 || FULL_THROTTLED }).catch((err) => ({
+              error: String(err.message).split('\n')[0],
+            }));
+            samples[`${b}@${t}x`].push(r);
+            if (r.error) log(`run ${i + 1} ${b} ${t}x failed: ${r.error}`);
+          }
+        }
+        log(`run ${i + 1}/${RUNS} done`);
+      }
+      const metrics = [
+        'loginInteractive',
+        'loginToSidebar',
+        'routeChangeFirst',
+        'routeChange',
+        'adminSignIn',
+        'storefront',
+      ];
+      for (const [key, runs] of Object.entries(samples)) {
+        const summary = {};
+        for (const m of metrics) {
+          const xs = runs.map((r) => r[m]);
+          summary[m] = {
+            median: median(xs),
+            p90: quantile(xs, 0.9),
+            n: xs.filter((x) => typeof x === 'number').length,
+          };
+        }
+        const last = runs.find((r) => r.loginPath);
+        summary.loginPath = last?.loginPath;
+        summary.backofficePath = last?.backofficePath;
+        summary.errors = [...new Set(runs.flatMap((r) => [r.error, r.adminError].filter(Boolean)))];
+        results.browser[key] = { summary, runs };
+      }
+      for (const b of Object.keys(builds)) {
+        log(`memory: ${MEMORY_CHANGES} route changes (${b})`);
+        results.memory[b] = await memory(browser, builds[b], { total: MEMORY_CHANGES, early: 10 }).catch((err) => ({
+          error: String(err.message).split('\n')[0],
+        }));
+      }
+    } finally {
+      await browser.close();
+    }
+
+    log('server throughput');
+    const cookie = await signInCookie(urls.federated, DEMO.owner, DEMO.password);
+    results.server.push(await measure('bare Express endpoint', `${urls.bare}/bare`));
+    results.server.push(
+      await measure('GET /api/auth/session (signed in)', `${urls.federated}/api/auth/session`, { Cookie: cookie }),
+    );
+    results.server.push(
+      await measure('GET /api/backoffice/items (signed in)', `${urls.federated}/api/backoffice/items`, {
+        Cookie: cookie,
+      }),
+    );
+  } finally {
+    child.kill('SIGTERM');
+  }
+  results.durationSeconds = Math.round((Date.now() - started) / 1000);
+  writeFileSync(path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${report(results)}`);
+  log('wrote bench/results.json');
+}
+
+export function report(r) {
+  const lines = [];
+  const F = r.bytes.federated;
+  const M = r.bytes.monolith;
+  lines.push(`### Bytes (from the production builds; gzip level 9)`, '');
+  lines.push('| | federated (A) | monolith (B) | A / B |', '|---|---|---|---|');
+  const row = (label, a, b, fmt = kb) =>
+    lines.push(`| ${label} | ${fmt(a)} | ${fmt(b)} | ${a && b ? (a / b).toFixed(2) : '–'} |`);
+  row('login interactive: JS + CSS, raw', F.login.raw, M.login.raw);
+  row('login interactive: JS + CSS, gzip', F.login.gzip, M.login.gzip);
+  row('login interactive: files', F.login.requests, M.login.requests, String);
+  row('back-office sidebar (incl. login path): raw', F.backoffice.raw, M.backoffice.raw);
+  row('back-office sidebar (incl. login path): gzip', F.backoffice.gzip, M.backoffice.gzip);
+  row('back-office sidebar (incl. login path): files', F.backoffice.requests, M.backoffice.requests, String);
+  row('total JS shipped: raw', F.totalJs.raw, M.totalJs.raw);
+  row('total JS shipped: gzip', F.totalJs.gzip, M.totalJs.gzip);
+  const shared = (d) => d.filter((x) => x.shared).map((x) => x.pkg);
+  const other = (d) => [...new Set(d.filter((x) => !x.shared).map((x) => x.pkg))];
+  lines.push(
+    `| shared packages loaded twice by a page | ${[...new Set(shared(F.duplicates))].join(', ') || 'none'} | ${[...new Set(shared(M.duplicates))].join(', ') || 'none'} | |`,
+  );
+  lines.push(
+    `| other libraries loaded twice by a page | ${other(F.duplicates).join(', ') || 'none'} | ${other(M.duplicates).join(', ') || 'none'} | |`,
+  );
+  lines.push('', '### Budgets (`npm run bench:check`)', '', budgetsTable(r.budgets.rows));
+
+  const keys = Object.keys(r.browser);
+  if (keys.length) {
+    lines.push('', `### Chromium (headless, ${r.config.runs} runs each, alternating; median / p90)`, '');
+    const throttles = r.config.throttles;
+    lines.push(`| metric | ${throttles.map((t) => `A ${t}x | B ${t}x | A/B ${t}x`).join(' | ')} |`);
+    lines.push(`|---|${throttles.map(() => '---|---|---').join('|')}|`);
+    const metrics = [
+      ['loginInteractive', 'navigation to login form interactive'],
+      ['loginToSidebar', 'login submit to sidebar visible'],
+      ['routeChangeFirst', 'back-office route change, first visit of a page'],
+      ['routeChange', 'back-office route change, warm'],
+      ['adminSignIn', 'admin sign-in to first page'],
+      ['storefront', 'storefront first render'],
+    ];
+    for (const [m, label] of metrics) {
+      const cells = throttles.map((t) => {
+        const a = r.browser[`federated@${t}x`]?.summary[m];
+        const b = r.browser[`monolith@${t}x`]?.summary[m];
+        const c = (x) => (x?.median == null ? '–' : `${ms(x.median)} / ${ms(x.p90)}`);
+        return `${c(a)} | ${c(b)} | ${a?.median && b?.median ? (a.median / b.median).toFixed(2) : '–'}`;
+      });
+      lines.push(`| ${label} | ${cells.join(' | ')} |`);
+    }
+    const p = (k, which) => r.browser[k]?.summary[which];
+    const req = (x) => (x ? `${x.requests} req (${x.jsRequests} JS, ${x.apiRequests} API), ${kb(x.bytes)}` : '–');
+    const t1 = throttles[0];
+    lines.push(
+      '',
+      `Measured in the browser (${t1}x, one run): login path A ${req(p(`federated@${t1}x`, 'loginPath'))}; B ${req(p(`monolith@${t1}x`, 'loginPath'))}. Submit to sidebar A ${req(p(`federated@${t1}x`, 'backofficePath'))}; B ${req(p(`monolith@${t1}x`, 'backofficePath'))}. (The server does not compress: these bytes are raw.)`,
+    );
+    const errs = keys.flatMap((k) => r.browser[k].summary.errors.map((e) => `${k}: ${e}`));
+    if (errs.length) lines.push('', 'Errors:', ...[...new Set(errs)].map((e) => `- ${e}`));
+  }
+  if (Object.keys(r.memory).length) {
+    lines.push(
+      '',
+      '### Memory (JS heap after forced GC)',
+      '',
+      '| build | after 10 route changes | after 200 | growth |',
+      '|---|---|---|---|',
+    );
+    for (const [b, m] of Object.entries(r.memory))
+      lines.push(`| ${b} | ${mb(m.after10)} | ${mb(m.after200)} | ${m.error ? m.error : mb(m.growth)} |`);
+  }
+  if (r.server.length) {
+    lines.push(
+      '',
+      '### Server (autocannon, same machine)',
+      '',
+      '| endpoint | requests/s | p50 | p99 | non-2xx |',
+      '|---|---|---|---|---|',
+    );
+    for (const s of r.server)
+      lines.push(
+        s.error
+          ? `| ${s.name} | ${s.error} | | | |`
+          : `| ${s.name} | ${s.requestsPerSecond} | ${s.p50ms} ms | ${s.p99ms} ms | ${s.non2xx} |`,
+      );
+  }
+  return lines.join('\n');
+}
+
+main().catch((err) => {
+  console.error(`bench failed: ${err.stack || err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+// Child process of bench/run.mjs (run with `node --import tsx`): the real server twice, once serving
+// the federated build (the repo's dist folders, as `npm start` does) and once serving the monolith
+// (bench/monolith/dist as the shell's static root, no remote folders), each with its own fresh SQLite
+// database and demo data, plus a bare Express endpoint as the floor of what Express can do here.
+// Prints one line `READY {"federated":url,"monolith":url,"bare":url}`; stops on SIGTERM.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import { startServer } from '../server/src/app.ts';
+import { DIST } from './lib/graph.mjs';
+
+const dirs = [];
+const common = () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hive-bench-'));
+  dirs.push(dataDir);
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    // Production behaviour (cookies, headers, caching, scrypt cost) with a fixed secret; request logs
+    // off (LOG_LEVEL=warn), the sign-in limit raised so that repeated runs are not throttled.
+    nodeEnv: 'production',
+    secret: randomBytes(32).toString('hex'),
+    logLevel: 'warn',
+    trustProxy: false,
+    rateLimits: { signIn: { limit: 1_000_000, windowMs: 60_000 } },
+  };
+};
+
+const federated = await startServer(common());
+const monolith = await startServer({ ...common(), staticRoots: { shell: DIST.monolith, remotes: {} } });
+
+const bareApp = express();
+bareApp.get('/bare', (_req, res) => res.json({ ok: true }));
+const bare = await new Promise((resolve) => {
+  const s = bareApp.listen(0, '127.0.0.1', () => resolve(s));
+});
+
+const url = (port) => `http://localhost:${port}`;
+console.log(
+  `READY ${JSON.stringify({ federated: url(federated.port), monolith: url(monolith.port), bare: url(bare.address().port) })}`,
+);
+
+async function stop() {
+  bare.closeAllConnections();
+  bare.close();
+  await Promise.allSettled([federated.close(), monolith.close()]);
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
