@@ -34,7 +34,9 @@ test.describe('back-office sign-in', () => {
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.route('**/api/auth/**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('The server cannot be reached. Check your connection and try again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The server cannot be reached. Check your connection and try again.',
+    );
     await expect(page.getByLabel('Email')).toHaveValue('owner@tinykiosk.test');
   });
 

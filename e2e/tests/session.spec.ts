@@ -8,17 +8,18 @@ const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Your sess
 const EXPECTED_NOISE = [/status of 401/, /ERR_ABORTED/];
 
 test.describe('session (SPEC.md 4)', () => {
-  test('login and landing: merchants on their first entry, staff on the admin console', async ({ page }) => {
+  test('login and landing: merchants on their first entry, staff on the admin console', async ({ page, browser }) => {
     const console = watchConsole(page);
     await signIn(page, 'owner@cornermarket.test');
     await expect(page).toHaveURL(/\/overview$/);
     await expect(mainMenu(page)).toBeVisible();
-
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
-    await signIn(page, 'super@hive.test');
-    await expect(page).toHaveURL(/\/admin/);
     console.expectNone();
+
+    const staff = await (await browser.newContext()).newPage();
+    const staffConsole = watchConsole(staff);
+    await signIn(staff, 'super@hive.test');
+    await expect(staff).toHaveURL(/\/admin\/companies/);
+    staffConsole.expectNone();
   });
 
   test('warning at 5 minutes left, extend, then automatic logout at 0', async ({ page }) => {
@@ -102,6 +103,21 @@ test.describe('session (SPEC.md 4)', () => {
     console.expectNone();
   });
 
+  test("a session ended on the server turns the next call's 401 into the expiry flow", async ({ page, context }) => {
+    const console = watchConsole(page, { ignore: EXPECTED_NOISE });
+    await signIn(page, 'owner@cornermarket.test');
+    await expect(mainMenu(page)).toBeVisible();
+    await page.goto('/items');
+    await expect(page.getByRole('searchbox', { name: 'Search items' })).toBeVisible();
+    await context.clearCookies(); // the server no longer knows this session
+    const unauthorized = page.waitForResponse((r) => r.url().includes('/api/backoffice/items') && r.status() === 401);
+    await page.getByRole('searchbox', { name: 'Search items' }).fill('tea');
+    await unauthorized;
+    await expect(page).toHaveURL(/\/session-expired$/);
+    await expect(page.evaluate(() => localStorage.getItem('hive_session'))).resolves.toBeNull();
+    console.expectNone();
+  });
+
   test('session headers on protected calls, none on /ordering/ pages', async ({ page }) => {
     await signIn(page, 'owner@cornermarket.test');
     await expect(mainMenu(page)).toBeVisible();
@@ -130,7 +146,15 @@ test.describe('session (SPEC.md 4)', () => {
     await page.addInitScript(() => {
       if (sessionStorage.getItem('corrupted')) return;
       sessionStorage.setItem('corrupted', '1');
-      for (const key of ['primary', 'hive_redux_state', 'admin_hive_redux_state', 'adminOpenAccordions', 'hive_session', 'hive_session_event', 'nextauth.message']) {
+      for (const key of [
+        'primary',
+        'hive_redux_state',
+        'admin_hive_redux_state',
+        'adminOpenAccordions',
+        'hive_session',
+        'hive_session_event',
+        'nextauth.message',
+      ]) {
         localStorage.setItem(key, '{"not json');
       }
       localStorage.setItem('hive_session', JSON.stringify({ sessionId: 42, expiresAt: 'soon' }));
@@ -158,7 +182,10 @@ test.describe('session (SPEC.md 4)', () => {
 });
 
 test.describe('sign-up and password reset', () => {
-  test('a new company signs up, resets its password through the emailed link, and signs in with it', async ({ page, request }) => {
+  test('a new company signs up, resets its password through the emailed link, and signs in with it', async ({
+    page,
+    request,
+  }) => {
     const email = `owner-${Date.now()}@suncafe.test`;
     await page.goto('/signup');
     await expect(page).toHaveURL(/\/authentication\/signup$/);

@@ -6,12 +6,15 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ChunkGraphPlugin } = require('./chunk-graph-plugin.cjs');
 
 const repoRoot = path.resolve(__dirname, '../..');
 const sharedPkg = require(path.join(repoRoot, 'shared/package.json'));
-const SHARED_SUBPATHS = Object.keys(sharedPkg.exports).map((k) =>
-  k === '.' ? '@hive/shared' : `@hive/shared/${k.slice(2)}`,
-);
+// Pattern exports (`./schemas/*`: pure zod schemas) are bundled per app; only stateful or
+// context-bearing subpaths must be one instance.
+const SHARED_SUBPATHS = Object.keys(sharedPkg.exports)
+  .filter((k) => !k.includes('*'))
+  .map((k) => (k === '.' ? '@hive/shared' : `@hive/shared/${k.slice(2)}`));
 
 /** Dev-server ports: the server (API) on 8080, each app on its own port. */
 const DEV_PORTS = { shell: 3000, backoffice: 3001, admin: 3002, ordering: 3003 };
@@ -144,6 +147,8 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
           }),
         fs.existsSync(localesDir) &&
           new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] }),
+        // dist/.chunk-graph.json: what loads what, for the byte budgets (bench/budgets.mjs).
+        prod && new ChunkGraphPlugin(),
       ].filter(Boolean),
       optimization: {
         // Keep shared-module chunk names readable in network traces and budgets.
