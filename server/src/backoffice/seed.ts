@@ -52,9 +52,9 @@ async function insertBatched<T extends keyof Database & string>(
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     // The row shapes are built right here for `table`; Kysely's per-table insert types add nothing.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await db
       .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       .values(rows.slice(start, start + BATCH) as any)
       .execute();
   }
