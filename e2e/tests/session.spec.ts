@@ -7,6 +7,16 @@ const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Your sess
 // The app's own request noise when a test cuts the session on purpose is expected, not a bug.
 const EXPECTED_NOISE = [/status of 401/, /ERR_ABORTED/];
 
+/**
+ * Waits until the landing page has loaded its lazy chunks and data. Fast-forwarding the fake clock
+ * past webpack's chunk-load timeout while a chunk is still in flight would fail that load, which
+ * no real clock does.
+ */
+async function settled(page: Page) {
+  await expect(mainMenu(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
 test.describe('session (SPEC.md 4)', () => {
   test('login and landing: merchants on their first entry, staff on the admin console', async ({ page, browser }) => {
     const console = watchConsole(page);
@@ -26,7 +36,7 @@ test.describe('session (SPEC.md 4)', () => {
     const console = watchConsole(page);
     await page.clock.install();
     await signIn(page, 'owner@atlas.test');
-    await expect(mainMenu(page)).toBeVisible();
+    await settled(page);
 
     // Signing in took a few seconds of the session already: 39:45 later about 5:10 are left.
     await page.clock.fastForward('39:45');
@@ -53,10 +63,10 @@ test.describe('session (SPEC.md 4)', () => {
   test('two tabs: logging out in one sends the other to the start', async ({ page, context }) => {
     await page.clock.install();
     await signIn(page, 'owner@tinykiosk.test');
-    await expect(mainMenu(page)).toBeVisible();
+    await settled(page);
     const other = await context.newPage();
     await other.goto('/overview');
-    await expect(mainMenu(other)).toBeVisible();
+    await settled(other);
 
     await page.clock.fastForward('40:01');
     await warning(page).getByRole('button', { name: 'Log out' }).click();
@@ -69,10 +79,10 @@ test.describe('session (SPEC.md 4)', () => {
     // Playwright's clock belongs to the browser context: one fast-forward moves both tabs.
     await page.clock.install();
     await signIn(page, 'manager@bluedoor.test');
-    await expect(mainMenu(page)).toBeVisible();
+    await settled(page);
     const other = await context.newPage();
     await other.goto('/customer');
-    await expect(mainMenu(other)).toBeVisible();
+    await settled(other);
 
     await page.clock.fastForward('40:01');
     await expect(warning(page)).toBeVisible();
@@ -96,7 +106,7 @@ test.describe('session (SPEC.md 4)', () => {
     const console = watchConsole(page, { ignore: EXPECTED_NOISE });
     await page.clock.install();
     await signIn(page, 'manager@cornermarket.test');
-    await expect(mainMenu(page)).toBeVisible();
+    await settled(page);
     await context.clearCookies(); // as if the server session was revoked
     await page.clock.fastForward('00:31');
     await expect(page).toHaveURL(/\/(authentication\/login|session-expired)$/);
