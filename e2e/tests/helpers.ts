@@ -24,3 +24,23 @@ export function watchConsole(page: Page, { ignore = [] as RegExp[] } = {}) {
     expectNone: () => expect(problems, problems.join('\n')).toEqual([]),
   };
 }
+
+/**
+ * Counts the page's requests in flight from now on; `quiet()` resolves once none has been in flight
+ * for `quietMs` of real time.
+ */
+export function trackNetwork(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => () => {
+    inFlight = Math.max(0, inFlight + delta);
+    lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  return {
+    quiet: (quietMs = 500) =>
+      expect.poll(() => inFlight === 0 && Date.now() - lastChange >= quietMs, { intervals: [100] }).toBe(true),
+  };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, watchConsole } from './helpers';
+import { DEMO_PASSWORD, trackNetwork, signIn, watchConsole } from './helpers';
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to expire' });
@@ -8,13 +8,24 @@ const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Your sess
 const EXPECTED_NOISE = [/status of 401/, /ERR_ABORTED/];
 
 /**
- * Waits until the landing page has loaded its lazy chunks and data. Fast-forwarding the fake clock
- * past webpack's chunk-load timeout while a chunk is still in flight would fail that load, which
- * no real clock does.
+ * Waits until the landing page has rendered and no request is in flight for half a second (real
+ * time). Fast-forwarding the fake clock past webpack's chunk-load timeout while a lazy page chunk is
+ * still loading would fail that load, which no real clock does. (`waitForLoadState('networkidle')`
+ * does not help: after a client-side navigation it resolves at once.)
  */
-async function settled(page: Page) {
+/**
+ * Removes the persisted user data while no app runs on the page (on a same-origin JSON endpoint), so
+ * that the running app cannot persist it again before the next navigation.
+ */
+async function forgetUserData(page: Page) {
+  await page.goto('/healthz');
+  await page.evaluate(() => localStorage.removeItem('primary'));
+}
+
+async function settled(page: Page, network: ReturnType<typeof trackNetwork>) {
   await expect(mainMenu(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await network.quiet();
 }
 
 test.describe('session (SPEC.md 4)', () => {
@@ -35,8 +46,9 @@ test.describe('session (SPEC.md 4)', () => {
   test('warning at 5 minutes left, extend, then automatic logout at 0', async ({ page }) => {
     const console = watchConsole(page);
     await page.clock.install();
+    const network = trackNetwork(page);
     await signIn(page, 'owner@atlas.test');
-    await settled(page);
+    await settled(page, network);
 
     // Signing in took a few seconds of the session already: 39:45 later about 5:10 are left.
     await page.clock.fastForward('39:45');
@@ -62,11 +74,13 @@ test.describe('session (SPEC.md 4)', () => {
 
   test('two tabs: logging out in one sends the other to the start', async ({ page, context }) => {
     await page.clock.install();
+    const network = trackNetwork(page);
     await signIn(page, 'owner@tinykiosk.test');
-    await settled(page);
+    await settled(page, network);
     const other = await context.newPage();
+    const otherNetwork = trackNetwork(other);
     await other.goto('/overview');
-    await settled(other);
+    await settled(other, otherNetwork);
 
     await page.clock.fastForward('40:01');
     await warning(page).getByRole('button', { name: 'Log out' }).click();
@@ -78,11 +92,13 @@ test.describe('session (SPEC.md 4)', () => {
   test('two tabs: extending in one closes the warning in the other', async ({ page, context }) => {
     // Playwright's clock belongs to the browser context: one fast-forward moves both tabs.
     await page.clock.install();
+    const network = trackNetwork(page);
     await signIn(page, 'manager@bluedoor.test');
-    await settled(page);
+    await settled(page, network);
     const other = await context.newPage();
+    const otherNetwork = trackNetwork(other);
     await other.goto('/customer');
-    await settled(other);
+    await settled(other, otherNetwork);
 
     await page.clock.fastForward('40:01');
     await expect(warning(page)).toBeVisible();
@@ -105,8 +121,9 @@ test.describe('session (SPEC.md 4)', () => {
   test('a session ended on the server ends here at the next check', async ({ page, context }) => {
     const console = watchConsole(page, { ignore: EXPECTED_NOISE });
     await page.clock.install();
+    const network = trackNetwork(page);
     await signIn(page, 'manager@cornermarket.test');
-    await settled(page);
+    await settled(page, network);
     await context.clearCookies(); // as if the server session was revoked
     await page.clock.fastForward('00:31');
     await expect(page).toHaveURL(/\/(authentication\/login|session-expired)$/);
@@ -133,7 +150,7 @@ test.describe('session (SPEC.md 4)', () => {
     await expect(mainMenu(page)).toBeVisible();
 
     // A fresh load with no user in the store fetches the user data again: a protected call.
-    await page.evaluate(() => localStorage.removeItem('primary'));
+    await forgetUserData(page);
     const protectedCall = page.waitForRequest((r) => r.url().endsWith('/api/auth/usercompany'));
     await page.goto('/overview');
     const headers = (await protectedCall).headers();
@@ -142,7 +159,7 @@ test.describe('session (SPEC.md 4)', () => {
     expect(new Date(headers['x-session-expires']).getTime()).toBeGreaterThan(Date.now());
     expect(Number.isNaN(new Date(headers['x-request-time']).getTime())).toBe(false);
 
-    await page.evaluate(() => localStorage.removeItem('primary'));
+    await forgetUserData(page);
     const publicCall = page.waitForRequest((r) => r.url().endsWith('/api/auth/usercompany'));
     await page.goto('/ordering/blue-door-bistro');
     const publicHeaders = (await publicCall).headers();
