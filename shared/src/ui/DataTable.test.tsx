@@ -12,7 +12,12 @@ interface Row {
 const columns: ColumnDef<Row, unknown>[] = [
   { id: 'name', accessorKey: 'name', header: 'Name' },
   { id: 'price', accessorKey: 'price', header: 'Price', meta: { align: 'right' } },
-  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => <button type="button">Edit {row.original.name}</button> },
+  {
+    id: 'actions',
+    header: 'Actions',
+    enableSorting: false,
+    cell: ({ row }) => <button type="button">Edit {row.original.name}</button>,
+  },
 ];
 
 const rows: Row[] = [
@@ -89,8 +94,18 @@ describe('DataTable', () => {
 
   it('shows the empty state, the error, or a loading text instead of rows', () => {
     const { unmount } = render(
-      <DataTable<Row> caption="Items" columns={columns} data={[]} total={0} page={1} pageSize={20} sort={null}
-        onSortChange={jest.fn()} onPageChange={jest.fn()} empty={<span>No items yet</span>} />,
+      <DataTable<Row>
+        caption="Items"
+        columns={columns}
+        data={[]}
+        total={0}
+        page={1}
+        pageSize={20}
+        sort={null}
+        onSortChange={jest.fn()}
+        onPageChange={jest.fn()}
+        empty={<span>No items yet</span>}
+      />,
     );
     expect(screen.getByText('No items yet')).toBeInTheDocument();
     expect(screen.getByText('0–0 of 0')).toBeInTheDocument();
@@ -105,6 +120,13 @@ describe('DataTable', () => {
     setup({ loading: true });
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('cell', { name: 'Apple' })).toBeInTheDocument();
+    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+  });
+
+  it('does not announce an empty range while the first page is loading', () => {
+    setup({ data: [], total: 0, loading: true });
+    expect(screen.getByRole('cell', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByText(/ of 0$/)).not.toBeInTheDocument();
   });
 
   it('takes translated labels', () => {

@@ -125,7 +125,10 @@ export function DataTable<T>({
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
       {/* Focusable so keyboard users can scroll a wide table on a narrow screen. */}
       <div className={styles.scroller} tabIndex={0} role="region" aria-label={caption}>
-        <table className={[styles.table, loading && styles.busy].filter(Boolean).join(' ')} aria-busy={loading || undefined}>
+        <table
+          className={[styles.table, loading && styles.busy].filter(Boolean).join(' ')}
+          aria-busy={loading || undefined}
+        >
           <caption className={styles.caption}>{caption}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -134,7 +137,9 @@ export function DataTable<T>({
                   const column = header.column;
                   const align = column.columnDef.meta?.align === 'right' ? styles.right : undefined;
                   const sorted = column.getIsSorted();
-                  const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+                  const content = header.isPlaceholder
+                    ? null
+                    : flexRender(column.columnDef.header, header.getContext());
                   if (!column.getCanSort()) {
                     return (
                       <th key={header.id} scope="col" className={align}>
@@ -169,7 +174,10 @@ export function DataTable<T>({
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.columnDef.meta?.align === 'right' ? styles.right : undefined}>
+                    <td
+                      key={cell.id}
+                      className={cell.column.columnDef.meta?.align === 'right' ? styles.right : undefined}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -186,7 +194,8 @@ export function DataTable<T>({
         </table>
       </div>
       <div className={styles.footer}>
-        <span aria-live="polite">{labels.range(from, to, total)}</span>
+        {/* No "0–0 of 0" while the first page is still loading: it would read as an empty list. */}
+        <span aria-live="polite">{loading && !showRows ? '' : labels.range(from, to, total)}</span>
         <div className={styles.pager}>
           {onPageSizeChange && (
             <span className={styles.pageSize}>
