@@ -26,12 +26,41 @@ export default tseslint.config(
     // Imports flow one way (docs/ARCHITECTURE.md): shared imports no workspace package, remotes never
     // import the shell (except their standalone bootstrap), the server never imports React code.
     files: ['shared/src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['shell', 'shell/*', 'server', 'server/*', '*-remote', '*-remote/*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['shell', 'shell/*', 'server', 'server/*', '*-remote', '*-remote/*'], message: 'shared imports no workspace package.' },
+            // Each subpath is its own federation singleton: a relative import of a sibling subpath
+            // would bundle a second copy of it into this subpath's shared chunk.
+            { group: ['../*'], message: 'Import a sibling subpath by package name (@hive/shared/config, ...).' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['backoffice-remote/src/**', 'admin-remote/src/**', 'ordering-remote/src/**'],
     ignores: ['*/src/bootstrap.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['shell', 'shell/*', '*-remote', '*-remote/*', '../../shell/*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@hive/shared', message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.' }],
+          patterns: ['shell', 'shell/*', '*-remote', '*-remote/*', '../../shell/*'],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@hive/shared', message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.' }] },
+      ],
+    },
   },
   {
     files: ['server/**'],

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n, type InitOptions, type Module, type Newable, type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALES_PATH, type Language } from '../config';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALES_PATH, type Language } from '@hive/shared/config';
 
 export const DEFAULT_LOAD_PATH = `${LOCALES_PATH}/{{lng}}/{{ns}}.json`;
 

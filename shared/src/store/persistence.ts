@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../config';
+import { STORAGE_KEYS } from '@hive/shared/config';
 import { persistedUserDataSchema } from './schemas';
 import type { UserDataState } from './types';
 

@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
-import { ERROR_MESSAGES } from '../config';
-import type { MenuContext } from '../menu';
-import { roleName } from '../menu';
+import { ERROR_MESSAGES } from '@hive/shared/config';
+import type { MenuContext } from '@hive/shared/menu';
+import { roleName } from '@hive/shared/menu';
 import { rehydrated } from './persistSlice';
 import { userDataPayloadSchema } from './schemas';
 import type { Permission, UserDataPayload, UserDataState } from './types';
