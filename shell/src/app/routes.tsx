@@ -5,7 +5,7 @@ import { ROUTES } from '@hive/shared/config';
 import { menuPaths, visibleMenu, backofficeMainMenu, backofficeBottomMenu } from '@hive/shared/menu';
 import { useAppSelector } from '@hive/shared/store';
 import { useSession } from '@hive/shared/shell-contract';
-import { FullScreenLoader } from '@hive/shared/ui';
+import { FullScreenLoader } from '@hive/shared/ui/loader';
 import { RemoteArea } from '../remotes';
 import { LoginPage, ResetPassPage, SessionExpiredPage, SignupPage, UnauthorizedPage } from '../pages';
 import { AuthErrorPage } from '../pages/AuthErrorPage';
