@@ -31,12 +31,19 @@ function sharedSingletons(pkgDir) {
     singleton: true,
     requiredVersion: deps[depName] || false,
   });
+  const facade = (name, file) => ({
+    ...lib(name),
+    import: path.join(__dirname, file),
+    // A path import has no package.json to read the version from.
+    version: require(require.resolve(`${name}/package.json`, { paths: [pkgDir] })).version,
+  });
   const shared = {
     react: lib('react'),
     'react/jsx-runtime': lib('react/jsx-runtime', 'react'),
     'react-dom': lib('react-dom'),
     'react-dom/client': lib('react-dom/client', 'react-dom'),
-    'react-router-dom': lib('react-router-dom'),
+    // The facade (only the names the apps use) under the package's own key: see the file.
+    'react-router-dom': facade('react-router-dom', 'react-router-dom-facade.mjs'),
     'react-redux': lib('react-redux'),
     '@reduxjs/toolkit': lib('@reduxjs/toolkit'),
     i18next: lib('i18next'),

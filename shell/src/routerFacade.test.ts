@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+// The federated builds share tools/webpack/react-router-dom-facade.mjs under the `react-router-dom`
+// key (tools/webpack/create-config.cjs): it must export every name the apps import.
+const repo = path.resolve(__dirname, '../..');
+const APP_SOURCES = ['shell/src', 'backoffice-remote/src', 'admin-remote/src', 'ordering-remote/src', 'shared/src'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    // Tests and their helpers run in Jest against the real package, never through the facade.
+    if (statSync(full).isDirectory()) return name === 'testing' || name === 'test' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(name) && !/\.(test|testutil)\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** Value names imported from `pkg` anywhere in the apps' sources (type-only imports excluded). */
+function importedNames(pkg: string): Set<string> {
+  const names = new Set<string>();
+  const re = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${pkg.replace(/[/.]/g, '\\$&')}'`, 'g');
+  for (const dir of APP_SOURCES)
+    for (const file of sourceFiles(path.join(repo, dir))) {
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toMatch(new RegExp(`import\\s+(\\*\\s+as\\s+)?\\w+\\s+from\\s+'${pkg}'`));
+      for (const m of text.matchAll(re)) {
+        if (m[1]) continue;
+        for (const part of m[2].split(',')) {
+          const name = part.trim().split(/\s+as\s+/)[0];
+          if (name && !name.startsWith('type ')) names.add(name);
+        }
+      }
+    }
+  return names;
+}
+
+function facadeExports(file: string): { from: string; names: string[] } {
+  const text = readFileSync(path.join(repo, 'tools/webpack', file), 'utf8');
+  const m = /export\s*\{([^}]*)\}\s*from\s*'([^']+)'/.exec(text);
+  if (!m) throw new Error(`${file}: no export list`);
+  return { from: m[2], names: m[1].split(',').map((s) => s.trim()).filter(Boolean) };
+}
+
+describe('react-router-dom facade', () => {
+  const facade = facadeExports('react-router-dom-facade.mjs');
+
+  it('exports every name the apps import from react-router-dom', () => {
+    const used = importedNames('react-router-dom');
+    expect(used.size).toBeGreaterThan(5);
+    expect([...used].filter((n) => !facade.names.includes(n))).toEqual([]);
+  });
+
+  it('re-exports the very objects react-router-dom exports', () => {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const real = require('react-router-dom') as Record<string, unknown>;
+    const source = require(facade.from) as Record<string, unknown>;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    for (const name of facade.names) {
+      expect(source[name]).toBeDefined();
+      expect(source[name]).toBe(real[name]);
+    }
+  });
+});
