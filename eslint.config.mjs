@@ -54,6 +54,17 @@ export default tseslint.config(
     },
   },
   {
+    // A value import of axios bundles a second axios into the remote; the shell's client is the one in use.
+    files: ['backoffice-remote/src/**', 'admin-remote/src/**', 'ordering-remote/src/**'],
+    ignores: ['**/testing/**', '**/test/**', '**/*.test.*', '**/*.testutil.*'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'axios', allowTypeImports: true, message: 'Use isCancel / isAxiosError from @hive/shared/http.' }] },
+      ],
+    },
+  },
+  {
     files: ['shell/src/**'],
     rules: {
       'no-restricted-imports': [

@@ -55,6 +55,12 @@ function sharedSingletons(pkgDir) {
   return shared;
 }
 
+/** The ES module build of the plugin that publishes the shell's runtime-core for the remotes. */
+const INJECT_EXTERNAL_RUNTIME_ESM = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
 /**
  * @param {object} o
  * @param {string} o.name       federation name (shell, backoffice, admin, ordering)
@@ -139,6 +145,13 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
           shared: sharedSingletons(dir),
           // One offline remote must never block the others.
           shareStrategy: 'loaded-first',
+          // One federation runtime per page: the shell provides its runtime-core (global
+          // `_FEDERATION_RUNTIME_CORE`) and a remote's production entry uses it instead of bundling its
+          // own. A page-bearing build (the shell, or a remote standalone in dev) keeps its runtime.
+          // The shell adds the provider plugin itself rather than with `provideExternalRuntime`, which
+          // takes its CommonJS build and so bundles a second (CommonJS) runtime-core (+24 KB gzip).
+          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
+          ...(!host && !withPage ? { experiments: { externalRuntime: true } } : {}),
           dts: false,
           dev: prod ? false : { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
         }),
