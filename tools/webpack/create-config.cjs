@@ -44,10 +44,10 @@ function sharedSingletons(pkgDir) {
     'react-dom/client': lib('react-dom/client', 'react-dom'),
     // The facade (only the names the apps use) under the package's own key: see the file.
     'react-router-dom': facade('react-router-dom', 'react-router-dom-facade.mjs'),
-    'react-redux': lib('react-redux'),
-    '@reduxjs/toolkit': lib('@reduxjs/toolkit'),
+    'react-redux': facade('react-redux', 'react-redux-facade.mjs'),
+    '@reduxjs/toolkit': facade('@reduxjs/toolkit', 'reduxjs-toolkit-facade.mjs'),
     i18next: lib('i18next'),
-    'react-i18next': lib('react-i18next'),
+    'react-i18next': facade('react-i18next', 'react-i18next-facade.mjs'),
   };
   for (const sub of SHARED_SUBPATHS) {
     shared[sub] = { singleton: true, requiredVersion: false, version: sharedPkg.version };
@@ -59,6 +59,14 @@ function sharedSingletons(pkgDir) {
 const INJECT_EXTERNAL_RUNTIME_ESM = path.join(
   path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
   'index.js',
+);
+
+/**
+ * The facades import the real package under another name, which the federation does not consume
+ * (it matches the request before resolution): `@hive-facade-source/<pkg>` resolves to `<pkg>`.
+ */
+const FACADE_SOURCES = Object.fromEntries(
+  ['react-redux', '@reduxjs/toolkit', 'react-i18next'].map((pkg) => [`@hive-facade-source/${pkg}$`, pkg]),
 );
 
 /**
@@ -96,6 +104,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        alias: FACADE_SOURCES,
       },
       module: {
         rules: [
