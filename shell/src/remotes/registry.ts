@@ -51,3 +51,17 @@ export async function loadRemoteApp(name: string, fresh = false): Promise<Remote
 export function prefetchRemoteApp(name: string): void {
   if (remoteMap[name]) void loadRemote(`${name}/App`).catch(() => undefined);
 }
+
+/**
+ * Prefetches a remote once the browser is idle (after the current page is interactive), e.g. the
+ * back-office while the login page shows, so that sign-in does not wait for its scripts.
+ * Returns a cancel function for an effect's cleanup.
+ */
+export function prefetchRemoteAppWhenIdle(name: string): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => prefetchRemoteApp(name), { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(() => prefetchRemoteApp(name), 200);
+  return () => window.clearTimeout(id);
+}
