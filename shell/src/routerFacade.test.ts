@@ -16,6 +16,35 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The ES module files of the libraries the apps depend on (they go through the facades too). */
+function dependencyFiles(): string[] {
+  const deps = new Set<string>();
+  for (const dir of ['shell', 'backoffice-remote', 'admin-remote', 'ordering-remote', 'shared']) {
+    const pkg = JSON.parse(readFileSync(path.join(repo, dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    Object.keys(pkg.dependencies ?? {}).forEach((d) => deps.add(d));
+  }
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      if (name === 'node_modules') continue;
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.m?js$/.test(name)) files.push(full);
+    }
+  };
+  for (const d of deps) {
+    const dir = path.join(repo, 'node_modules', d);
+    if (d.startsWith('@hive/') || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
+    walk(dir);
+  }
+  return files;
+}
+// Entry points no app imports (RTK Query, @reduxjs/toolkit/react): never bundled.
+const UNUSED_ENTRIES = ['@reduxjs/toolkit/dist/query/', '@reduxjs/toolkit/dist/react/'].map((p) =>
+  path.join(repo, 'node_modules', p),
+);
+const DEPENDENCY_FILES = dependencyFiles().filter((f) => !UNUSED_ENTRIES.some((p) => f.startsWith(p)));
+
 /** Value names imported from `pkg` anywhere in the apps' sources (type-only imports excluded). */
 function importedNames(pkg: string): Set<string> {
   const names = new Set<string>();
@@ -24,15 +53,28 @@ function importedNames(pkg: string): Set<string> {
     for (const file of sourceFiles(path.join(repo, dir))) {
       const text = readFileSync(file, 'utf8');
       expect(text).not.toMatch(new RegExp(`import\\s+(\\*\\s+as\\s+)?\\w+\\s+from\\s+'${pkg}'`));
-      for (const m of text.matchAll(re)) {
-        if (m[1]) continue;
-        for (const part of m[2].split(',')) {
-          const name = part.trim().split(/\s+as\s+/)[0];
-          if (name && !name.startsWith('type ')) names.add(name);
-        }
-      }
+      collect(text);
     }
+  // Libraries the apps bundle may import the package as well (recharts imports @reduxjs/toolkit).
+  const quoted = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${pkg.replace(/[/.]/g, '\\$&')}["']`, 'g');
+  const own = path.join(repo, 'node_modules', pkg) + path.sep;
+  for (const file of DEPENDENCY_FILES) {
+    if (file.startsWith(own)) continue;
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(pkg)) continue;
+    for (const m of text.matchAll(quoted)) add(m[1]);
+  }
   return names;
+
+  function add(list: string) {
+    for (const part of list.split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (/^[A-Za-z_$][\w$]*$/.test(name)) names.add(name);
+    }
+  }
+  function collect(text: string) {
+    for (const m of text.matchAll(re)) if (!m[1]) add(m[2]);
+  }
 }
 
 function facadeExports(file: string): { from: string; names: string[] } {
