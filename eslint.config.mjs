@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.test-results/**', '**/test-results/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.test-results/**',
+      '**/test-results/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +40,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['shell', 'shell/*', 'server', 'server/*', '*-remote', '*-remote/*'], message: 'shared imports no workspace package.' },
+            {
+              group: ['shell', 'shell/*', 'server', 'server/*', '*-remote', '*-remote/*'],
+              message: 'shared imports no workspace package.',
+            },
             // Each subpath is its own federation singleton: a relative import of a sibling subpath
             // would bundle a second copy of it into this subpath's shared chunk.
             { group: ['../*'], message: 'Import a sibling subpath by package name (@hive/shared/config, ...).' },
@@ -47,7 +59,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@hive/shared', message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.' }],
+          paths: [
+            {
+              name: '@hive/shared',
+              message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.',
+            },
+          ],
           patterns: ['shell', 'shell/*', '*-remote', '*-remote/*', '../../shell/*'],
         },
       ],
@@ -60,7 +77,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: 'axios', allowTypeImports: true, message: 'Use isCancel / isAxiosError from @hive/shared/http.' }] },
+        {
+          paths: [
+            { name: 'axios', allowTypeImports: true, message: 'Use isCancel / isAxiosError from @hive/shared/http.' },
+          ],
+        },
       ],
     },
   },
@@ -69,7 +90,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@hive/shared', message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.' }] },
+        {
+          paths: [
+            {
+              name: '@hive/shared',
+              message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -78,7 +106,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'react-dom', '@hive/shared', '@hive/shared/store', '@hive/shared/ui', '@hive/shared/shell-contract', '@hive/shared/i18n'] },
+        {
+          paths: [
+            'react',
+            'react-dom',
+            '@hive/shared',
+            '@hive/shared/store',
+            '@hive/shared/ui',
+            '@hive/shared/shell-contract',
+            '@hive/shared/i18n',
+          ],
+        },
       ],
     },
   },

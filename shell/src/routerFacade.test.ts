@@ -20,7 +20,9 @@ function sourceFiles(dir: string): string[] {
 function dependencyFiles(): string[] {
   const deps = new Set<string>();
   for (const dir of ['shell', 'backoffice-remote', 'admin-remote', 'ordering-remote', 'shared']) {
-    const pkg = JSON.parse(readFileSync(path.join(repo, dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(repo, dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     Object.keys(pkg.dependencies ?? {}).forEach((d) => deps.add(d));
   }
   const files: string[] = [];
@@ -81,7 +83,13 @@ function facadeExports(file: string): { from: string; names: string[] } {
   const text = readFileSync(path.join(repo, 'tools/webpack', file), 'utf8');
   const m = /export\s*\{([^}]*)\}\s*from\s*'([^']+)'/.exec(text);
   if (!m) throw new Error(`${file}: no export list`);
-  return { from: m[2], names: m[1].split(',').map((s) => s.trim()).filter(Boolean) };
+  return {
+    from: m[2],
+    names: m[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 // Each facade re-exports from the real package, under an alias for those that cannot name it.

@@ -1,4 +1,4 @@
-import axios, { AxiosError, CanceledError, Cancel } from 'axios';
+import axios, { AxiosError, CanceledError } from 'axios';
 import { isAxiosError, isCancel } from './axiosChecks';
 
 describe('isCancel and isAxiosError agree with axios', () => {
@@ -12,7 +12,6 @@ describe('isCancel and isAxiosError agree with axios', () => {
     new Error('plain'),
     new AxiosError('bad', 'ERR_BAD_RESPONSE'),
     new CanceledError(),
-    new Cancel('old style'),
     { __CANCEL__: true },
     { __CANCEL__: 0 },
     { isAxiosError: true },

@@ -14,5 +14,7 @@ export function isCancel(value: unknown): boolean {
 /** True for an error thrown by axios (a response error, a network error, a timeout, a cancel). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function isAxiosError<T = any, D = any>(payload: unknown): payload is AxiosError<T, D> {
-  return payload !== null && typeof payload === 'object' && (payload as { isAxiosError?: unknown }).isAxiosError === true;
+  return (
+    payload !== null && typeof payload === 'object' && (payload as { isAxiosError?: unknown }).isAxiosError === true
+  );
 }

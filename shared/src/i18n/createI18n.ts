@@ -1,4 +1,11 @@
-import i18next, { type BackendModule, type i18n, type InitOptions, type Module, type Newable, type Resource } from 'i18next';
+import i18next, {
+  type BackendModule,
+  type i18n,
+  type InitOptions,
+  type Module,
+  type Newable,
+  type Resource,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALES_PATH, type Language } from '@hive/shared/config';
 import { FetchBackend } from './fetchBackend';

@@ -16,7 +16,9 @@ export class FetchBackend implements BackendModule<{ loadPath?: string }> {
   }
 
   url(language: string, namespace: string): string {
-    return this.loadPath.replace('{{lng}}', encodeURIComponent(language)).replace('{{ns}}', encodeURIComponent(namespace));
+    return this.loadPath
+      .replace('{{lng}}', encodeURIComponent(language))
+      .replace('{{ns}}', encodeURIComponent(namespace));
   }
 
   read(language: string, namespace: string, callback: ReadCallback): void {

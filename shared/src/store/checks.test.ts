@@ -1,7 +1,13 @@
 import { checkPersistedUserData, checkUserDataPayload } from './checks';
 import { persistedUserDataSchema, userDataPayloadSchema } from './schemas';
 
-const user = { user_id: 7, email: 'a@b.c', admin: false, role: 'admin', permissions: [{ id_permission: 1, description: 'view_items_menu' }] };
+const user = {
+  user_id: 7,
+  email: 'a@b.c',
+  admin: false,
+  role: 'admin',
+  permissions: [{ id_permission: 1, description: 'view_items_menu' }],
+};
 
 // Valid and invalid variants of every field, nested ones included.
 const users: unknown[] = [
@@ -52,7 +58,8 @@ describe('hand-written user data checks agree with the zod schemas', () => {
           same(checkUserDataPayload(payload), userDataPayloadSchema.safeParse(payload));
           n += 1;
         }
-    for (const v of [null, undefined, [], 'x', 1, {}]) same(checkUserDataPayload(v), userDataPayloadSchema.safeParse(v));
+    for (const v of [null, undefined, [], 'x', 1, {}])
+      same(checkUserDataPayload(v), userDataPayloadSchema.safeParse(v));
     expect(n).toBeGreaterThan(1000);
   });
 
@@ -73,7 +80,13 @@ describe('hand-written user data checks agree with the zod schemas', () => {
     const r = checkPersistedUserData({ user: { ...user, language: 'es' }, license: { name: 'Retail', plan: 2 }, x: 1 });
     expect(r).toEqual({
       success: true,
-      data: { user: { ...user, language: 'es' }, license: { name: 'Retail', plan: 2 }, addons: [], role: null, error: null },
+      data: {
+        user: { ...user, language: 'es' },
+        license: { name: 'Retail', plan: 2 },
+        addons: [],
+        role: null,
+        error: null,
+      },
     });
   });
 });

@@ -87,7 +87,11 @@ export function checkPersistedUserData(v: unknown): Checked<UserDataState> {
   const l = license(v.license);
   const a = addons(v.addons);
   const r = withDefault(v.role, null, nullableRole);
-  const e = withDefault(v.error, null, nullable((x) => (isString(x) ? x : FAIL)));
+  const e = withDefault(
+    v.error,
+    null,
+    nullable((x) => (isString(x) ? x : FAIL)),
+  );
   if (u === FAIL || l === FAIL || a === FAIL || r === FAIL || e === FAIL) return { success: false };
   return { success: true, data: { user: u, license: l, addons: a, role: r, error: e } };
 }

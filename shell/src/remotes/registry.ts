@@ -27,7 +27,10 @@ export function isRemoteConfigured(name: string): boolean {
 }
 
 export class RemoteUnavailableError extends Error {
-  constructor(readonly remote: string, cause?: unknown) {
+  constructor(
+    readonly remote: string,
+    cause?: unknown,
+  ) {
     super(`The ${remote} area could not be loaded`, { cause });
     this.name = 'RemoteUnavailableError';
   }
