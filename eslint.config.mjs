@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.test-results/**', '**/test-results/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.test-results/**',
+      '**/test-results/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,19 +35,88 @@ export default tseslint.config(
     // Imports flow one way (docs/ARCHITECTURE.md): shared imports no workspace package, remotes never
     // import the shell (except their standalone bootstrap), the server never imports React code.
     files: ['shared/src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['shell', 'shell/*', 'server', 'server/*', '*-remote', '*-remote/*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['shell', 'shell/*', 'server', 'server/*', '*-remote', '*-remote/*'],
+              message: 'shared imports no workspace package.',
+            },
+            // Each subpath is its own federation singleton: a relative import of a sibling subpath
+            // would bundle a second copy of it into this subpath's shared chunk.
+            { group: ['../*'], message: 'Import a sibling subpath by package name (@hive/shared/config, ...).' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['backoffice-remote/src/**', 'admin-remote/src/**', 'ordering-remote/src/**'],
     ignores: ['*/src/bootstrap.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['shell', 'shell/*', '*-remote', '*-remote/*', '../../shell/*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hive/shared',
+              message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.',
+            },
+          ],
+          patterns: ['shell', 'shell/*', '*-remote', '*-remote/*', '../../shell/*'],
+        },
+      ],
+    },
+  },
+  {
+    // A value import of axios bundles a second axios into the remote; the shell's client is the one in use.
+    files: ['backoffice-remote/src/**', 'admin-remote/src/**', 'ordering-remote/src/**'],
+    ignores: ['**/testing/**', '**/test/**', '**/*.test.*', '**/*.testutil.*'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'axios', allowTypeImports: true, message: 'Use isCancel / isAxiosError from @hive/shared/http.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hive/shared',
+              message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['server/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'react-dom', '@hive/shared', '@hive/shared/store', '@hive/shared/ui', '@hive/shared/shell-contract', '@hive/shared/i18n'] },
+        {
+          paths: [
+            'react',
+            'react-dom',
+            '@hive/shared',
+            '@hive/shared/store',
+            '@hive/shared/ui',
+            '@hive/shared/shell-contract',
+            '@hive/shared/i18n',
+          ],
+        },
       ],
     },
   },

@@ -69,6 +69,8 @@ export type { UrlClassification } from './http';
 export {
   classifyUrl,
   clearUrlClassificationCache,
+  isAxiosError,
+  isCancel,
   isPublicPage,
   shouldHandle401,
   shouldSendSessionHeaders,

@@ -36,6 +36,8 @@ module.exports = (env = {}, argv = {}) => {
       ...base.plugins.filter((p) => !(p instanceof ModuleFederationPlugin) && !(p instanceof CopyWebpackPlugin)),
       new CopyWebpackPlugin({ patterns: localeDirs.map((from) => ({ from, to: 'locales', force: false })) }),
     ],
+    // webpack's default chunk splitting (the shell's boot chunk groups federation fallbacks).
+    optimization: { chunkIds: base.optimization.chunkIds },
     devServer: undefined,
   };
 };

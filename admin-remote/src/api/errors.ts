@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isAxiosError } from '@hive/shared/http';
 import type { TFunction } from 'i18next';
 import { adminMessageKey } from '@hive/shared/schemas/admin';
 

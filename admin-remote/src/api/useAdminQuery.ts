@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isCancel } from 'axios';
+import { isCancel } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
 
 export interface QueryState<T> {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableLabels } from '@hive/shared/ui';
+import type { DataTableLabels } from '@hive/shared/ui/table';
 
 /** The data table's texts in the user's language. */
 export function useTableLabels(): DataTableLabels {

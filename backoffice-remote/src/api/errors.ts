@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isAxiosError } from '@hive/shared/http';
 import type { ApiErrorBody } from '@hive/shared/schemas/backoffice';
 
 /** The `{ error, message, fields }` body of a 4xx answer, when there is one. */

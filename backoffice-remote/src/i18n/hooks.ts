@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BACKOFFICE_DEFAULT_NAMESPACE, PRODUCT_NAME } from '@hive/shared/config';
 import type { ValidationMessages } from '@hive/shared/schemas/backoffice';
-import type { Crumb, DataTableLabels } from '@hive/shared/ui';
+import type { Crumb } from '@hive/shared/ui';
+import type { DataTableLabels } from '@hive/shared/ui/table';
 import { breadcrumbKeys, titleKey } from './pageMeta';
 
 /** `t` of the back-office namespace ('common'). */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { AxiosInstance } from 'axios';
-import { isAxiosError } from 'axios';
+import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
 import type { CreateOrderInput, OrderingToken, PublicOrder, StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
 

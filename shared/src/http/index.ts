@@ -10,3 +10,4 @@ export {
   URL_RULES,
 } from './urlRules';
 export type { UrlClassification } from './urlRules';
+export { isAxiosError, isCancel } from './axiosChecks';

@@ -1,4 +1,4 @@
-import { URL_CLASSIFICATION_CACHE_MAX } from '../config';
+import { URL_CLASSIFICATION_CACHE_MAX } from '@hive/shared/config';
 import {
   classifyUrl,
   clearUrlClassificationCache,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import type { BackendModule, ReadCallback } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import { FetchBackend } from './fetchBackend';
 import { useTranslation } from 'react-i18next';
 import { createI18n, DEFAULT_LOAD_PATH, initI18n, normalizeLanguage } from './createI18n';
 
@@ -96,9 +96,9 @@ describe('initI18n', () => {
 describe('createI18n', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('is configured as DESIGN.md says, with the HTTP backend under /locales', async () => {
+  it('is configured as DESIGN.md says, with the fetch backend under /locales', async () => {
     const read = jest
-      .spyOn(HttpBackend.prototype, 'read')
+      .spyOn(FetchBackend.prototype, 'read')
       .mockImplementation((lng: string, ns: string, cb: ReadCallback) => cb(null, RESOURCES[lng]?.[ns] ?? {}));
     const i18n = createI18n({ defaultNS: 'login', ns: ['login', 'admin'] });
     expect(i18n.options.supportedLngs).toEqual(expect.arrayContaining(['en', 'es']));
@@ -110,12 +110,12 @@ describe('createI18n', () => {
     expect((i18n.options.backend as { loadPath: string }).loadPath).toBe('/locales/{{lng}}/{{ns}}.json');
     expect(DEFAULT_LOAD_PATH).toBe('/locales/{{lng}}/{{ns}}.json');
     await new Promise((resolve) => i18n.on('initialized', resolve));
-    expect(i18n.services.backendConnector.backend).toBeInstanceOf(HttpBackend);
+    expect(i18n.services.backendConnector.backend).toBeInstanceOf(FetchBackend);
     expect(read).toHaveBeenCalledWith('en', 'login', expect.any(Function));
   });
 
   it('accepts a custom load path and adds the default namespace', async () => {
-    jest.spyOn(HttpBackend.prototype, 'read').mockImplementation((_l, _n, cb: ReadCallback) => cb(null, {}));
+    jest.spyOn(FetchBackend.prototype, 'read').mockImplementation((_l, _n, cb: ReadCallback) => cb(null, {}));
     const i18n = createI18n({ defaultNS: 'common', ns: ['shell'], loadPath: '/x/{{lng}}/{{ns}}.json' });
     expect((i18n.options.backend as { loadPath: string }).loadPath).toBe('/x/{{lng}}/{{ns}}.json');
     expect(i18n.options.ns).toEqual(['common', 'shell']);

@@ -1,7 +1,14 @@
-import i18next, { type BackendModule, type i18n, type InitOptions, type Module, type Newable, type Resource } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, {
+  type BackendModule,
+  type i18n,
+  type InitOptions,
+  type Module,
+  type Newable,
+  type Resource,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALES_PATH, type Language } from '../config';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, LOCALES_PATH, type Language } from '@hive/shared/config';
+import { FetchBackend } from './fetchBackend';
 
 export const DEFAULT_LOAD_PATH = `${LOCALES_PATH}/{{lng}}/{{ns}}.json`;
 
@@ -13,7 +20,7 @@ export interface CreateI18nOptions {
   /** Start language; anything unsupported falls back to en. Never detected. */
   lng?: string;
   loadPath?: string;
-  /** Replaces the HTTP backend (tests, SSR). */
+  /** Replaces the fetch backend (tests, SSR). */
   backend?: BackendModule | Newable<BackendModule>;
   /** Suspend components while namespaces load; off by default so no Suspense boundary is needed. */
   useSuspense?: boolean;
@@ -49,7 +56,7 @@ export function i18nOptions(options: CreateI18nOptions): InitOptions {
 function build(options: CreateI18nOptions): { instance: i18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   // No language detector is registered: the language is en unless set explicitly.
-  instance.use((options.backend ?? HttpBackend) as Module).use(initReactI18next);
+  instance.use((options.backend ?? FetchBackend) as Module).use(initReactI18next);
   const ready = instance.init(i18nOptions(options));
   ready.catch(() => undefined); // load errors surface as missing keys, never as a crash
   return { instance, ready };

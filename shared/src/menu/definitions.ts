@@ -1,4 +1,4 @@
-import type { BackofficeRole } from '../config';
+import type { BackofficeRole } from '@hive/shared/config';
 import type { AdminMenuItem, MenuItem } from './types';
 
 const STAFF: BackofficeRole[] = ['admin', 'manager'];

@@ -3,7 +3,7 @@
  * definition: each is shown with the right context and hidden without its permission, for a wrong
  * role, and without each licence/add-on condition it needs.
  */
-import { ADDONS, LICENSES } from '../config';
+import { ADDONS, LICENSES } from '@hive/shared/config';
 import { backofficeBottomMenu, backofficeMainMenu, backofficeMenus } from './definitions';
 import type { MenuContext } from './types';
 import { canSeePath, menuPaths, visibleMenu } from './visibility';

@@ -1,4 +1,4 @@
-import type { BackofficeRole } from '../config';
+import type { BackofficeRole } from '@hive/shared/config';
 
 /** Marker for entries that run an action instead of navigating. */
 export type MenuAction = 'logout';

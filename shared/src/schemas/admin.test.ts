@@ -1,4 +1,4 @@
-import { allAdminPermissionNames } from '../menu';
+import { allAdminPermissionNames } from '@hive/shared/menu';
 import {
   ADMIN_FIELD_MESSAGES,
   ADMIN_PERMISSION_NAMES,

@@ -5,7 +5,7 @@
  * UI can translate a message by its key (`adminMessageKey`) while API clients read plain English.
  */
 import { z } from 'zod';
-import { ADDONS, ADMIN_ROLES, LICENSES, type AddonName, type AdminRole, type LicenseName } from '../config';
+import { ADDONS, ADMIN_ROLES, LICENSES, type AddonName, type AdminRole, type LicenseName } from '@hive/shared/config';
 
 // ---------------------------------------------------------------------------------------------
 // Areas, permissions and rights

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axios from 'axios';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { createHiveStore } from '../store';
+import { createHiveStore } from '@hive/shared/store';
 import { ShellProvider, useAuth, useHttp, useOptionalShell, useSession, useShell } from './context';
 import { createSessionSource, type SessionSource } from './sessionSource';
 import type { SessionService, ShellServices } from './types';

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { i18n } from 'i18next';
-import type { AppStore } from '../store';
+import type { AppStore } from '@hive/shared/store';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

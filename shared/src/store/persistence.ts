@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '../config';
-import { persistedUserDataSchema } from './schemas';
+import { STORAGE_KEYS } from '@hive/shared/config';
+import { checkPersistedUserData } from './checks';
 import type { UserDataState } from './types';
 
 /** Web Storage, or an asynchronous store with the same three methods. */
@@ -40,7 +40,7 @@ export function parsePersisted(raw: unknown): UserDataState | null | 'corrupt' {
   } catch {
     return 'corrupt';
   }
-  const parsed = persistedUserDataSchema.safeParse(json);
+  const parsed = checkPersistedUserData(json);
   return parsed.success ? parsed.data : 'corrupt';
 }
 

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 
+// The reference definition of the user data. The app validates with ./checks.ts (no zod on the
+// login path); checks.test.ts proves both agree.
+
 // Extra fields from the server are kept (looseObject); wrong types are rejected.
 const roleSchema = z.union([z.string(), z.looseObject({ name: z.string() })]);
 

@@ -1,5 +1,5 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { PERSIST_REHYDRATION_WAIT_MS, PERSIST_TIMEOUT_MS, STORAGE_KEYS } from '../config';
+import { PERSIST_REHYDRATION_WAIT_MS, PERSIST_TIMEOUT_MS, STORAGE_KEYS } from '@hive/shared/config';
 import type { PersistStorage } from './persistence';
 import { selectIsRehydrated } from './persistSlice';
 import { createHiveStore, injectSlice, rootReducer, waitForRehydration } from './store';

@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, createAction, createListenerMiddleware, type Reducer } from '@reduxjs/toolkit';
-import { PERSIST_REHYDRATION_WAIT_MS, PERSIST_TIMEOUT_MS } from '../config';
+import { PERSIST_REHYDRATION_WAIT_MS, PERSIST_TIMEOUT_MS } from '@hive/shared/config';
 import { defaultStorage, readPersisted, writePersisted, type PersistStorage } from './persistence';
 import { persistSlice, rehydrated } from './persistSlice';
 import { userDataSlice } from './userDataSlice';

@@ -1,9 +1,9 @@
 import { createSelector, createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
-import { ERROR_MESSAGES } from '../config';
-import type { MenuContext } from '../menu';
-import { roleName } from '../menu';
+import { ERROR_MESSAGES } from '@hive/shared/config';
+import type { MenuContext } from '@hive/shared/menu';
+import { roleName } from '@hive/shared/menu';
 import { rehydrated } from './persistSlice';
-import { userDataPayloadSchema } from './schemas';
+import { checkUserDataPayload } from './checks';
 import type { Permission, UserDataPayload, UserDataState } from './types';
 
 export const initialUserData: UserDataState = {
@@ -23,7 +23,7 @@ export const userDataSlice = createSlice({
   reducers: {
     /** Role is derived from `user.role`. An invalid payload sets the error instead of throwing. */
     setUserData(state, action: PayloadAction<UserDataPayload>) {
-      const parsed = userDataPayloadSchema.safeParse(action.payload);
+      const parsed = checkUserDataPayload(action.payload);
       if (!parsed.success) {
         state.error = ERROR_MESSAGES.setUserData;
         return;
@@ -52,7 +52,7 @@ export const { setUserData, setError, reset } = userDataSlice.actions;
  */
 export function applyUserData(payload: unknown) {
   return (dispatch: Dispatch): boolean => {
-    const parsed = userDataPayloadSchema.safeParse(payload);
+    const parsed = checkUserDataPayload(payload);
     if (!parsed.success) {
       dispatch(setError(ERROR_MESSAGES.setUserData));
       return false;

@@ -8,7 +8,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from './Button';
+import { Button } from '@hive/shared/ui';
 import styles from './DataTable.module.css';
 
 declare module '@tanstack/react-table' {

@@ -1,13 +1,13 @@
 // The shared UI kit every remote uses (DESIGN.md 2): page frame, data table, form fields, dialogs,
 // empty / "not available yet" states, alerts and toasts. CSS Modules only: no global selector.
-export { FullScreenLoader } from './FullScreenLoader';
-export type { FullScreenLoaderProps } from './FullScreenLoader';
+// The loader and the table are their own subpaths (`ui/loader`, `ui/table`); re-exported by package
+// name so that each module stays one shared instance.
+export { FullScreenLoader } from '@hive/shared/ui/loader';
+export type { FullScreenLoaderProps } from '@hive/shared/ui/loader';
 export { Button, VisuallyHidden } from './Button';
 export type { ButtonProps, ButtonVariant } from './Button';
 export { PageFrame } from './PageFrame';
 export type { Crumb, PageFrameProps } from './PageFrame';
-export { DataTable, DEFAULT_TABLE_LABELS } from './DataTable';
-export type { DataTableLabels, DataTableProps, TableSort } from './DataTable';
 export { CheckboxField, ColorField, NumberField, SearchField, SelectField, TextAreaField, TextField } from './fields';
 export type {
   CheckboxFieldProps,

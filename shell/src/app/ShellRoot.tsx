@@ -7,7 +7,7 @@ import type { AxiosInstance } from 'axios';
 import { API_PATHS, isLanguage } from '@hive/shared/config';
 import { selectUser, useAppSelector, type AppStore } from '@hive/shared/store';
 import { ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
-import { FullScreenLoader } from '@hive/shared/ui';
+import { FullScreenLoader } from '@hive/shared/ui/loader';
 import type { AuthClient } from '../auth/authClient';
 import { SessionWarning, type SessionRuntime } from '../session';
 import { LocalAreasProvider } from '../remotes/localAreas';

@@ -1,14 +1,20 @@
-import { useEffect, useRef, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@hive/shared/config';
 import { menuPaths, visibleMenu, backofficeMainMenu, backofficeBottomMenu } from '@hive/shared/menu';
 import { useAppSelector } from '@hive/shared/store';
 import { useSession } from '@hive/shared/shell-contract';
-import { FullScreenLoader } from '@hive/shared/ui';
+import { FullScreenLoader } from '@hive/shared/ui/loader';
 import { RemoteArea } from '../remotes';
-import { LoginPage, ResetPassPage, SessionExpiredPage, SignupPage, UnauthorizedPage } from '../pages';
-import { AuthErrorPage } from '../pages/AuthErrorPage';
+import { LoginPage, SessionExpiredPage, UnauthorizedPage } from '../pages';
+
+// Only the sign-in page is on the critical path; these load when visited.
+const SignupPage = lazy(() => import('../pages/signup/SignupPage').then((m) => ({ default: m.SignupPage })));
+const ResetPassPage = lazy(() =>
+  import('../pages/resetpass/ResetPassPage').then((m) => ({ default: m.ResetPassPage })),
+);
+const AuthErrorPage = lazy(() => import('../pages/AuthErrorPage').then((m) => ({ default: m.AuthErrorPage })));
 import { peekExpiredFlag } from '../session';
 
 /** Where `/` sends a signed-in user: staff to the admin console, merchants to their first entry. */
@@ -63,6 +69,11 @@ function RequireSession({ children }: { children: ReactElement }) {
   return children;
 }
 
+function Lazy({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  return <Suspense fallback={<FullScreenLoader text={t('loading')} />}>{children}</Suspense>;
+}
+
 function DocumentLanguage() {
   const { i18n } = useTranslation();
   useEffect(() => {
@@ -81,9 +92,30 @@ export function AppRoutes() {
         <Route path={ROUTES.resetpass} element={<Forward to={ROUTES.authResetpass} />} />
         <Route path={ROUTES.appShell} element={<Navigate to="/" replace />} />
         <Route path="/authentication/login" element={<LoginPage />} />
-        <Route path="/authentication/signup" element={<SignupPage />} />
-        <Route path="/authentication/resetpass" element={<ResetPassPage />} />
-        <Route path="/authentication/error" element={<AuthErrorPage />} />
+        <Route
+          path="/authentication/signup"
+          element={
+            <Lazy>
+              <SignupPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/authentication/resetpass"
+          element={
+            <Lazy>
+              <ResetPassPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/authentication/error"
+          element={
+            <Lazy>
+              <AuthErrorPage />
+            </Lazy>
+          }
+        />
         <Route path="/authentication/*" element={<Navigate to={ROUTES.login} replace />} />
         <Route path={ROUTES.unauthorized} element={<UnauthorizedPage />} />
         <Route path={ROUTES.sessionExpired} element={<SessionExpiredPage />} />

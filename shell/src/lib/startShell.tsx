@@ -11,9 +11,10 @@ import { createHttpClient } from '../http';
 import { initRemotes } from '../remotes';
 import { logger } from '../logger';
 import { ShellRoot } from '../app/ShellRoot';
-// The shell's own texts ship with its code: the login page and the loader never wait for a request.
+// The shell's own texts in the default language ship with its code: the login page and the loader
+// never wait for a request. Spanish (a user's choice, never detected) loads from /locales when chosen;
+// i18next switches once it has arrived.
 import shellEn from '../../public/locales/en/shell.json';
-import shellEs from '../../public/locales/es/shell.json';
 
 export interface StartShellOptions {
   /** A remote running standalone passes its own App here, e.g. `{ backoffice: App }`. */
@@ -30,7 +31,7 @@ export function startShell({ localAreas, container = document.getElementById('ro
   const i18n = createI18n({
     defaultNS: SHELL_NAMESPACE,
     ns: [SHELL_NAMESPACE],
-    resources: { en: { [SHELL_NAMESPACE]: shellEn }, es: { [SHELL_NAMESPACE]: shellEs } },
+    resources: { en: { [SHELL_NAMESPACE]: shellEn } },
   });
   // 'initialized' fires once the first namespaces loaded or failed; missing texts never block boot.
   const i18nReady = new Promise<void>((resolve) => (i18n.isInitialized ? resolve() : i18n.on('initialized', () => resolve())));

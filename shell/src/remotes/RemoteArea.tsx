@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FullScreenLoader } from '@hive/shared/ui';
+import { FullScreenLoader } from '@hive/shared/ui/loader';
 import { loadRemoteApp } from './registry';
 import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteFallback } from './RemoteFallback';

@@ -1,4 +1,11 @@
-export { initRemotes, loadRemoteApp, prefetchRemoteApp, isRemoteConfigured, RemoteUnavailableError } from './registry';
+export {
+  initRemotes,
+  loadRemoteApp,
+  prefetchRemoteApp,
+  prefetchRemoteAppWhenIdle,
+  isRemoteConfigured,
+  RemoteUnavailableError,
+} from './registry';
 export type { RemoteAppModule } from './registry';
 export { RemoteArea } from './RemoteArea';
 export { REMOTE_NAMES, type RemoteName, type RemoteMap } from './remoteMap';

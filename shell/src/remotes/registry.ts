@@ -27,7 +27,10 @@ export function isRemoteConfigured(name: string): boolean {
 }
 
 export class RemoteUnavailableError extends Error {
-  constructor(readonly remote: string, cause?: unknown) {
+  constructor(
+    readonly remote: string,
+    cause?: unknown,
+  ) {
     super(`The ${remote} area could not be loaded`, { cause });
     this.name = 'RemoteUnavailableError';
   }
@@ -50,4 +53,18 @@ export async function loadRemoteApp(name: string, fresh = false): Promise<Remote
 /** Starts fetching a remote before it is needed (e.g. the back-office while the login page shows). */
 export function prefetchRemoteApp(name: string): void {
   if (remoteMap[name]) void loadRemote(`${name}/App`).catch(() => undefined);
+}
+
+/**
+ * Prefetches a remote once the browser is idle (after the current page is interactive), e.g. the
+ * back-office while the login page shows, so that sign-in does not wait for its scripts.
+ * Returns a cancel function for an effect's cleanup.
+ */
+export function prefetchRemoteAppWhenIdle(name: string): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => prefetchRemoteApp(name), { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(() => prefetchRemoteApp(name), 200);
+  return () => window.clearTimeout(id);
 }

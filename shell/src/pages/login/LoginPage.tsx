@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@hive/shared/config';
 import { useAuth } from '@hive/shared/shell-contract';
+import { prefetchRemoteAppWhenIdle } from '../../remotes';
 import { AuthField, AuthForm } from '../authForm';
 import { validateLogin, type LoginErrors } from './validateLogin';
 
@@ -17,6 +18,9 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<LoginErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // Most sign-ins land in the back-office: fetch its remote while the user types.
+  useEffect(() => prefetchRemoteAppWhenIdle('backoffice'), []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
