@@ -29,7 +29,7 @@ export function checkBudgets() {
   ]);
   if (login.gzip > BUDGETS.loginJsGzip) {
     failures.push(
-      `The shell's JS before the login page is interactive is ${kb(login.gzip)} gzip, over the ${kb(BUDGETS.loginJsGzip)} budget. ` +
+      `[loginJsGzip] The shell's JS before the login page is interactive is ${kb(login.gzip)} gzip, over the ${kb(BUDGETS.loginJsGzip)} budget. ` +
         `Files: ${fedLogin
           .files({ ext: /\.js$/ })
           .map((f) => f.file)
@@ -49,7 +49,7 @@ export function checkBudgets() {
   ]);
   if (ratio > BUDGETS.backofficeRatio) {
     failures.push(
-      `The federated back-office first view is ${kb(fb.gzip)} gzip, ${ratio.toFixed(3)} x the monolith's ${kb(mb.gzip)}: over the ${BUDGETS.backofficeRatio} x budget. ` +
+      `[backofficeRatio] The federated back-office first view is ${kb(fb.gzip)} gzip, ${ratio.toFixed(3)} x the monolith's ${kb(mb.gzip)}: over the ${BUDGETS.backofficeRatio} x budget. ` +
         'Look for libraries the remote bundles that the shell already has (see the duplicates below) and for shared modules that are not needed.',
     );
   }
@@ -63,11 +63,11 @@ export function checkBudgets() {
   })) {
     for (const d of load.duplicates()) {
       const line = `${page}: ${d.pkg} is in ${d.chunks.length} chunks (${d.chunks.join(', ')}), ${d.files} file(s) twice`;
-      if (d.shared) failures.push(`Shared package bundled twice: ${line}`);
+      if (d.shared) failures.push(`[sharedTwice] Shared package bundled twice: ${line}`);
       else dupLines.push(line);
     }
   }
-  const sharedDups = failures.filter((f) => f.startsWith('Shared package')).length;
+  const sharedDups = failures.filter((f) => f.startsWith('[sharedTwice]')).length;
   rows.push([
     'shared packages loaded twice by a page',
     String(sharedDups),
@@ -96,12 +96,19 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const { rows, failures, notes } = checkBudgets();
     console.log(budgetsTable(rows));
     for (const n of notes) console.log(`note: ${n}`);
-    if (failures.length) {
-      console.error(`\nBudget check FAILED:\n- ${failures.join('\n- ')}`);
-      // BENCH_BUDGETS_WARN=1: report only (a temporary escape hatch while an agreed fix is under way).
-      if (process.env.BENCH_BUDGETS_WARN === '1') console.error('BENCH_BUDGETS_WARN=1: reported, not failed.');
-      else process.exit(1);
-    } else console.log('\nBudget check: all budgets met.');
+    // BENCH_BUDGETS_REPORT_ONLY=backofficeRatio,…: those budgets are reported, not failed (an escape
+    // hatch for a budget with an agreed, documented gap; see BENCHMARKS.md). BENCH_BUDGETS_WARN=1: all.
+    const reportOnly = new Set((process.env.BENCH_BUDGETS_REPORT_ONLY ?? '').split(',').filter(Boolean));
+    const reported = failures.filter(
+      (f) => process.env.BENCH_BUDGETS_WARN === '1' || reportOnly.has(f.slice(1, f.indexOf(']'))),
+    );
+    const failed = failures.filter((f) => !reported.includes(f));
+    if (reported.length) console.error(`\nOver budget, reported only:\n- ${reported.join('\n- ')}`);
+    if (failed.length) {
+      console.error(`\nBudget check FAILED:\n- ${failed.join('\n- ')}`);
+      process.exit(1);
+    }
+    console.log(reported.length ? '\nBudget check: the gated budgets are met.' : '\nBudget check: all budgets met.');
   } catch (err) {
     console.error(`Budget check could not run: ${err.message}`);
     process.exit(1);

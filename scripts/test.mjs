@@ -15,7 +15,11 @@ const failedSteps = [];
 
 function run(cmd, args, { cwd = repoRoot, env = {}, capture = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit' });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    });
     let out = '';
     if (capture) {
       child.stdout.on('data', (d) => {
@@ -64,9 +68,13 @@ await step('server', async () => {
 await step('build', async () => (await run('node', ['scripts/build.mjs'])).code === 0);
 
 // Byte budgets of the production build against the monolith (bench/budgets.mjs builds the monolith if
-// stale). Report-only for now: the federated build is over budget until the optimisations listed in
-// BENCHMARKS.md land (issue 8); then drop BENCH_BUDGETS_WARN so a regression fails the run.
-await step('budgets', async () => (await run('node', ['bench/budgets.mjs'], { env: { BENCH_BUDGETS_WARN: '1' } })).code === 0);
+// stale). The login-path and shared-twice budgets fail the run; the back-office ratio is reported only:
+// the federation runtime alone costs more than its 15 % allowance (BENCHMARKS.md, "What is left").
+await step(
+  'budgets',
+  async () =>
+    (await run('node', ['bench/budgets.mjs'], { env: { BENCH_BUDGETS_REPORT_ONLY: 'backofficeRatio' } })).code === 0,
+);
 
 await step('e2e', async () => {
   const out = path.join(results, 'e2e.json');

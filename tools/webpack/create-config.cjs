@@ -182,7 +182,12 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
           // The shell adds the provider plugin itself rather than with `provideExternalRuntime`, which
           // takes its CommonJS build and so bundles a second (CommonJS) runtime-core (+24 KB gzip).
           ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
-          ...(!host && !withPage ? { experiments: { externalRuntime: true } } : {}),
+          // `optimization.target: 'web'` defines ENV_TARGET so the runtime's Node-only loaders
+          // (vm, fs script loading) are dead code in these browser builds and minified away.
+          experiments: {
+            ...(!host && !withPage ? { externalRuntime: true } : {}),
+            optimization: { target: 'web' },
+          },
           dts: false,
           dev: prod
             ? false

@@ -213,7 +213,11 @@ describe('check loop', () => {
     jest.setSystemTime(T0 + 5_001);
     manager.check();
     expect(onChange).toHaveBeenCalledTimes(2);
-    expect(onChange).toHaveBeenLastCalledWith({ expiresAt: T0 + SESSION_LIFETIME_MS, remainingMs: 2_694_999, warning: false });
+    expect(onChange).toHaveBeenLastCalledWith({
+      expiresAt: T0 + SESSION_LIFETIME_MS,
+      remainingMs: 2_694_999,
+      warning: false,
+    });
   });
 
   it('publishes a warning flip even when the time moved by less than 5 s', () => {

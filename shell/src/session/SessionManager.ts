@@ -232,7 +232,13 @@ export function createSessionManager({
     if (user.user_id !== null && user.user_id !== undefined) sessionUser.user_id = userId;
     else sessionUser.id = userId;
     const t = now();
-    const session: LocalSession = { sessionId: createId(), user: sessionUser, createdAt: t, lastActivity: t, expiresAt: t + SESSION_LIFETIME_MS };
+    const session: LocalSession = {
+      sessionId: createId(),
+      user: sessionUser,
+      createdAt: t,
+      lastActivity: t,
+      expiresAt: t + SESSION_LIFETIME_MS,
+    };
     writeLocalSession(session, storage);
     knownId = session.sessionId;
     if (running) check();
@@ -253,7 +259,10 @@ export function createSessionManager({
     publish(NO_SESSION_TIMING);
   }
 
-  async function validate(currentUser: SessionUserInput | null | undefined, options: ValidateOptions = {}): Promise<LocalSession | null> {
+  async function validate(
+    currentUser: SessionUserInput | null | undefined,
+    options: ValidateOptions = {},
+  ): Promise<LocalSession | null> {
     const fail = () => {
       destroy();
       return null;

@@ -4,7 +4,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { createSessionSource, type SessionService, type SessionSnapshot } from '@hive/shared/shell-contract';
-import { formatCountdown, SESSION_WARNING_DEFAULT_TEXTS, SessionWarning, SessionWarningDialog } from './SessionWarningDialog';
+import { formatCountdown, SESSION_WARNING_DEFAULT_TEXTS, SessionWarningDialog } from './SessionWarningDialog';
+import { SessionWarning } from './SessionWarning';
 
 const en = {
   sessionWarning: {
@@ -27,7 +28,10 @@ const es = {
   },
 };
 
-async function makeI18n(lng: 'en' | 'es', resources: Record<string, unknown> = { en: { shell: en }, es: { shell: es } }): Promise<I18n> {
+async function makeI18n(
+  lng: 'en' | 'es',
+  resources: Record<string, unknown> = { en: { shell: en }, es: { shell: es } },
+): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng,
@@ -61,7 +65,10 @@ afterEach(() => {
 function renderDialog(props: Partial<Parameters<typeof SessionWarningDialog>[0]> = {}, instance: I18n = i18n) {
   const onExtend = jest.fn();
   const onLogout = jest.fn();
-  const utils = render(<SessionWarningDialog remainingMs={300_000} onExtend={onExtend} onLogout={onLogout} {...props} />, { wrapper: wrap(instance) });
+  const utils = render(
+    <SessionWarningDialog remainingMs={300_000} onExtend={onExtend} onLogout={onLogout} {...props} />,
+    { wrapper: wrap(instance) },
+  );
   return { onExtend: (props.onExtend as jest.Mock | undefined) ?? onExtend, onLogout, ...utils };
 }
 
@@ -88,7 +95,9 @@ describe('SessionWarningDialog', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleName('Your session is about to expire');
-    expect(dialog).toHaveAccessibleDescription('For your security you will be signed out in 05:00. Do you want to keep working?');
+    expect(dialog).toHaveAccessibleDescription(
+      'For your security you will be signed out in 05:00. Do you want to keep working?',
+    );
     expect(screen.getByRole('button', { name: 'Extend session' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
@@ -196,7 +205,9 @@ describe('SessionWarningDialog', () => {
     renderDialog({ remainingMs: 125_000 }, await makeI18n('es'));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveAccessibleName('Tu sesión está a punto de caducar');
-    expect(dialog).toHaveAccessibleDescription('Por tu seguridad, se cerrará la sesión en 02:05. ¿Quieres seguir trabajando?');
+    expect(dialog).toHaveAccessibleDescription(
+      'Por tu seguridad, se cerrará la sesión en 02:05. ¿Quieres seguir trabajando?',
+    );
     expect(screen.getByRole('button', { name: 'Ampliar sesión' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
   });
@@ -209,7 +220,10 @@ describe('SessionWarningDialog', () => {
   });
 
   it('takes text overrides', () => {
-    renderDialog({ remainingMs: 10_000, texts: { title: 'Still there?', body: 'Ends in {{time}} ({{time}})', extend: 'Yes' } });
+    renderDialog({
+      remainingMs: 10_000,
+      texts: { title: 'Still there?', body: 'Ends in {{time}} ({{time}})', extend: 'Yes' },
+    });
     expect(screen.getByRole('alertdialog')).toHaveAccessibleName('Still there?');
     expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription('Ends in 00:10 (00:10)');
     expect(screen.getByRole('button', { name: 'Yes' })).toBeInTheDocument();
@@ -218,7 +232,12 @@ describe('SessionWarningDialog', () => {
 
 describe('SessionWarning (host)', () => {
   function host(initial: Partial<SessionSnapshot>) {
-    const source = createSessionSource({ status: 'authenticated', expiresAt: T0 + 1_000_000, remainingMs: 1_000_000, ...initial });
+    const source = createSessionSource({
+      status: 'authenticated',
+      expiresAt: T0 + 1_000_000,
+      remainingMs: 1_000_000,
+      ...initial,
+    });
     const service: SessionService & { extend: jest.Mock; logout: jest.Mock } = {
       getSnapshot: source.getSnapshot,
       subscribe: source.subscribe,
@@ -231,19 +250,20 @@ describe('SessionWarning (host)', () => {
     return { source, service };
   }
 
-  it('shows the dialog at 300000 ms left, not at 300001, and only when signed in', () => {
+  it('shows the dialog at 300000 ms left, not at 300001, and only when signed in', async () => {
     const { source } = host({ remainingMs: 300_001, expiresAt: T0 + 300_001 });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     act(() => source.set({ remainingMs: 300_000, expiresAt: T0 + 300_000 }));
-    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
     act(() => source.set({ status: 'unauthenticated' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('extend closes it; logout is passed through', async () => {
     const { service } = host({ remainingMs: 200_000, expiresAt: T0 + 200_000 });
+    const extend = await screen.findByRole('button', { name: 'Extend session' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Extend session' }));
+      fireEvent.click(extend);
     });
     expect(service.extend).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -252,8 +272,9 @@ describe('SessionWarning (host)', () => {
   it('an extend that leaves the warning up reports a failure; Log out calls logout', async () => {
     const { service } = host({ remainingMs: 200_000, expiresAt: T0 + 200_000 });
     service.extend.mockImplementationOnce(async () => undefined);
+    const extend = await screen.findByRole('button', { name: 'Extend session' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Extend session' }));
+      fireEvent.click(extend);
     });
     expect(screen.getByRole('alert')).toHaveTextContent('The session could not be extended. Try again.');
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NAMESPACE } from '@hive/shared/config';
-import type { SessionService } from '@hive/shared/shell-contract';
-import { isSessionWarningVisible } from './sessionRuntime';
 import styles from './SessionWarningDialog.module.css';
 
 export interface SessionWarningTexts {
@@ -53,7 +51,14 @@ export interface SessionWarningDialogProps {
  * kept inside. Escape means "keep working": it extends the session, so it never dismisses the
  * warning silently. Texts: `useTranslation('shell')`, keys `sessionWarning.*`.
  */
-export function SessionWarningDialog({ remainingMs, expiresAt = null, onExtend, onLogout, texts, now = Date.now }: SessionWarningDialogProps) {
+export function SessionWarningDialog({
+  remainingMs,
+  expiresAt = null,
+  onExtend,
+  onLogout,
+  texts,
+  now = Date.now,
+}: SessionWarningDialogProps) {
   const { t } = useTranslation(SHELL_NAMESPACE);
   const titleId = useId();
   const bodyId = useId();
@@ -115,13 +120,21 @@ export function SessionWarningDialog({ remainingMs, expiresAt = null, onExtend, 
       return;
     }
     if (event.key === 'Tab') {
-      const order = [extendRef.current, logoutRef.current].filter((el): el is HTMLButtonElement => !!el && !el.disabled);
+      const order = [extendRef.current, logoutRef.current].filter(
+        (el): el is HTMLButtonElement => !!el && !el.disabled,
+      );
       if (order.length === 0) {
         event.preventDefault();
         return;
       }
       const index = order.indexOf(document.activeElement as HTMLButtonElement);
-      const next = event.shiftKey ? (index <= 0 ? order.length - 1 : index - 1) : index === -1 || index === order.length - 1 ? 0 : index + 1;
+      const next = event.shiftKey
+        ? index <= 0
+          ? order.length - 1
+          : index - 1
+        : index === -1 || index === order.length - 1
+          ? 0
+          : index + 1;
       event.preventDefault();
       order[next]?.focus();
     }
@@ -150,7 +163,13 @@ export function SessionWarningDialog({ remainingMs, expiresAt = null, onExtend, 
           </p>
         )}
         <div className={styles.actions}>
-          <button ref={extendRef} type="button" className={styles.primary} onClick={() => void extend()} aria-disabled={busy || undefined}>
+          <button
+            ref={extendRef}
+            type="button"
+            className={styles.primary}
+            onClick={() => void extend()}
+            aria-disabled={busy || undefined}
+          >
             {busy ? text('extending') : text('extend')}
           </button>
           <button ref={logoutRef} type="button" className={styles.secondary} onClick={() => void onLogout()}>
@@ -161,35 +180,4 @@ export function SessionWarningDialog({ remainingMs, expiresAt = null, onExtend, 
     </div>
   );
   return typeof document === 'undefined' ? dialog : createPortal(dialog, document.body);
-}
-
-export interface SessionWarningProps {
-  /** ShellServices.session (or runtime.service). */
-  session: SessionService;
-  texts?: Partial<SessionWarningTexts>;
-  now?: () => number;
-}
-
-/** Renders the dialog while the published session state says so (`isSessionWarningVisible`). */
-export function SessionWarning({ session, texts, now }: SessionWarningProps) {
-  const subscribe = useCallback((listener: () => void) => session.subscribe(listener), [session]);
-  const getSnapshot = useCallback(() => session.getSnapshot(), [session]);
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  // The contract's extend() resolves either way: it worked when the warning is gone afterwards.
-  const onExtend = useCallback(async () => {
-    await session.extend();
-    return !isSessionWarningVisible(session.getSnapshot());
-  }, [session]);
-  const onLogout = useCallback(() => session.logout(), [session]);
-  if (!isSessionWarningVisible(snapshot) || snapshot.remainingMs === null) return null;
-  return (
-    <SessionWarningDialog
-      remainingMs={snapshot.remainingMs}
-      expiresAt={snapshot.expiresAt}
-      onExtend={onExtend}
-      onLogout={onLogout}
-      texts={texts}
-      now={now}
-    />
-  );
 }

@@ -5,7 +5,13 @@ import { bootSession } from './bootSession';
 
 const merchant = (email: string) => ({
   success: true,
-  user: { user_id: 1, email, admin: false, role: 'admin', permissions: [{ id_permission: 'view_items_menu', description: 'view_items_menu' }] },
+  user: {
+    user_id: 1,
+    email,
+    admin: false,
+    role: 'admin',
+    permissions: [{ id_permission: 'view_items_menu', description: 'view_items_menu' }],
+  },
   license: { name: 'Retail' },
   addons: ['Inventory'],
 });
@@ -13,7 +19,9 @@ const merchant = (email: string) => ({
 function setup({ sessionEmail, userCompany }: { sessionEmail: string | null; userCompany?: unknown }) {
   localStorage.clear();
   const store = createHiveStore();
-  const auth = { getSession: jest.fn().mockResolvedValue(sessionEmail ? { user: { email: sessionEmail } } : null) } as unknown as AuthClient;
+  const auth = {
+    getSession: jest.fn().mockResolvedValue(sessionEmail ? { user: { email: sessionEmail } } : null),
+  } as unknown as AuthClient;
   const post = jest.fn().mockResolvedValue({ data: userCompany ?? merchant(sessionEmail ?? 'x@y.z') });
   const http = { post } as unknown as AxiosInstance;
   return { store, auth, http, post };
@@ -24,7 +32,11 @@ describe('bootSession (SPEC.md 4)', () => {
     const { store, auth, http, post } = setup({ sessionEmail: 'owner@cornermarket.test' });
     await expect(bootSession({ auth, http, store, search: '' })).resolves.toBe('authenticated');
     expect(post).toHaveBeenCalledWith('/api/auth/usercompany', {});
-    expect(store.getState().userData).toMatchObject({ user: { email: 'owner@cornermarket.test' }, license: { name: 'Retail' }, addons: ['Inventory'] });
+    expect(store.getState().userData).toMatchObject({
+      user: { email: 'owner@cornermarket.test' },
+      license: { name: 'Retail' },
+      addons: ['Inventory'],
+    });
   });
 
   it('signed in with the same user loaded: no refetch, unless ?planChanged=true', async () => {

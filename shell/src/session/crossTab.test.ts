@@ -4,7 +4,10 @@ import { createCrossTabChannel, CROSS_TAB_KEY, parseCrossTabMessage, type CrossT
 const NOW = 1_700_000_000_000;
 
 /** What the browser does in every other tab when one tab writes the key. */
-function deliver(newValue: string | null, { key = CROSS_TAB_KEY as string, storageArea = localStorage as Storage | null } = {}) {
+function deliver(
+  newValue: string | null,
+  { key = CROSS_TAB_KEY as string, storageArea = localStorage as Storage | null } = {},
+) {
   window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea }));
 }
 
@@ -137,7 +140,9 @@ describe('cross-tab channel (hive_session_event)', () => {
     const off = b.subscribe(handler);
     a.post('SESSION_LOGIN', { email: 'owner@cornermarket.test' });
     deliver(localStorage.getItem(CROSS_TAB_KEY));
-    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ type: 'SESSION_LOGIN', tabId: 'tab-a', email: 'owner@cornermarket.test' }));
+    expect(handler).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'SESSION_LOGIN', tabId: 'tab-a', email: 'owner@cornermarket.test' }),
+    );
     off();
   });
 

@@ -49,12 +49,6 @@ export {
   type SessionRuntime,
   type SessionRuntimeOptions,
 } from './sessionRuntime';
-export {
-  formatCountdown,
-  SESSION_WARNING_DEFAULT_TEXTS,
-  SessionWarning,
-  SessionWarningDialog,
-  type SessionWarningDialogProps,
-  type SessionWarningProps,
-  type SessionWarningTexts,
-} from './SessionWarningDialog';
+// The dialog module itself is loaded lazily by SessionWarning: only its types are re-exported here.
+export { SessionWarning, type SessionWarningProps } from './SessionWarning';
+export type { SessionWarningDialogProps, SessionWarningTexts } from './SessionWarningDialog';

@@ -43,7 +43,10 @@ describe('local session storage (hive_session)', () => {
   });
 
   it('drops unknown fields', () => {
-    localStorage.setItem('hive_session', JSON.stringify({ ...session(), extra: 1, user: { ...session().user, password: 'x' } }));
+    localStorage.setItem(
+      'hive_session',
+      JSON.stringify({ ...session(), extra: 1, user: { ...session().user, password: 'x' } }),
+    );
     expect(readLocalSession()).toEqual(session());
   });
 
@@ -108,7 +111,10 @@ describe('helpers', () => {
 
   it('newSessionId falls back without randomUUID', () => {
     const original = globalThis.crypto;
-    Object.defineProperty(globalThis, 'crypto', { value: { getRandomValues: original.getRandomValues.bind(original) }, configurable: true });
+    Object.defineProperty(globalThis, 'crypto', {
+      value: { getRandomValues: original.getRandomValues.bind(original) },
+      configurable: true,
+    });
     try {
       expect(newSessionId()).toMatch(UUID);
       Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });

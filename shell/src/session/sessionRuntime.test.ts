@@ -24,7 +24,13 @@ const ids: Record<string, number> = { [OWNER]: 7, [CLERK]: 8 };
 
 const userCompany = (email: string) => ({
   success: true,
-  user: { user_id: ids[email] ?? 99, email, admin: false, role: 'admin', permissions: [{ id_permission: 1, description: 'view_items_menu' }] },
+  user: {
+    user_id: ids[email] ?? 99,
+    email,
+    admin: false,
+    role: 'admin',
+    permissions: [{ id_permission: 1, description: 'view_items_menu' }],
+  },
   license: { name: 'Retail' },
   addons: ['Inventory'],
 });
@@ -39,7 +45,11 @@ interface SetupOptions {
   store?: AppStore;
 }
 
-function setup({ serverEmail = OWNER, pathname = '/items', store = createHiveStore({ storage: null }) }: SetupOptions = {}) {
+function setup({
+  serverEmail = OWNER,
+  pathname = '/items',
+  store = createHiveStore({ storage: null }),
+}: SetupOptions = {}) {
   const state = { serverEmail, pathname, userCompanyOk: true };
   const fake = createFakeAdapter((config) => {
     if (config.url === '/api/auth/usercompany') {
@@ -76,11 +86,29 @@ function setup({ serverEmail = OWNER, pathname = '/items', store = createHiveSto
   const snapshot = () => sessionSource.getSnapshot();
   const userCompanyCalls = () => fake.calls.filter((c) => c.url === '/api/auth/usercompany').length;
   const posted = (type: SessionEventType) => post.mock.calls.filter(([t]) => t === type).length;
-  return { state, fake, http, store, sessionSource, auth, navigate, logger, channel, post, posted, runtime, snapshot, userCompanyCalls };
+  return {
+    state,
+    fake,
+    http,
+    store,
+    sessionSource,
+    auth,
+    navigate,
+    logger,
+    channel,
+    post,
+    posted,
+    runtime,
+    snapshot,
+    userCompanyCalls,
+  };
 }
 
 /** Another tab's event arriving here. */
-function fromOtherTab(type: SessionEventType, { age = 0, ...payload }: { age?: number } & Record<string, unknown> = {}) {
+function fromOtherTab(
+  type: SessionEventType,
+  { age = 0, ...payload }: { age?: number } & Record<string, unknown> = {},
+) {
   const value = JSON.stringify({ ...payload, type, at: Date.now() - age, tabId: 'other-tab', seq: Math.random() });
   window.dispatchEvent(new StorageEvent('storage', { key: CROSS_TAB_KEY, newValue: value, storageArea: localStorage }));
 }
@@ -152,10 +180,21 @@ describe('boot (SPEC.md 4)', () => {
     expect(ctx.userCompanyCalls()).toBe(1);
     expect(ctx.store.getState().userData.user?.email).toBe(OWNER);
     const session = readLocalSession();
-    expect(session).toMatchObject({ user: { user_id: 7, user_email: OWNER }, createdAt: T0, expiresAt: T0 + SESSION_LIFETIME_MS });
-    expect(ctx.snapshot()).toEqual({ status: 'authenticated', expiresAt: T0 + SESSION_LIFETIME_MS, remainingMs: SESSION_LIFETIME_MS });
+    expect(session).toMatchObject({
+      user: { user_id: 7, user_email: OWNER },
+      createdAt: T0,
+      expiresAt: T0 + SESSION_LIFETIME_MS,
+    });
+    expect(ctx.snapshot()).toEqual({
+      status: 'authenticated',
+      expiresAt: T0 + SESSION_LIFETIME_MS,
+      remainingMs: SESSION_LIFETIME_MS,
+    });
     expect(ctx.post).toHaveBeenCalledWith('SESSION_LOGIN', { email: OWNER });
-    expect(JSON.parse(localStorage.getItem(CROSS_TAB_KEY)!)).toMatchObject({ type: 'SESSION_LOGIN', tabId: 'this-tab' });
+    expect(JSON.parse(localStorage.getItem(CROSS_TAB_KEY)!)).toMatchObject({
+      type: 'SESSION_LOGIN',
+      tabId: 'this-tab',
+    });
     // The usercompany call itself carried the session headers (no session yet).
     expect(ctx.fake.calls[0]?.headers['X-Session-Valid']).toBe('false');
   });
@@ -194,7 +233,15 @@ describe('boot (SPEC.md 4)', () => {
 
   it('a different email than the stored session is a new login: forced full cleanup FIRST', async () => {
     writeLocalSession(otherSession(CLERK));
-    const keys = ['primary', 'hive_redux_state', 'admin_hive_redux_state', 'adminOpenAccordions', 'admin_filters', 'nextauth.message', 'hive_extra'];
+    const keys = [
+      'primary',
+      'hive_redux_state',
+      'admin_hive_redux_state',
+      'adminOpenAccordions',
+      'admin_filters',
+      'nextauth.message',
+      'hive_extra',
+    ];
     for (const key of keys) localStorage.setItem(key, 'old');
     localStorage.setItem('hive_session_event', '{}');
     localStorage.setItem('unrelated', 'keep');
@@ -229,7 +276,15 @@ describe('boot (SPEC.md 4)', () => {
   });
 
   it('boots with corrupt values in every storage key', async () => {
-    for (const key of ['primary', 'hive_redux_state', 'admin_hive_redux_state', 'adminOpenAccordions', 'hive_session', 'hive_session_event', 'nextauth.message']) {
+    for (const key of [
+      'primary',
+      'hive_redux_state',
+      'admin_hive_redux_state',
+      'adminOpenAccordions',
+      'hive_session',
+      'hive_session_event',
+      'nextauth.message',
+    ]) {
       localStorage.setItem(key, '{corrupt');
     }
     const store = createHiveStore();
@@ -482,7 +537,9 @@ describe('logout', () => {
   it('concurrent logouts share one, and the timer does not expire during it', async () => {
     const ctx = await signedIn();
     let finish: () => void = () => undefined;
-    ctx.auth.signOut.mockImplementationOnce(() => new Promise<undefined>((resolve) => (finish = () => resolve(undefined))));
+    ctx.auth.signOut.mockImplementationOnce(
+      () => new Promise<undefined>((resolve) => (finish = () => resolve(undefined))),
+    );
     const a = ctx.runtime.logout();
     const b = ctx.runtime.logout();
     jest.advanceTimersByTime(SESSION_LIFETIME_MS);
@@ -501,7 +558,11 @@ describe('extend', () => {
     expect(isSessionWarningVisible(ctx.snapshot())).toBe(true);
     await expect(ctx.runtime.extend()).resolves.toBe(true);
     expect(ctx.auth.extendSession).toHaveBeenCalledTimes(1);
-    expect(ctx.snapshot()).toEqual({ status: 'authenticated', expiresAt: Date.now() + SESSION_LIFETIME_MS, remainingMs: SESSION_LIFETIME_MS });
+    expect(ctx.snapshot()).toEqual({
+      status: 'authenticated',
+      expiresAt: Date.now() + SESSION_LIFETIME_MS,
+      remainingMs: SESSION_LIFETIME_MS,
+    });
     expect(isSessionWarningVisible(ctx.snapshot())).toBe(false);
     expect(ctx.posted('SESSION_EXTEND')).toBe(1);
   });
@@ -608,7 +669,11 @@ describe('cross-tab', () => {
     await flush();
     expect(ctx.userCompanyCalls()).toBe(1);
     expect(ctx.store.getState().userData.user?.email).toBe(OWNER);
-    expect(ctx.snapshot()).toEqual({ status: 'authenticated', expiresAt: theirs.expiresAt, remainingMs: SESSION_LIFETIME_MS });
+    expect(ctx.snapshot()).toEqual({
+      status: 'authenticated',
+      expiresAt: theirs.expiresAt,
+      remainingMs: SESSION_LIFETIME_MS,
+    });
     expect(readLocalSession()).toEqual(theirs);
     expect(ctx.navigate).toHaveBeenCalledWith('/');
     // ...and this tab now runs the same session: its expiry logs out here too.

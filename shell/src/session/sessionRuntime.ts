@@ -3,12 +3,24 @@ import { REQUEST_BLOCK_RELEASE_MS, ROUTES, SESSION_WARNING_MS } from '@hive/shar
 import { PERSIST_KEY, reset, selectUser, toPersisted, type AppStore, type User } from '@hive/shared/store';
 import type { SessionService, SessionSnapshot, SessionSource, SessionStatus } from '@hive/shared/shell-contract';
 import type { AuthClient } from '../auth/authClient';
-import { createRequestGate, installInterceptors, type ErrorLogger, type InstalledInterceptors, type RequestGate } from '../http';
+import {
+  createRequestGate,
+  installInterceptors,
+  type ErrorLogger,
+  type InstalledInterceptors,
+  type RequestGate,
+} from '../http';
 import { loadUserData } from './bootSession';
 import { createCrossTabChannel, type CrossTabChannel, type CrossTabMessage } from './crossTab';
 import { clearExpiredFlag, markExpired } from './expiredFlag';
 import { sameEmail, sessionUserId, type LocalSession } from './localSession';
-import { createSessionManager, SessionEndedError, type SessionEndReason, type SessionManager, type SessionTiming } from './SessionManager';
+import {
+  createSessionManager,
+  SessionEndedError,
+  type SessionEndReason,
+  type SessionManager,
+  type SessionTiming,
+} from './SessionManager';
 import { clearProductStorage, getLocalStorage, getSessionStorage, safeSet, type StorageLike } from './storage';
 
 type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
@@ -85,7 +97,9 @@ export interface SessionRuntime {
 
 /** The warning dialog shows when the published remaining time is at most 5 minutes. */
 export function isSessionWarningVisible(snapshot: Pick<SessionSnapshot, 'status' | 'remainingMs'>): boolean {
-  return snapshot.status === 'authenticated' && snapshot.remainingMs !== null && snapshot.remainingMs <= SESSION_WARNING_MS;
+  return (
+    snapshot.status === 'authenticated' && snapshot.remainingMs !== null && snapshot.remainingMs <= SESSION_WARNING_MS
+  );
 }
 
 /** Admin console pages log out to /admin, everything else to / (SPEC.md 8). */
@@ -150,7 +164,12 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
   const gate = options.gate ?? createRequestGate();
   const channel =
     options.channel ??
-    createCrossTabChannel({ storage, target: eventTarget, now, onError: (e) => logger.error('SESSION_CROSS_TAB', describe(e)) });
+    createCrossTabChannel({
+      storage,
+      target: eventTarget,
+      now,
+      onError: (e) => logger.error('SESSION_CROSS_TAB', describe(e)),
+    });
 
   /** True from the start of a logout/expiry/cross-tab clear until the gate is released. */
   let ending = false;
@@ -164,7 +183,8 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     storage,
     now,
     channel,
-    onChange: (timing: SessionTiming) => sessionSource.set({ expiresAt: timing.expiresAt, remainingMs: timing.remainingMs }),
+    onChange: (timing: SessionTiming) =>
+      sessionSource.set({ expiresAt: timing.expiresAt, remainingMs: timing.remainingMs }),
     onExpire: (reason: SessionEndReason) => (reason === 'expired' ? expire() : clearTab('SESSION_LOGOUT')),
   });
 
@@ -239,7 +259,9 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     return booting;
   }
 
-  async function runBoot({ search = typeof location === 'undefined' ? '' : location.search }: BootOptions): Promise<SessionStatus> {
+  async function runBoot({
+    search = typeof location === 'undefined' ? '' : location.search,
+  }: BootOptions): Promise<SessionStatus> {
     let server: Awaited<ReturnType<typeof auth.getSession>> = null;
     try {
       server = await auth.getSession();
@@ -254,7 +276,9 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
 
     const stored = manager.read();
     const loaded = currentUser();
-    const newLogin = (stored !== null && !sameEmail(stored.user.user_email, email)) || (loaded !== null && !sameEmail(loaded.email, email));
+    const newLogin =
+      (stored !== null && !sameEmail(stored.user.user_email, email)) ||
+      (loaded !== null && !sameEmail(loaded.email, email));
     if (newLogin) {
       manager.destroy();
       cleanup(null);

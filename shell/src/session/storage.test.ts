@@ -37,7 +37,9 @@ describe('forced full cleanup', () => {
     expect(clearProductStorage(localStorage, { keep: ['primary'] })).toEqual(['hive_session']);
     expect(localStorage.getItem('primary')).toBe('x');
     expect(clearProductStorage(null)).toEqual([]);
-    expect(clearProductStorage({ getItem: () => null, setItem: () => undefined, removeItem: () => undefined })).toEqual([]);
+    expect(clearProductStorage({ getItem: () => null, setItem: () => undefined, removeItem: () => undefined })).toEqual(
+      [],
+    );
   });
 
   it('knows the product keys', () => {

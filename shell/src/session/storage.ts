@@ -72,7 +72,10 @@ export function isProductStorageKey(key: string): boolean {
 }
 
 function isEnumerable(storage: StorageLike): storage is EnumerableStorage {
-  return typeof (storage as Partial<EnumerableStorage>).key === 'function' && typeof (storage as Partial<EnumerableStorage>).length === 'number';
+  return (
+    typeof (storage as Partial<EnumerableStorage>).key === 'function' &&
+    typeof (storage as Partial<EnumerableStorage>).length === 'number'
+  );
 }
 
 /**
@@ -80,7 +83,10 @@ function isEnumerable(storage: StorageLike): storage is EnumerableStorage {
  * the cross-tab event key (other tabs must still be able to read the last event) and any key in
  * `keep`. Returns the removed keys. Never throws.
  */
-export function clearProductStorage(storage: StorageLike | null | undefined, { keep = [] }: { keep?: readonly string[] } = {}): string[] {
+export function clearProductStorage(
+  storage: StorageLike | null | undefined,
+  { keep = [] }: { keep?: readonly string[] } = {},
+): string[] {
   if (!storage || !isEnumerable(storage)) return [];
   const kept = new Set<string>([STORAGE_KEYS.sessionEvent, ...keep]);
   const doomed: string[] = [];
