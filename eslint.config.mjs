@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The apps import @hive/shared by subpath: each subpath is its own shared singleton.
+const SHARED_BARREL = {
+  name: '@hive/shared',
+  message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,12 +65,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@hive/shared',
-              message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.',
-            },
-          ],
+          paths: [SHARED_BARREL],
           patterns: ['shell', 'shell/*', '*-remote', '*-remote/*', '../../shell/*'],
         },
       ],
@@ -91,12 +92,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@hive/shared',
-              message: 'Import a subpath (@hive/shared/config, ...): the barrel is for the server.',
-            },
-          ],
+          paths: [SHARED_BARREL],
         },
       ],
     },
