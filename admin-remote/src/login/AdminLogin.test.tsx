@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setUserData, type User } from '@hive/shared/store';
 import type { SignInResult } from '@hive/shared/shell-contract';
@@ -56,6 +56,18 @@ describe('admin sign-in', () => {
     // What was typed is still there.
     expect(screen.getByLabelText('Email')).toHaveValue('owner@cornermarket.test');
     expect(screen.getByLabelText('Password')).toHaveValue('hive-demo-2026');
+  });
+
+  it('the merchant message shows only once the sign-out has finished', async () => {
+    const h = renderAdmin(<AdminLogin />);
+    signInAs(h, { ok: true }, merchantUser());
+    let finishSignOut = () => {};
+    h.auth.signOut.mockImplementation(() => new Promise<void>((resolve) => (finishSignOut = resolve)));
+    await fill('owner@cornermarket.test', 'hive-demo-2026');
+    await waitFor(() => expect(h.auth.signOut).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => finishSignOut());
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is a merchant account');
   });
 
   it.each([

@@ -45,14 +45,15 @@ export function AdminLogin() {
         dispatch(setSidebarOpen(true)); // a fresh sign-in starts with the sidebar open
         return;
       }
-      // Signed in, but not as platform staff (or without user data): do not stay signed in.
-      setProblem(t(user ? 'login.errors.merchant' : 'login.errors.noUserData'));
+      // Signed in, but not as platform staff (or without user data): do not stay signed in. The
+      // message comes once the sign-out is done, so what it says is already true.
       try {
         await auth.signOut({ callbackUrl: ROUTES.admin });
       } catch {
         // The server session may outlive this; the local state is cleared either way.
       }
       dispatch(reset());
+      setProblem(t(user ? 'login.errors.merchant' : 'login.errors.noUserData'));
     } finally {
       setBusy(false);
     }
