@@ -120,6 +120,37 @@ for (const target of databaseTargets()) {
       assert.equal((await client.post('/api/auth/usercompany', {})).response.status, 401);
     });
 
+    it('GET session answers from the cookie it has: no new token, no-cache headers', async () => {
+      const client = new Client(server.url);
+      await client.signIn('owner@atlas.test');
+      const cookie = client.jar.get('authjs.session-token');
+      const response = await client.request('/api/auth/session');
+      assert.equal(response.status, 200);
+      assert.deepEqual(response.headers.getSetCookie(), [], 'a read issues no new token');
+      assert.equal(response.headers.get('cache-control'), 'private, no-cache, no-store');
+      const body = await response.json();
+      assert.equal(body.user.email, 'owner@atlas.test');
+      assert.equal(client.jar.get('authjs.session-token'), cookie);
+    });
+
+    it('GET session removes a session cookie that holds no session (every chunk) and answers null', async () => {
+      const client = new Client(server.url);
+      const none = await client.request('/api/auth/session');
+      assert.equal(await none.json(), null);
+      assert.deepEqual(none.headers.getSetCookie(), [], 'nothing to remove without a cookie');
+
+      const forged = await client.request('/api/auth/session', {
+        headers: { cookie: 'authjs.session-token.0=abc; authjs.session-token.1=def; other=1' },
+      });
+      assert.equal(await forged.json(), null);
+      const removed = forged.headers.getSetCookie();
+      assert.equal(removed.length, 2);
+      for (const [i, header] of removed.entries()) {
+        assert.match(header, new RegExp(`^authjs\\.session-token\\.${i}=; Path=/; Max-Age=0;`));
+        assert.match(header, /HttpOnly; SameSite=Strict/);
+      }
+    });
+
     it('a token replayed after expiry stays expired (our routes check the claim too)', async () => {
       const client = new Client(server.url);
       await client.signIn('owner@atlas.test');

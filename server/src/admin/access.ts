@@ -1,9 +1,8 @@
 import type { RequestHandler, Response } from 'express';
 import { roleLabel } from '@hive/shared/menu';
 import { ADMIN_ACTIONS, areaPermission, rightsOf, type AdminAction, type AdminArea } from '@hive/shared/schemas/admin';
-import type { AuthContext } from '../auth';
+import { readSession, type AuthContext } from '../auth';
 import { HttpError } from '../http';
-import { sessionOf } from './plan';
 
 /** The signed-in platform staff member behind an /api/admin request. */
 export interface Staff {
@@ -24,7 +23,7 @@ const forbidden = (message: string) => new HttpError(403, { error: 'forbidden', 
 /** 401 without a session, 403 for a merchant: /api/admin/... is for platform staff only. */
 export function requireStaff(ctx: AuthContext): RequestHandler {
   return async (req, res, next) => {
-    const session = await sessionOf(ctx, res.locals, req);
+    const session = await readSession(ctx, req);
     if (!session) {
       throw new HttpError(401, { error: 'unauthorized', message: 'Sign in first: there is no valid session.' });
     }

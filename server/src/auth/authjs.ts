@@ -76,7 +76,7 @@ function wantsExtend(data: unknown): boolean {
 }
 
 /** Session payload for GET/POST /api/auth/session: the user of SPEC.md section 3 and the real expiry. */
-function sessionBody(profile: UserProfile, expiresAt: number) {
+export function sessionBody(profile: UserProfile, expiresAt: number) {
   return { user: { id: String(profile.id), ...clientUser(profile) }, expires: new Date(expiresAt).toISOString() };
 }
 

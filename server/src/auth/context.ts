@@ -70,3 +70,8 @@ export function cookieNames(secure: boolean): CookieNames {
 export function usesSecureCookies(ctx: AuthContext, protocol: string): boolean {
   return ctx.useSecureCookies ?? protocol === 'https';
 }
+
+/** A Set-Cookie value that removes one of our auth cookies (same attributes as when it was set). */
+export function expiredCookie(name: string, secure: boolean): string {
+  return `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}

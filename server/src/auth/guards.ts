@@ -9,7 +9,7 @@ import {
   requestOrigin,
   sameOrigin,
 } from '../http';
-import { cookieNames, usesSecureCookies, type AuthContext } from './context';
+import { cookieNames, expiredCookie, usesSecureCookies, type AuthContext } from './context';
 import { credentialsSchema } from './authjs';
 import { findUserByEmail } from './users';
 
@@ -152,10 +152,6 @@ export function credentialsThrottle(ctx: AuthContext): RequestHandler[] {
   return [perAddress, accountLock];
 }
 
-function clearCookie(name: string, secure: boolean): string {
-  return `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
-}
-
 /**
  * Auth.js's sign-out clears only the session cookie; SPEC.md section 9 wants the CSRF and
  * callback-URL cookies gone too. Hooked into writeHead so it sees Auth.js's final headers: on a
@@ -175,8 +171,8 @@ export function clearCookiesOnSignout(ctx: AuthContext): RequestHandler {
         const kept = list.filter((c) => !c.startsWith(`${names.csrfToken}=`) && !c.startsWith(`${names.callbackUrl}=`));
         res.setHeader('set-cookie', [
           ...kept,
-          clearCookie(names.csrfToken, secure),
-          clearCookie(names.callbackUrl, secure),
+          expiredCookie(names.csrfToken, secure),
+          expiredCookie(names.callbackUrl, secure),
         ]);
       }
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);

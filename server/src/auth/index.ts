@@ -12,12 +12,13 @@ import {
   providerGuard,
 } from './guards';
 import { clientLogRoute, customAuthRoutes, devOutboxRoute } from './routes';
+import { sessionReadRoute } from './sessionRead';
 
 export type { AuthContext, LockoutPolicy, RateLimits, RateLimitRule } from './context';
 export { DEFAULT_LOCKOUT, DEFAULT_RATE_LIMITS, RESET_TOKEN_LIFETIME_MS, cookieNames } from './context';
 export { PasswordHasher, DEFAULT_SCRYPT_COST, passwordProblem, PASSWORD_RULE, type ScryptCost } from './passwords';
 export { resolveAuthSecret, NO_SECRET_MESSAGE } from './secret';
-export { readSession } from './session';
+export { readSession, type RequestSession } from './session';
 
 export const BODY_LIMIT = '32kb';
 
@@ -40,6 +41,7 @@ export function mountApi(app: Express, ctx: AuthContext): void {
 
   app.use(AUTH_BASE_PATH, providerGuard(), callbackUrlGuard(ctx), authBodyGuard());
   app.post(`${AUTH_BASE_PATH}/callback/credentials`, ...credentialsThrottle(ctx));
+  app.get(`${AUTH_BASE_PATH}/session`, sessionReadRoute(ctx));
   app.post(`${AUTH_BASE_PATH}/session`, normalizeSessionUpdate());
   app.post(`${AUTH_BASE_PATH}/signout`, clearCookiesOnSignout(ctx));
   // Typed against the root's @types/express 4 (see http/rate-limit.ts); plain middleware at run time.

@@ -52,27 +52,78 @@ export async function validateClaims(
 }
 
 /** Reassembles a possibly chunked session cookie the way Auth.js's SessionStore does. */
-function sessionCookieValue(cookies: Map<string, string>, name: string): string | undefined {
-  if (cookies.has(name)) return cookies.get(name);
-  const chunks = [...cookies.entries()]
+function sessionCookieChunks(cookies: Map<string, string>, name: string): Array<[string, string]> {
+  if (cookies.has(name)) return [[name, cookies.get(name)!]];
+  return [...cookies.entries()]
     .filter(([key]) => key.startsWith(`${name}.`) && /^\d+$/.test(key.slice(name.length + 1)))
     .sort(([a], [b]) => Number(a.slice(name.length + 1)) - Number(b.slice(name.length + 1)));
-  return chunks.length > 0 ? chunks.map(([, value]) => value).join('') : undefined;
 }
 
-/** The session of a request to one of our own routes, or null. Never throws for bad cookies. */
-export async function readSession(
+/** The session cookie of a request: its name, the cookie names it came in (chunks) and its value. */
+export function sessionCookieOf(
   ctx: AuthContext,
   req: Request,
-): Promise<{ claims: SessionClaims; profile: UserProfile } | null> {
+): { name: string; parts: string[]; value: string } | null {
   const name = cookieNames(usesSecureCookies(ctx, req.protocol)).sessionToken;
-  const raw = sessionCookieValue(parseCookies(req.headers.cookie), name);
-  if (!raw) return null;
-  let token: Record<string, unknown> | null;
-  try {
-    token = await decode({ token: raw, secret: ctx.secret, salt: name });
-  } catch {
-    return null; // tampered, expired (JWT exp) or signed with another secret
+  const chunks = sessionCookieChunks(parseCookies(req.headers.cookie), name);
+  if (chunks.length === 0) return null;
+  return { name, parts: chunks.map(([key]) => key), value: chunks.map(([, value]) => value).join('') };
+}
+
+/*
+ * Decrypted session tokens by their exact text. Decrypting one costs two HKDF runs and an
+ * AES-CBC + HMAC pass (~1 ms); the shell reads the session every 30 s per tab and every API call
+ * reads it again, always with the same cookie until sign-in or an extend issues a new one. A hit
+ * is the same token that decrypted before, so only its JWT expiry is re-checked here; the claims
+ * are still checked against the database on every read (validateClaims). Bounded, oldest out.
+ */
+const TOKEN_CACHE_SIZE = 5_000;
+// Auth.js's decode() accepts an `exp` up to 15 s in the past; a hit must answer the same.
+const JWT_CLOCK_TOLERANCE_MS = 15_000;
+const tokenCaches = new WeakMap<AuthContext, Map<string, Record<string, unknown>>>();
+
+export async function decodeSessionToken(
+  ctx: AuthContext,
+  raw: string,
+  salt: string,
+): Promise<Record<string, unknown> | null> {
+  let cache = tokenCaches.get(ctx);
+  if (!cache) tokenCaches.set(ctx, (cache = new Map()));
+  const key = `${salt}\n${raw}`;
+  let token = cache.get(key);
+  if (!token) {
+    try {
+      token = (await decode({ token: raw, secret: ctx.secret, salt })) ?? undefined;
+    } catch {
+      return null; // tampered, expired (JWT exp) or signed with another secret
+    }
+    if (!token || typeof token.exp !== 'number') return token ?? null;
+    cache.set(key, token);
+    if (cache.size > TOKEN_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   }
-  return token ? validateClaims(ctx, token) : null;
+  if ((token.exp as number) * 1000 + JWT_CLOCK_TOLERANCE_MS <= Date.now()) {
+    cache.delete(key);
+    return null;
+  }
+  return token;
+}
+
+export type RequestSession = { claims: SessionClaims; profile: UserProfile } | null;
+
+// One read per request: middleware (plan signal) and the route behind it share it.
+const perRequest = new WeakMap<Request, Promise<RequestSession>>();
+
+/** The session of a request to one of our own routes, or null. Never throws for bad cookies. */
+export function readSession(ctx: AuthContext, req: Request): Promise<RequestSession> {
+  let session = perRequest.get(req);
+  if (!session) {
+    session = (async () => {
+      const cookie = sessionCookieOf(ctx, req);
+      if (!cookie) return null;
+      const token = await decodeSessionToken(ctx, cookie.value, cookie.name);
+      return token ? validateClaims(ctx, token) : null;
+    })();
+    perRequest.set(req, session);
+  }
+  return session;
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../db';
+import { prepared, type Database, type UserRow } from '../db';
 import type { AuthContext } from './context';
 
 export interface PermissionEntry {
@@ -27,40 +27,61 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-/** The user with company, add-ons and permissions: what sessions and usercompany are built from. */
+// The three queries behind every authenticated request (see loadProfile), compiled once.
+const profileUser = prepared(['userId'], (db, { userId }: { userId: number }) =>
+  db
+    .selectFrom('users')
+    .leftJoin('companies', 'companies.id', 'users.company_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.is_admin',
+      'users.role',
+      'users.language',
+      'users.status',
+      'users.session_version',
+      'companies.id as company_id',
+      'companies.name as company_name',
+      'companies.slug as company_slug',
+      'companies.license as company_license',
+      'companies.status as company_status',
+    ])
+    .where('users.id', '=', userId),
+);
+const profileAddons = prepared(['companyId'], (db, { companyId }: { companyId: number }) =>
+  db.selectFrom('company_addons').select('addon').where('company_id', '=', companyId).orderBy('addon'),
+);
+const profilePermissions = prepared(['userId'], (db, { userId }: { userId: number }) =>
+  db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id_permission', 'user_permissions.id_permission')
+    .select(['permissions.id_permission', 'permissions.description'])
+    .where('user_permissions.user_id', '=', userId)
+    .orderBy('user_permissions.id_permission'),
+);
+
+/**
+ * The user with company, add-ons and permissions: what sessions and usercompany are built from.
+ * It runs on every authenticated request: three indexed queries, each compiled once.
+ */
 export async function loadProfile(db: Kysely<Database>, userId: number): Promise<UserProfile | null> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const [user] = await profileUser(db, { userId });
   if (!user) return null;
 
   let company: UserProfile['company'] = null;
   if (user.company_id !== null) {
-    const row = await db.selectFrom('companies').selectAll().where('id', '=', user.company_id).executeTakeFirst();
-    if (row) {
-      const addons = await db
-        .selectFrom('company_addons')
-        .select('addon')
-        .where('company_id', '=', row.id)
-        .orderBy('addon')
-        .execute();
-      company = {
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        license: row.license,
-        status: row.status,
-        addons: addons.map((a) => a.addon),
-      };
-    }
+    const addons = await profileAddons(db, { companyId: user.company_id });
+    company = {
+      id: user.company_id,
+      name: user.company_name!,
+      slug: user.company_slug!,
+      license: user.company_license!,
+      status: user.company_status!,
+      addons: addons.map((a) => a.addon),
+    };
   }
 
-  const permissions = await db
-    .selectFrom('user_permissions')
-    .innerJoin('permissions', 'permissions.id_permission', 'user_permissions.id_permission')
-    .select(['permissions.id_permission', 'permissions.description'])
-    .where('user_permissions.user_id', '=', user.id)
-    .orderBy('permissions.id_permission')
-    .execute();
-
+  const permissions = await profilePermissions(db, { userId: user.id });
   return {
     id: user.id,
     email: user.email,

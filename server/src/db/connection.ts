@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { ConfigError } from '../config';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -57,6 +57,37 @@ const pgTypes = {
   },
 };
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and preparing costs more than running a
+ * simple indexed lookup. Statements are reused by SQL text (parameters are bound per run); a
+ * statement still being iterated is never handed out twice. Bounded, least recently used out.
+ */
+export function reusingStatements(sqlite: BetterSqlite3.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(text) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) {
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        statements.set(text, statement);
+        if (statements.size > max) statements.delete(statements.keys().next().value!);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const target = resolveTarget(options);
 
@@ -67,7 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
     return { db, dialect: 'sqlite', describe: `SQLite ${target.location}`, destroy: () => db.destroy() };
   }
 

@@ -1,5 +1,6 @@
 export { openDatabase, migrateToLatest, pingDatabase, isUniqueViolation } from './connection';
 export type { DatabaseHandle, DatabaseOptions, DialectName } from './connection';
 export { syncPermissions, seedDemoData } from './seed';
+export { prepared } from './prepared';
 export { DEMO_COMPANIES, DEMO_USERS, DEMO_PASSWORD } from './demo';
 export type { Database, UserRow, CompanyRow } from './schema';

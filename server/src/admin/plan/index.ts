@@ -5,14 +5,6 @@ import { PLAN_CHANGED_HEADER, planChangedFor } from './planVersion';
 
 export { PLAN_CHANGED_HEADER, bumpPlanVersion, markPlanSeen, planChangedFor, planVersionOf } from './planVersion';
 
-/** The request's session, read once and shared with the admin routes (res.locals.session). */
-export type RequestSession = Awaited<ReturnType<typeof readSession>>;
-
-export function sessionOf(ctx: AuthContext, locals: Record<string, unknown>, req: Parameters<typeof readSession>[1]) {
-  if (!locals.session) locals.session = readSession(ctx, req);
-  return locals.session as Promise<RequestSession>;
-}
-
 /**
  * Mounted on /api before every route: a signed-in merchant whose company plan changed since they
  * last loaded their user data gets `X-Plan-Changed: 1` on the response (usercompany removes it
@@ -23,7 +15,7 @@ export function planChangedHeader(ctx: AuthContext): RequestHandler {
   return async (req, res, next) => {
     if (!req.headers.cookie) return next();
     try {
-      const session = await sessionOf(ctx, res.locals, req);
+      const session = await readSession(ctx, req);
       if (session && !session.profile.admin && (await planChangedFor(ctx.db, session.profile.id))) {
         res.setHeader(PLAN_CHANGED_HEADER, '1');
       }

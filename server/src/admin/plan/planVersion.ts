@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 /*
@@ -75,14 +76,17 @@ export async function markPlanSeen(db: Kysely<Database>, profile: LoadedProfile,
  * True when the merchant user's company plan changed after they last loaded their user data.
  * A user who never loaded it (no plan_seen row) has nothing stale.
  */
-export async function planChangedFor(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const row = await db
+const planVersions = prepared(['userId'], (db, { userId }: { userId: number }) =>
+  db
     .selectFrom('users')
     .innerJoin('plan_seen', 'plan_seen.user_id', 'users.id')
     .innerJoin('company_plans', 'company_plans.company_id', 'users.company_id')
     .select(['plan_seen.plan_version as seen', 'company_plans.plan_version as current'])
     .where('users.id', '=', userId)
-    .where('users.is_admin', '=', 0)
-    .executeTakeFirst();
+    .where('users.is_admin', '=', 0),
+);
+
+export async function planChangedFor(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const [row] = await planVersions(db, { userId });
   return row !== undefined && row.current > row.seen;
 }
