@@ -169,13 +169,30 @@ export class PageLoad {
   }
 }
 
+/** The script, stylesheet and preload tags of index.html, attributes parsed (minified HTML has bare values). */
+function htmlTags(dir) {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<(script|link)\b([^>]*)>/g)].map(([, tag, attrs]) => {
+    const a = { tag };
+    for (const m of attrs.matchAll(/([\w-]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g))
+      a[m[1]] = (m[2] ?? '').replace(/^["']|["']$/g, '');
+    return a;
+  });
+}
+const local = (href) => href.replace(/^\//, '');
+
 /** index.html's scripts and stylesheets (what the browser fetches before any JS runs). */
 export function htmlAssets(dir) {
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const out = [];
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*\shref="([^"]+\.css)"/g))
-    out.push((m[1] || m[2]).replace(/^\//, ''));
-  return out;
+  return htmlTags(dir)
+    .filter((t) => (t.tag === 'script' && t.src) || (t.tag === 'link' && t.rel === 'stylesheet'))
+    .map((t) => local(t.src || t.href));
+}
+
+/** The files index.html asks the browser to preload. */
+export function htmlPreloads(dir) {
+  return htmlTags(dir)
+    .filter((t) => t.tag === 'link' && t.rel === 'preload')
+    .map((t) => local(t.href));
 }
 
 /**
@@ -196,9 +213,19 @@ export function criticalPaths() {
     const entryFiles = g.entrypoints[entryName(g)]
       .flatMap((id) => g.byId.get(id).files)
       .filter((f) => f.endsWith('.js'));
+    if (fromHtml.length === 0) throw new Error(`${g.app}: index.html loads no script`);
     const missing = fromHtml.filter((f) => !entryFiles.includes(f));
     if (missing.length)
       throw new Error(`${g.app}: index.html loads ${missing.join(', ')}, which the chunk graph does not know`);
+    // The entry's own import() (the async boundary) is always loaded: index.html preloads it
+    // (tools/webpack/preload-boundary-plugin.cjs) so that it downloads alongside the entry.
+    const boundary = g.entrypoints[entryName(g)]
+      .flatMap((id) => g.byId.get(id).edges.filter((e) => e.kind === 'boundary'))
+      .flatMap((e) => e.chunks.flatMap((id) => g.byId.get(id).files))
+      .filter((f) => /\.(js|css)$/.test(f));
+    const preloads = htmlPreloads(g.dir);
+    const notPreloaded = boundary.filter((f) => !preloads.includes(f));
+    if (notPreloaded.length) throw new Error(`${g.app}: index.html does not preload ${notPreloaded.join(', ')}`);
   };
   check(shell);
   check(mono);

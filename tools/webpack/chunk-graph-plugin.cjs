@@ -30,24 +30,40 @@ function kindOf(module, entryModules) {
   return 'lazy';
 }
 
+/** The entry modules of every entrypoint (a concatenated entry module wraps the real one). */
+function entryModulesOf(compilation) {
+  const { chunkGraph, moduleGraph } = compilation;
+  const entryModules = new Set();
+  for (const ep of compilation.entrypoints.values())
+    for (const c of ep.chunks) for (const m of chunkGraph.getChunkEntryModulesIterable(c)) entryModules.add(m);
+  for (const dep of [...compilation.entries.values()].flatMap((e) => e.dependencies)) {
+    const m = moduleGraph.getModule(dep);
+    if (m) entryModules.add(m);
+  }
+  return entryModules;
+}
+
+/** The chunk groups loaded by a dynamic import() in an entry module: always loaded at start. */
+function boundaryChunkGroups(compilation) {
+  const groups = [];
+  for (const module of entryModulesOf(compilation))
+    for (const block of module.blocks || []) {
+      const group = compilation.chunkGraph.getBlockChunkGroup(block);
+      if (group) groups.push(group);
+    }
+  return groups;
+}
+
 class ChunkGraphPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('ChunkGraphPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'ChunkGraphPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const { chunkGraph, moduleGraph } = compilation;
-          const entryModules = new Set();
+          const { chunkGraph } = compilation;
+          const entryModules = entryModulesOf(compilation);
           const entrypoints = {};
-          for (const [name, ep] of compilation.entrypoints) {
-            entrypoints[name] = ep.chunks.map((c) => String(c.id));
-            for (const c of ep.chunks) for (const m of chunkGraph.getChunkEntryModulesIterable(c)) entryModules.add(m);
-          }
-          // A concatenated entry module wraps the real one.
-          for (const dep of [...compilation.entries.values()].flatMap((e) => e.dependencies)) {
-            const m = moduleGraph.getModule(dep);
-            if (m) entryModules.add(m);
-          }
+          for (const [name, ep] of compilation.entrypoints) entrypoints[name] = ep.chunks.map((c) => String(c.id));
           const chunks = [];
           for (const chunk of compilation.chunks) {
             const files = new Set();
@@ -94,4 +110,4 @@ class ChunkGraphPlugin {
   }
 }
 
-module.exports = { ChunkGraphPlugin };
+module.exports = { ChunkGraphPlugin, boundaryChunkGroups };

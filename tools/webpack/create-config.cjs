@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin.cjs');
+const { PreloadBoundaryPlugin } = require('./preload-boundary-plugin.cjs');
 
 const repoRoot = path.resolve(__dirname, '../..');
 const sharedPkg = require(path.join(repoRoot, 'shared/package.json'));
@@ -203,6 +204,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
             title,
             chunks: ['main'],
           }),
+        withPage && prod && new PreloadBoundaryPlugin(),
         fs.existsSync(localesDir) && new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] }),
         // dist/.chunk-graph.json: what loads what, for the byte budgets (bench/budgets.mjs).
         prod && new ChunkGraphPlugin(),
