@@ -210,17 +210,16 @@ export function criticalPaths() {
   const entryName = (g) => Object.keys(g.entrypoints).find((n) => n === 'main') ?? Object.keys(g.entrypoints)[0];
   const check = (g) => {
     const fromHtml = htmlAssets(g.dir).filter((f) => f.endsWith('.js'));
-    const entryFiles = g.entrypoints[entryName(g)]
-      .flatMap((id) => g.byId.get(id).files)
-      .filter((f) => f.endsWith('.js'));
+    const entryChunks = g.entrypoints[entryName(g)].map((id) => g.byId.get(id));
+    const entryFiles = entryChunks.flatMap((c) => c.files).filter((f) => f.endsWith('.js'));
     if (fromHtml.length === 0) throw new Error(`${g.app}: index.html loads no script`);
     const missing = fromHtml.filter((f) => !entryFiles.includes(f));
     if (missing.length)
       throw new Error(`${g.app}: index.html loads ${missing.join(', ')}, which the chunk graph does not know`);
     // The entry's own import() (the async boundary) is always loaded: index.html preloads it
     // (tools/webpack/preload-boundary-plugin.cjs) so that it downloads alongside the entry.
-    const boundary = g.entrypoints[entryName(g)]
-      .flatMap((id) => g.byId.get(id).edges.filter((e) => e.kind === 'boundary'))
+    const boundary = entryChunks
+      .flatMap((c) => c.edges.filter((e) => e.kind === 'boundary'))
       .flatMap((e) => e.chunks.flatMap((id) => g.byId.get(id).files))
       .filter((f) => /\.(js|css)$/.test(f));
     const preloads = htmlPreloads(g.dir);

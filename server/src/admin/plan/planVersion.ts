@@ -72,10 +72,7 @@ export async function markPlanSeen(db: Kysely<Database>, profile: LoadedProfile,
     .execute();
 }
 
-/**
- * True when the merchant user's company plan changed after they last loaded their user data.
- * A user who never loaded it (no plan_seen row) has nothing stale.
- */
+// Read on every authenticated /api request (planChangedHeader): compiled once.
 const planVersions = prepared(['userId'], (db, { userId }: { userId: number }) =>
   db
     .selectFrom('users')
@@ -86,6 +83,10 @@ const planVersions = prepared(['userId'], (db, { userId }: { userId: number }) =
     .where('users.is_admin', '=', 0),
 );
 
+/**
+ * True when the merchant user's company plan changed after they last loaded their user data.
+ * A user who never loaded it (no plan_seen row) has nothing stale.
+ */
 export async function planChangedFor(db: Kysely<Database>, userId: number): Promise<boolean> {
   const [row] = await planVersions(db, { userId });
   return row !== undefined && row.current > row.seen;
