@@ -4,13 +4,14 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger, LevelWithSilent } from 'pino';
 import { SESSION_LIFETIME_MS } from '@hive/shared/config';
-import { DEFAULT_DATA_DIR } from './config';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_SESSION_MAX_HOURS, DEMO_IN_PRODUCTION_MESSAGE } from './config';
 import { migrateToLatest, openDatabase, seedDemoData, syncPermissions, type DatabaseHandle } from './db';
 import {
   DEFAULT_LOCKOUT,
   DEFAULT_RATE_LIMITS,
   DEFAULT_SCRYPT_COST,
   PasswordHasher,
+  buildLimiters,
   mountApi,
   resolveAuthSecret,
   type AuthContext,
@@ -26,7 +27,15 @@ import {
   mountOrderingPublic,
   type OrderingRateLimits,
 } from './ordering';
-import { createLogger, errorHandler, notFoundJson, requestLogger } from './http';
+import { syncPublicSlugs } from './companies';
+import {
+  createLimiterStore,
+  createLogger,
+  errorHandler,
+  notFoundJson,
+  requestLogger,
+  writeOriginGuard,
+} from './http';
 import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
 
 export interface CreateAppOptions {
@@ -40,7 +49,7 @@ export interface CreateAppOptions {
   databaseSchema?: string;
   /** AUTH_SECRET. Required in production; generated and kept in dataDir otherwise. */
   secret?: string;
-  /** Seed the demo companies and users (default true). */
+  /** Seed the demo companies and users (default: outside production only; refused in production). */
   seedDemo?: boolean;
   /** With seedDemo: also seed 90 days of back-office sales (default true; tests may skip them for speed). */
   seedDemoSales?: boolean;
@@ -50,8 +59,10 @@ export interface CreateAppOptions {
   staticRoots?: Partial<StaticRoots>;
   /** Origin for links in e-mails (PUBLIC_URL). */
   publicUrl?: string;
-  /** Express "trust proxy" (default true: deployed behind a proxy / load balancer). */
+  /** Express "trust proxy" (default false: the socket address; `1` behind one proxy). */
   trustProxy?: boolean | number | string;
+  /** Absolute session lifetime from sign-in (default 12 hours). */
+  sessionMaxLifetimeMs?: number;
   logger?: Logger;
   logLevel?: LevelWithSilent;
   /** Tests only: a movable clock (ms since epoch) for session expiry, lockouts and reset links. */
@@ -81,6 +92,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
 
   // Configuration problems first, before touching the database.
+  if (production && options.seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
+  const seedDemo = options.seedDemo ?? !production;
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
   const remotes = loadRemotesMap(options.remotesJson);
   if (production && (options.scryptCost || options.sessionLifetimeMs || options.now)) {
@@ -91,39 +104,46 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
 
   const database = await openDatabase({ url: options.databaseUrl, dataDir, schema: options.databaseSchema });
   try {
-    await migrateToLatest(database.db, options.databaseSchema);
-    await syncPermissions(database.db);
-    if (options.seedDemo !== false) {
-      const { created } = await seedDemoData(database.db, {
-        now: now(),
-        hashPassword: (p) => passwords.hash(p),
-        sales: options.seedDemoSales,
-      });
-      if (created > 0) log.info({ created }, 'seeded demo users');
-      // The demo password is public: a real deployment must not keep these accounts.
-      if (production) log.warn('demo accounts are seeded in production; set SEED_DEMO=false for a real deployment');
-    }
+    // One instance at a time migrates and seeds (two starting together on one database would collide).
+    await database.withStartupLock(async () => {
+      await migrateToLatest(database.db, options.databaseSchema);
+      await syncPermissions(database.db);
+      if (seedDemo) {
+        const { created } = await seedDemoData(database.db, {
+          now: now(),
+          hashPassword: (p) => passwords.hash(p),
+          sales: options.seedDemoSales,
+        });
+        await syncPublicSlugs(database.db);
+        if (created > 0) log.info({ created }, 'seeded demo users');
+      }
+    });
   } catch (error) {
     await database.destroy();
     throw error;
   }
 
+  const limiterStore = createLimiterStore(database.pgPool);
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const ctx: AuthContext = {
     db: database.db,
     log,
     now,
     sessionLifetimeMs: production ? SESSION_LIFETIME_MS : (options.sessionLifetimeMs ?? SESSION_LIFETIME_MS),
+    sessionMaxLifetimeMs: options.sessionMaxLifetimeMs ?? DEFAULT_SESSION_MAX_HOURS * 3_600_000,
     secret,
     production,
     useSecureCookies: production ? true : undefined,
     passwords,
     lockout: { ...DEFAULT_LOCKOUT, ...options.lockout },
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    rateLimits,
+    limiters: buildLimiters(limiterStore, rateLimits),
+    limiterStore,
     publicUrl: options.publicUrl,
   };
 
   const app = express();
-  app.set('trust proxy', options.trustProxy ?? true);
+  app.set('trust proxy', options.trustProxy ?? false);
   app.disable('x-powered-by');
   app.use(requestLogger(log));
 
@@ -151,13 +171,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     }),
   );
 
+  // Every cookie-carrying write from another site is refused before any route sees it.
+  app.use(writeOriginGuard());
   // First: it sets the plan-change header on every /api response (server/README.md).
   mountAdmin(app, ctx);
   mountApi(app, ctx);
   mountBackoffice(app, ctx);
   mountOrderingBackoffice(app, ctx);
   // Public online ordering (no session): /gettokenonline, /ordering_master, /ordering_online.
-  mountOrderingPublic(app, ctx, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits });
+  mountOrderingPublic(app, ctx, buildLimiters(limiterStore, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits }));
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },

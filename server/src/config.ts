@@ -25,11 +25,14 @@ export interface EnvConfig {
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
   authSecret: string | undefined;
-  seedDemo: boolean;
+  /** undefined = the default of the mode (demo data outside production, never in it). */
+  seedDemo: boolean | undefined;
   remotesJson: string | undefined;
   publicUrl: string | undefined;
   logLevel: LevelWithSilent;
   trustProxy: boolean | number | string;
+  /** Absolute session lifetime from sign-in (SESSION_MAX_HOURS), whatever the extends. */
+  sessionMaxLifetimeMs: number;
 }
 
 const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,7 +46,7 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
-function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+function parseBoolean<T extends boolean | undefined>(name: string, raw: string | undefined, fallback: T): boolean | T {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(value)) return true;
@@ -51,9 +54,13 @@ function parseBoolean(name: string, raw: string | undefined, fallback: boolean):
   throw new ConfigError(`${name} must be true or false (got "${raw}").`);
 }
 
-/** Express "trust proxy": true/false, a hop count, or a comma list of addresses/subnets. */
+/**
+ * Express "trust proxy": true/false, a hop count, or a comma list of addresses/subnets. Default
+ * false: the client is the socket's address, so a forged X-Forwarded-For cannot pick its own
+ * per-address limits. Behind one proxy, TRUST_PROXY=1.
+ */
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined || raw.trim() === '') return true;
+  if (raw === undefined || raw.trim() === '') return false;
   const value = raw.trim();
   if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
   if (/^\d+$/.test(value)) return Number(value);
@@ -71,22 +78,40 @@ function parsePublicUrl(raw: string | undefined): string | undefined {
   }
 }
 
+export const DEFAULT_SESSION_MAX_HOURS = 12;
+
+function parseSessionMaxHours(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_SESSION_MAX_HOURS * 3_600_000;
+  const hours = Number(raw);
+  if (!Number.isFinite(hours) || hours < 1 || hours > 720) {
+    throw new ConfigError(`SESSION_MAX_HOURS must be a number of hours between 1 and 720 (got "${raw}").`);
+  }
+  return Math.round(hours * 3_600_000);
+}
+
+export const DEMO_IN_PRODUCTION_MESSAGE =
+  'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts share a public password. Create the first administrator with `npm run create-admin -w server -- --email <address>` instead.';
+
 export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LevelWithSilent;
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}").`);
   }
+  const nodeEnv = env.NODE_ENV?.trim() || 'development';
+  const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, undefined);
+  if (nodeEnv === 'production' && seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
   return {
     port: parsePort(env.PORT),
-    nodeEnv: env.NODE_ENV?.trim() || 'development',
+    nodeEnv,
     dataDir: env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databaseSchema: env.DATABASE_SCHEMA?.trim() || undefined,
     authSecret: env.AUTH_SECRET || undefined,
-    seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, true),
+    seedDemo,
     remotesJson: env.REMOTES_JSON?.trim() || undefined,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sessionMaxLifetimeMs: parseSessionMaxHours(env.SESSION_MAX_HOURS),
   };
 }

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     remotesJson: env.remotesJson,
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
+    sessionMaxLifetimeMs: env.sessionMaxLifetimeMs,
     logLevel: env.logLevel,
   });
   console.log(`${PRODUCT_NAME} is running at http://localhost:${running.port}`);

@@ -1,19 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { allBackofficePermissionNames } from '@hive/shared/menu';
-import { Client, databaseTargets, errorParam, startTestServer, type TestServer } from './helpers';
+import {
+  Client,
+  databaseTargets,
+  errorParam,
+  mailedToken,
+  outbox,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 const MINUTE = 60_000;
-
-async function resetLink(client: Client, email: string): Promise<string> {
-  const response = await client.request(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  assert.equal(response.status, 200);
-  const { messages } = (await response.json()) as { messages: { to: string; subject: string; body: string }[] };
-  assert.ok(messages.length > 0, `an e-mail to ${email}`);
-  const match = /\/authentication\/resetpass\?token=([A-Za-z0-9_-]+)/.exec(messages[0]!.body);
-  assert.ok(match, 'the e-mail holds a reset link');
-  return match[1]!;
-}
 
 for (const target of databaseTargets()) {
   describe(`signup [${target.name}]`, () => {
@@ -25,7 +23,7 @@ for (const target of databaseTargets()) {
       await server?.close();
     });
 
-    it('creates a company and its admin user with every back-office permission', async () => {
+    it('creates a pending company; the e-mailed link activates it; the admin has every back-office permission', async () => {
       const client = new Client(server.url);
       const { response, body } = await client.post('/api/auth/signup', {
         company: 'Café Ñandú & Co.',
@@ -33,11 +31,30 @@ for (const target of databaseTargets()) {
         password: 'brew-2026-coffee',
         license: 'restaurant',
       });
-      assert.equal(response.status, 201);
+      assert.equal(response.status, 202);
       assert.equal(body.success, true);
-      assert.equal(body.user.email, 'founder@cafe.test');
-      assert.equal(body.company.slug, 'cafe-nandu-co');
-      assert.deepEqual(body.license, { name: 'Restaurant' });
+      assert.match(body.message, /Check your e-mail/);
+      const company = await server.running.database.db
+        .selectFrom('companies')
+        .innerJoin('users', 'users.company_id', 'companies.id')
+        .select(['companies.slug', 'companies.license', 'users.status'])
+        .where('users.email', '=', 'founder@cafe.test')
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(company, { slug: 'cafe-nandu-co', license: 'Restaurant', status: 'pending' });
+
+      // Not yet: the right password says the account waits for its activation.
+      const early = await client.signIn('founder@cafe.test', 'brew-2026-coffee');
+      assert.equal(new URL(early.body.url).searchParams.get('code'), 'account_pending');
+
+      const [mail] = await outbox(server, 'founder@cafe.test');
+      assert.match(mail!.subject, /Activate your Hive POS account/);
+      assert.match(mail!.body, /\/authentication\/activate\?token=[A-Za-z0-9_-]{43}/);
+      const token = await mailedToken(server, 'founder@cafe.test');
+      const activated = await client.post('/api/auth/signup/activate', { token });
+      assert.equal(activated.response.status, 200);
+      const again = await client.post('/api/auth/signup/activate', { token });
+      assert.equal(again.response.status, 400, 'single use');
+      assert.equal(again.body.error, 'invalid_token');
 
       const { body: signIn } = await client.signIn('founder@cafe.test', 'brew-2026-coffee');
       assert.equal(errorParam(signIn.url), null);
@@ -51,34 +68,73 @@ for (const target of databaseTargets()) {
 
     it('gives a second company with the same name its own slug', async () => {
       const client = new Client(server.url);
+      const slugOf = (email: string) =>
+        server.running.database.db
+          .selectFrom('companies')
+          .innerJoin('users', 'users.company_id', 'companies.id')
+          .select('companies.slug')
+          .where('users.email', '=', email)
+          .executeTakeFirstOrThrow();
       const first = await client.post('/api/auth/signup', {
         company: 'Corner Market',
         email: 'a@corner2.test',
         password: 'another-pass-1',
         license: 'Retail',
       });
-      assert.equal(first.response.status, 201);
-      assert.equal(first.body.company.slug, 'corner-market-2'); // the demo company holds corner-market
-      const second = await client.post('/api/auth/signup', {
+      assert.equal(first.response.status, 202);
+      assert.equal((await slugOf('a@corner2.test')).slug, 'corner-market-2'); // the demo company holds corner-market
+      await client.post('/api/auth/signup', {
         company: 'Corner  Market!',
         email: 'b@corner3.test',
         password: 'another-pass-1',
         license: 'Retail',
       });
-      assert.equal(second.body.company.slug, 'corner-market-3');
+      assert.equal((await slugOf('b@corner3.test')).slug, 'corner-market-3');
     });
 
-    it('answers 409 for an e-mail that already has an account (any case)', async () => {
+    it('answers a registered e-mail (merchant or staff, any case) exactly like a new one; its owner is told', async () => {
       const client = new Client(server.url);
-      const { response, body } = await client.post('/api/auth/signup', {
-        company: 'Copycat',
-        email: 'OWNER@cornermarket.test',
-        password: 'copy-cat-2026',
-        license: 'Retail',
-      });
-      assert.equal(response.status, 409);
-      assert.equal(body.success, false);
-      assert.equal(body.error, 'email_taken');
+      const answers = [];
+      for (const email of ['OWNER@cornermarket.test', 'super@hive.test', 'brand-new@nowhere.test']) {
+        const { response, body } = await client.post('/api/auth/signup', {
+          company: 'Copycat',
+          email,
+          password: 'copy-cat-2026',
+          license: 'Retail',
+        });
+        answers.push({ status: response.status, body });
+      }
+      assert.deepEqual(answers[0], answers[2]);
+      assert.deepEqual(answers[1], answers[2]);
+      const [notice] = await outbox(server, 'owner@cornermarket.test');
+      assert.match(notice!.subject, /You already have a Hive POS account/);
+      assert.doesNotMatch(notice!.body, /token=/);
+      // The registered account is untouched: its password still works, no second company appeared.
+      const owner = await new Client(server.url).signIn('owner@cornermarket.test');
+      assert.equal(errorParam(owner.body.url), null);
+      const copycats = await server.running.database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Copycat')
+        .execute();
+      assert.equal(copycats.length, 1, 'only the new address got a (pending) company');
+    });
+
+    it('a sign-up never activated gives way to the next one that proves the address', async () => {
+      const client = new Client(server.url);
+      const squatter = { company: 'Squatter', email: 'taken@later.test', password: 'squatter-2026', license: 'Retail' };
+      await client.post('/api/auth/signup', squatter);
+      await client.post('/api/auth/signup', { ...squatter, company: 'Real Owner', password: 'real-owner-2026' });
+      const token = await mailedToken(server, 'taken@later.test');
+      assert.equal((await client.post('/api/auth/signup/activate', { token })).response.status, 200);
+      assert.equal(errorParam((await client.signIn('taken@later.test', 'real-owner-2026')).body.url), null);
+      assert.notEqual(errorParam((await new Client(server.url).signIn('taken@later.test', 'squatter-2026')).body.url), null);
+      const names = await server.running.database.db
+        .selectFrom('companies')
+        .select('name')
+        .where('name', 'in', ['Squatter', 'Real Owner'])
+        .execute();
+      assert.deepEqual(names, [{ name: 'Real Owner' }]);
     });
 
     it('answers 400 naming the field for weak passwords and bad fields', async () => {
@@ -123,17 +179,11 @@ for (const target of databaseTargets()) {
       assert.equal(known.response.status, 200);
       assert.equal(unknown.response.status, 200);
       assert.deepEqual(known.body, unknown.body);
-      const ghost = (await (await client.request('/api/dev/outbox?to=ghost%40nowhere.test')).json()) as {
-        messages: unknown[];
-      };
-      assert.deepEqual(ghost.messages, []);
-      const mail = (await (await client.request('/api/dev/outbox?to=clerk%40cornermarket.test')).json()) as {
-        messages: { to: string; subject: string; body: string; created_at: string }[];
-      };
-      assert.equal(mail.messages[0]!.to, 'clerk@cornermarket.test');
-      assert.match(mail.messages[0]!.subject, /Reset your Hive POS password/);
-      assert.match(mail.messages[0]!.body, /\/authentication\/resetpass\?token=/);
-      assert.ok(!Number.isNaN(Date.parse(mail.messages[0]!.created_at)));
+      assert.deepEqual(await outbox(server, 'ghost@nowhere.test'), []);
+      const [mail] = await outbox(server, 'clerk@cornermarket.test');
+      assert.equal(mail!.to, 'clerk@cornermarket.test');
+      assert.match(mail!.subject, /Reset your Hive POS password/);
+      assert.match(mail!.body, /\/authentication\/resetpass\?token=/);
     });
 
     it('end to end: new password works, old one and old sessions end, the token is single-use', async () => {
@@ -144,7 +194,7 @@ for (const target of databaseTargets()) {
 
       const client = new Client(server.url);
       await client.post('/api/auth/resetpass', { email });
-      const token = await resetLink(client, email);
+      const token = await mailedToken(server, email);
 
       const weak = await client.post('/api/auth/resetpass', { token, password: 'short' });
       assert.equal(weak.response.status, 400);
@@ -173,10 +223,10 @@ for (const target of databaseTargets()) {
       const email = 'owner@atlas.test';
       const client = new Client(server.url);
       await client.post('/api/auth/resetpass', { email });
-      const first = await resetLink(client, email);
+      const first = await mailedToken(server, email);
       server.clock.advance(MINUTE);
       await client.post('/api/auth/resetpass', { email });
-      const second = await resetLink(client, email);
+      const second = await mailedToken(server, email);
       assert.notEqual(first, second);
       const replaced = await client.post('/api/auth/resetpass', { token: first, password: 'brand-new-2026' });
       assert.equal(replaced.body.error, 'invalid_token', 'only the newest link works');
@@ -195,7 +245,7 @@ for (const target of databaseTargets()) {
       for (let i = 0; i < 5; i += 1) await client.signIn(email, 'wrong');
       assert.equal((await client.signIn(email)).response.status, 429);
       await client.post('/api/auth/resetpass', { email });
-      const token = await resetLink(client, email);
+      const token = await mailedToken(server, email);
       assert.equal(
         (await client.post('/api/auth/resetpass', { token, password: 'unlocked-2026' })).response.status,
         200,

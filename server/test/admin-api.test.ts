@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { emailKey } from '../src/auth/users';
 import { after, before, describe, it } from 'node:test';
-import { Client, databaseTargets, errorParam, startTestServer, type TestServer } from './helpers';
+import { Client, databaseTargets, errorParam, mailedToken, outbox, startTestServer, type TestServer } from './helpers';
 import { STAFF, api, assertValidation, companyId, db, signedIn, userId } from './admin-helpers';
 
 const COUPON = {
@@ -148,7 +149,9 @@ for (const target of databaseTargets()) {
         assertValidation(await api(root, 'POST', '/api/admin/companies', { ...ok, addons: ['Espresso'] }), 'addons.0');
         assertValidation(await api(root, 'POST', '/api/admin/companies', { ...ok, ownerEmail: 'nope' }), 'ownerEmail');
         assertValidation(await api(root, 'POST', '/api/admin/companies', { ...ok, extra: 1 }), 'body');
-        assertValidation(await api(root, 'POST', '/api/admin/companies'), 'body');
+        const bodiless = await api(root, 'POST', '/api/admin/companies');
+        assert.equal(bodiless.status, 415, 'a bodiless POST is not JSON');
+        assert.equal((await api(root, 'POST', '/api/admin/companies', null)).status, 400);
         const taken = await api(root, 'POST', '/api/admin/companies', { ...ok, ownerEmail: 'owner@cornermarket.test' });
         assert.equal(taken.status, 409);
         assert.equal(taken.body.error, 'email_taken');
@@ -339,9 +342,9 @@ for (const target of databaseTargets()) {
           created.body.members.map((m: { email: string; role: string }) => [m.email, m.role]),
           [['chef@freshbakes.test', 'admin']],
         );
-        const outbox = await api(root, 'GET', '/api/dev/outbox?to=chef@freshbakes.test');
-        assert.equal(outbox.body.messages.length, 1);
-        assert.match(outbox.body.messages[0].body, /\/authentication\/resetpass\?token=/);
+        const mails = await outbox(server, 'chef@freshbakes.test');
+        assert.equal(mails.length, 1);
+        assert.match(mails[0]!.body, /\/authentication\/resetpass\?token=/);
         // No password works until the owner has chosen one.
         const attempt = await new Client(server.url).signIn('chef@freshbakes.test', 'invited:no-password-yet');
         assert.equal(errorParam(attempt.body.url), 'CredentialsSignin');
@@ -359,13 +362,20 @@ for (const target of databaseTargets()) {
         assert.equal(locked.body.status, 'locked');
         assert.equal(await manager.session(), null);
         await db(server)
-          .updateTable('users')
-          .set({ locked_until: server.clock.now() + 600_000, failed_logins: 0 })
-          .where('id', '=', id)
+          .insertInto('signin_failures')
+          .values({
+            email_key: emailKey('manager@bluedoor.test'),
+            failures: 0,
+            last_failed_at: null,
+            locked_until: server.clock.now() + 600_000,
+          })
           .execute();
+        assert.notEqual((await api(support, 'GET', `/api/admin/users/${id}`)).body.lockedUntil, null);
         const unlocked = await api(support, 'POST', `/api/admin/users/${id}/lock`, { locked: false });
         assert.equal(unlocked.body.status, 'active');
         assert.equal(unlocked.body.lockedUntil, null);
+        // The lock ended the old session for good: unlocking does not bring that cookie back.
+        assert.equal(await manager.session(), null);
         const back = await new Client(server.url).signIn('manager@bluedoor.test');
         assert.equal(errorParam(back.body.url), null);
         const audit = (
@@ -383,11 +393,10 @@ for (const target of databaseTargets()) {
       it('a reset link goes through the ordinary outbox and works; the token is not in the audit', async () => {
         const support = await signedIn(server, STAFF.support);
         const id = await userId(server, 'owner@tinykiosk.test');
-        const sent = await api(support, 'POST', `/api/admin/users/${id}/reset-link`);
+        const sent = await api(support, 'POST', `/api/admin/users/${id}/reset-link`, {});
         assert.equal(sent.status, 200);
         assert.deepEqual(sent.body, { success: true, sentTo: 'owner@tinykiosk.test' });
-        const mail = (await api(root, 'GET', '/api/dev/outbox?to=owner@tinykiosk.test')).body.messages[0];
-        const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.body)![1]!;
+        const token = await mailedToken(server, 'owner@tinykiosk.test');
         const reset = await new Client(server.url).post('/api/auth/resetpass', { token, password: 'kiosk-new-2026' });
         assert.equal(reset.response.status, 200);
         const rows = await db(server)
@@ -546,9 +555,9 @@ for (const target of databaseTargets()) {
           reason: 'Bank letter is unreadable',
         });
         assert.equal(again.status, 409);
-        const approved = await api(distributor, 'POST', `/api/admin/bee_merchant/${id}/approve`);
+        const approved = await api(distributor, 'POST', `/api/admin/bee_merchant/${id}/approve`, {});
         assert.deepEqual([approved.body.status, approved.body.rejectionReason], ['active', null]);
-        assert.equal((await api(distributor, 'POST', `/api/admin/bee_merchant/${id}/approve`)).status, 409);
+        assert.equal((await api(distributor, 'POST', `/api/admin/bee_merchant/${id}/approve`, {})).status, 409);
         const audit = (await api(root, 'GET', `/api/admin/companies/${rejected.body.company.id}/audit`)).body.items;
         assert.deepEqual(
           audit.slice(0, 2).map((e: { action: string }) => e.action),

@@ -199,8 +199,8 @@ for (const target of databaseTargets()) {
         assert.equal(body.user.email, STAFF[persona]);
         assert.deepEqual(body.permissions, READS[persona].map((area) => `view_${area}_menu`).sort());
         const expected = {
-          super: 10,
-          dev: 10,
+          super: 11,
+          dev: 11,
           support: 3,
           billing: 3,
           distributor: 2,
@@ -210,6 +210,16 @@ for (const target of databaseTargets()) {
         assert.equal(body.rights.length, expected, JSON.stringify(body.rights));
       });
     }
+
+    it('the outbox (reset and activation links) opens to super_admin and dev_admin only', async () => {
+      const readers: Persona[] = ['super', 'dev'];
+      for (const persona of PERSONAS) {
+        const { status, body } = await api(clients[persona], 'GET', '/api/admin/support/outbox');
+        assert.equal(status, readers.includes(persona) ? 200 : 403, `${persona}: ${JSON.stringify(body)}`);
+        if (status === 200) assert.ok(Array.isArray(body.items));
+      }
+      assert.equal((await api(new Client(server.url), 'GET', '/api/admin/support/outbox')).status, 401);
+    });
 
     it('role labels in /api/admin/me follow SPEC.md 6', async () => {
       const labels: Record<Persona, string> = {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_CATALOGS } from '../src/backoffice/demoCatalog';
 import { DEMO_CUSTOMERS, DEMO_SALES_DAYS, seedBackofficeDemo } from '../src/backoffice/seed';
-import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
+import { Client, databaseTargets, startTestServer, type Json, type TestServer, signUpAndActivate } from './helpers';
 
 /*
  * /api/backoffice: company scoping, the menu's page rules (401/403), zod validation with field
@@ -571,7 +571,7 @@ for (const target of databaseTargets()) {
 
       it('a company with no sales yet gets zeros, not errors', async () => {
         const client = new Client(server.url);
-        await client.post('/api/auth/signup', {
+        await signUpAndActivate(server, {
           company: 'Empty Shop',
           email: 'empty@shop.test',
           password: 'empty-shop-2026',

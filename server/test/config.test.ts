@@ -10,7 +10,7 @@ import { resolveAuthSecret } from '../src/auth';
 import { DEFAULT_REMOTES, loadRemotesMap } from '../src/static';
 import { createApp } from '../src/app';
 import { passwordProblem } from '../src/auth';
-import { slugify } from '../src/auth/routes';
+import { slugify } from '../src/companies';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -116,17 +116,24 @@ describe('configuration', () => {
   it('reads the environment with defaults and clear errors', () => {
     const config = loadEnvConfig({});
     assert.equal(config.port, 8080);
-    assert.equal(config.seedDemo, true);
-    assert.equal(config.trustProxy, true);
+    assert.equal(config.seedDemo, undefined, 'the mode decides: demo data outside production only');
+    assert.equal(config.trustProxy, false, 'no proxy unless told: X-Forwarded-For is not believed');
+    assert.equal(config.sessionMaxLifetimeMs, 12 * 3_600_000);
     assert.ok(config.dataDir.endsWith(`${path.sep}data`));
     assert.equal(loadEnvConfig({ SEED_DEMO: 'false' }).seedDemo, false);
     assert.equal(loadEnvConfig({ TRUST_PROXY: '1' }).trustProxy, 1);
+    assert.equal(loadEnvConfig({ SESSION_MAX_HOURS: '8' }).sessionMaxLifetimeMs, 8 * 3_600_000);
+    assert.throws(() => loadEnvConfig({ SESSION_MAX_HOURS: '0' }), /SESSION_MAX_HOURS must be/);
+    assert.throws(
+      () => loadEnvConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }),
+      /SEED_DEMO=true is refused with NODE_ENV=production/,
+    );
     assert.throws(() => loadEnvConfig({ PORT: 'eighty' }), /PORT must be/);
     assert.throws(() => loadEnvConfig({ SEED_DEMO: 'maybe' }), /SEED_DEMO must be true or false/);
     assert.throws(() => loadEnvConfig({ PUBLIC_URL: 'ftp://x' }), /PUBLIC_URL must be/);
   });
 
-  it('production: Secure cookies with prefixes, no dev outbox', async () => {
+  it('production: Secure cookies with prefixes, no /api/dev route', async () => {
     const app = await createApp({
       nodeEnv: 'production',
       secret: 'p'.repeat(40),

@@ -106,9 +106,21 @@ export async function startTestServer(
     staticRoots: { shell: empty, remotes: { backoffice: empty, admin: empty, ordering: empty } },
     // 90 days of demo receipts cost ~0.5 s per server; suites that need them pass seedDemoSales: true.
     seedDemoSales: false,
+    // The tests play many clients behind one proxy: each Client claims its own address.
+    trustProxy: true,
     ...prepared.options,
     ...overrides,
-    rateLimits: { signIn: GENEROUS, signup: GENEROUS, resetpass: GENEROUS, log: GENEROUS, ...overrides.rateLimits },
+    rateLimits: {
+      signIn: GENEROUS,
+      signup: GENEROUS,
+      signupPerEmail: GENEROUS,
+      resetpass: GENEROUS,
+      resetPerAccount: GENEROUS,
+      log: GENEROUS,
+      logBytes: { limit: 1e9, windowMs: 60_000 },
+      logBytesTotal: { limit: 1e9, windowMs: 60_000 },
+      ...overrides.rateLimits,
+    },
   });
   return {
     url: running.url,
@@ -278,6 +290,44 @@ export class Client {
     const text = await response.text();
     return { response, body: text ? JSON.parse(text) : null };
   }
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** The e-mails sent to `to`, newest first (read from the database: no route exposes them anonymously). */
+export async function outbox(server: TestServer, to: string): Promise<OutboxMessage[]> {
+  const rows = await server.running.database.db
+    .selectFrom('outbox')
+    .select(['to_address', 'subject', 'body'])
+    .where('to_address', '=', to.trim().toLowerCase())
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ to: row.to_address, subject: row.subject, body: row.body }));
+}
+
+/** The first `?token=` link of the newest e-mail to `to`. */
+export async function mailedToken(server: TestServer, to: string): Promise<string> {
+  const [message] = await outbox(server, to);
+  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(message?.body ?? '')?.[1];
+  if (!token) throw new Error(`no token mailed to ${to}`);
+  return token;
+}
+
+/** Sign-up as the shell does it, then the activation link from the e-mail: an active account. */
+export async function signUpAndActivate(
+  server: TestServer,
+  body: { company: string; email: string; password: string; license: string },
+): Promise<void> {
+  const client = new Client(server.url);
+  const signup = await client.post('/api/auth/signup', body);
+  if (signup.response.status !== 202) throw new Error(`sign-up answered ${signup.response.status}`);
+  const token = await mailedToken(server, body.email);
+  const activated = await client.post('/api/auth/signup/activate', { token });
+  if (activated.response.status !== 200) throw new Error(`activation answered ${activated.response.status}`);
 }
 
 export function errorParam(url: string): string | null {

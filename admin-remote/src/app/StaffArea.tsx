@@ -12,7 +12,7 @@ import { BasePricesPage } from '../pages/basePrices';
 import { BeeMerchantPage } from '../pages/beeMerchant';
 import { CompaniesPage, CompanyPage } from '../pages/companies';
 import { CouponsPage } from '../pages/coupons';
-import { SupportPage, TicketPage } from '../pages/support';
+import { OutboxPage, SupportPage, TicketPage } from '../pages/support';
 import { UsersPage } from '../pages/users';
 
 /** The paths of the entries this user may open, in menu order. */
@@ -53,6 +53,7 @@ export function StaffArea({ user }: { user: User }) {
           <Route path="users" element={guard('/admin/users', <UsersPage />)} />
           <Route path="coupons" element={guard('/admin/coupons', <CouponsPage />)} />
           <Route path="support" element={guard('/admin/support', <SupportPage />)} />
+          <Route path="support/outbox" element={guard('/admin/support', <OutboxPage />)} />
           <Route path="support/:id" element={guard('/admin/support', <TicketPage />)} />
           <Route path="base_prices" element={guard('/admin/base_prices', <BasePricesPage />)} />
           <Route path="bee_merchant" element={guard('/admin/bee_merchant', <BeeMerchantPage />)} />

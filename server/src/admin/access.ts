@@ -70,6 +70,7 @@ const ACTION_WORDS: Record<AdminAction, string> = {
   'users.staff_access': 'change staff roles and permissions',
   'coupons.write': 'change coupons',
   'support.write': 'answer support tickets',
+  'support.outbox': 'read the outbox',
   'base_prices.write': 'change base prices',
   'bee_merchant.write': 'review merchant accounts',
 };

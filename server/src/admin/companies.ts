@@ -9,9 +9,9 @@ import {
   type AdminCompany,
   type AdminCompanyDetail,
 } from '@hive/shared/schemas/admin';
-import { allBackofficePermissionNames } from '@hive/shared/menu';
 import type { AuthContext } from '../auth';
-import { issueResetToken, slugify } from '../auth/routes';
+import { issueResetToken } from '../auth/routes';
+import { createCompanyWithOwner } from '../companies';
 import { findUserByEmail } from '../auth/users';
 import { isUniqueViolation, type Database } from '../db';
 import { requireArea, requireRight, staffOf } from './access';
@@ -150,71 +150,30 @@ export function companiesRouter(ctx: AuthContext): Router {
     const addons = sortedAddons(input.addons);
     let companyId: number;
     try {
-      companyId = await db.transaction().execute(async (trx) => {
-        const base = slugify(input.name);
-        const taken = new Set(
-          (
-            await trx
-              .selectFrom('companies')
-              .select('slug')
-              .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-              .execute()
-          ).map((row) => row.slug),
-        );
-        let slug = base;
-        for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
-        const company = await trx
-          .insertInto('companies')
-          .values({ name: input.name, slug, license: input.license, language: 'en', status: 'active', created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (addons.length > 0) {
-          await trx
-            .insertInto('company_addons')
-            .values(addons.map((addon) => ({ company_id: company.id, addon })))
-            .execute();
-        }
-        const owner = await trx
-          .insertInto('users')
-          .values({
-            email: input.ownerEmail,
-            password_hash: INVITED_PASSWORD_HASH,
-            is_admin: 0,
-            role: 'admin',
-            company_id: company.id,
-            language: 'en',
-            status: 'active',
-            failed_logins: 0,
-            session_version: 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const known = new Set(
-          (await trx.selectFrom('permissions').select('id_permission').where('scope', '=', 'backoffice').execute()).map(
-            (p) => p.id_permission,
-          ),
-        );
-        const grants = allBackofficePermissionNames().filter((name) => known.has(name));
-        if (grants.length > 0) {
-          await trx
-            .insertInto('user_permissions')
-            .values(grants.map((id_permission) => ({ user_id: owner.id, id_permission })))
-            .execute();
-        }
-        await recordAudit(trx, staff, now, {
-          action: 'company.create',
-          entityType: 'company',
-          entityId: company.id,
-          companyId: company.id,
-          before: null,
-          after: { name: input.name, slug, license: input.license, addons, ownerEmail: input.ownerEmail },
-        });
-        return company.id;
-      });
+      const created = await createCompanyWithOwner(
+        db,
+        {
+          name: input.name,
+          license: input.license,
+          addons,
+          owner: { email: input.ownerEmail, passwordHash: INVITED_PASSWORD_HASH, status: 'active' },
+          now,
+        },
+        {
+          after: (trx, { companyId: id, slug }) =>
+            recordAudit(trx, staff, now, {
+              action: 'company.create',
+              entityType: 'company',
+              entityId: id,
+              companyId: id,
+              before: null,
+              after: { name: input.name, slug, license: input.license, addons, ownerEmail: input.ownerEmail },
+            }),
+        },
+      );
+      companyId = created.companyId;
     } catch (error) {
-      // A parallel request took the e-mail or the slug between our check and the insert.
+      // A parallel request took the e-mail between our check and the insert.
       if (isUniqueViolation(error)) {
         if (await findUserByEmail(db, input.ownerEmail)) throw emailTaken();
         throw conflict('conflict', 'Could not create the company, please try again.');
@@ -272,8 +231,16 @@ export function companiesRouter(ctx: AuthContext): Router {
     }
     const now = ctx.now();
     await db.transaction().execute(async (trx) => {
-      // Suspension ends the company's sessions at their next read (auth/session validateClaims).
+      // Suspension ends every session of the company's users for good (new session versions:
+      // reactivating later does not revive them).
       await trx.updateTable('companies').set({ status: input.status }).where('id', '=', id).execute();
+      if (input.status === 'suspended') {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: now }))
+          .where('company_id', '=', id)
+          .execute();
+      }
       await recordAudit(trx, staff, now, {
         action: input.status === 'suspended' ? 'company.suspend' : 'company.reactivate',
         entityType: 'company',

@@ -2,12 +2,13 @@ import express, { type Express, type Router } from 'express';
 import { roleLabel } from '@hive/shared/menu';
 import type { AdminMe } from '@hive/shared/schemas/admin';
 import { BODY_LIMIT, type AuthContext } from '../auth';
-import { sameOriginOnly } from '../auth/routes';
+import { requireJson } from '../http';
 import { requireStaff, rightsFor, staffOf } from './access';
 import { basePricesRouter } from './basePrices';
 import { companiesRouter } from './companies';
 import { couponsRouter } from './coupons';
 import { merchantsRouter } from './merchants';
+import { outboxRouter } from './outbox';
 import { planChangedHeader } from './plan';
 import { supportRouter } from './support';
 import { usersRouter } from './users';
@@ -41,6 +42,7 @@ export function adminRouter(ctx: AuthContext): Router {
   router.use(companiesRouter(ctx));
   router.use(usersRouter(ctx));
   router.use(couponsRouter(ctx));
+  router.use(outboxRouter(ctx));
   router.use(supportRouter(ctx));
   router.use(basePricesRouter(ctx));
   router.use(merchantsRouter(ctx));
@@ -53,7 +55,7 @@ export function adminRouter(ctx: AuthContext): Router {
  */
 export function mountAdmin(app: Express, ctx: AuthContext): void {
   app.use('/api', planChangedHeader(ctx));
-  app.use('/api/admin', sameOriginOnly, express.json({ limit: BODY_LIMIT }), (_req, res, next) => {
+  app.use('/api/admin', requireJson(), express.json({ limit: BODY_LIMIT }), (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });

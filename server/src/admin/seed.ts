@@ -335,7 +335,6 @@ export async function seedAdminDemo(db: Kysely<Database>, { now }: { now: number
         company_id: inserted.id,
         language: 'en',
         status: 'active',
-        failed_logins: 0,
         session_version: 0,
         created_at: createdAt,
         updated_at: createdAt,

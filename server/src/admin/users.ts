@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { staffAccessSchema, userListQuerySchema, userLockSchema, type AdminUser } from '@hive/shared/schemas/admin';
 import type { AuthContext } from '../auth';
 import { issueResetToken } from '../auth/routes';
+import { clearSignInLock, lockedUntilByEmail } from '../auth/users';
 import type { Database } from '../db';
 import { HttpError } from '../http';
 import { canDo, requireArea, requireRight, staffOf, type Staff } from './access';
@@ -22,7 +23,6 @@ function userQuery(db: Kysely<Database>) {
       'users.is_admin',
       'users.role',
       'users.status',
-      'users.locked_until',
       'users.created_at',
       'users.company_id',
       'companies.name as company_name',
@@ -46,7 +46,7 @@ async function permissionsByUser(db: Kysely<Database>, ids: number[]): Promise<M
   return out;
 }
 
-function toUser(row: UserRowOut, permissions: string[], now: number): AdminUser {
+function toUser(row: UserRowOut, permissions: string[], lockedUntil: number | undefined): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -55,7 +55,7 @@ function toUser(row: UserRowOut, permissions: string[], now: number): AdminUser 
     company:
       row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
     status: row.status,
-    lockedUntil: row.locked_until !== null && row.locked_until > now ? iso(row.locked_until) : null,
+    lockedUntil: lockedUntil !== undefined ? iso(lockedUntil) : null,
     // Only the admin console's permissions: a merchant's back-office grants are theirs to manage.
     permissions,
     createdAt: isoAt(row.created_at),
@@ -65,8 +65,8 @@ function toUser(row: UserRowOut, permissions: string[], now: number): AdminUser 
 async function loadUser(db: Kysely<Database>, id: number, now: number): Promise<AdminUser> {
   const row = await userQuery(db).where('users.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('User');
-  const permissions = await permissionsByUser(db, [id]);
-  return toUser(row, permissions.get(id) ?? [], now);
+  const [permissions, locks] = await Promise.all([permissionsByUser(db, [id]), lockedUntilByEmail(db, [row.email], now)]);
+  return toUser(row, permissions.get(id) ?? [], locks.get(row.email));
 }
 
 /**
@@ -108,13 +108,20 @@ export function usersRouter(ctx: AuthContext): Router {
         .offset(offsetOf(query.page, query.pageSize))
         .execute(),
     ]);
-    const permissions = await permissionsByUser(
-      db,
-      rows.map((r) => r.id),
-    );
     const now = ctx.now();
+    const [permissions, locks] = await Promise.all([
+      permissionsByUser(
+        db,
+        rows.map((r) => r.id),
+      ),
+      lockedUntilByEmail(
+        db,
+        rows.map((r) => r.email),
+        now,
+      ),
+    ]);
     res.json({
-      items: rows.map((row) => toUser(row, permissions.get(row.id) ?? [], now)),
+      items: rows.map((row) => toUser(row, permissions.get(row.id) ?? [], locks.get(row.email))),
       total: Number(count.n),
       page: query.page,
       pageSize: query.pageSize,
@@ -139,17 +146,19 @@ export function usersRouter(ctx: AuthContext): Router {
       return;
     }
     await db.transaction().execute(async (trx) => {
-      // An operator lock ends the user's sessions at their next read; unlocking also clears a
-      // sign-in lockout, which is what a locked-out user calling support wants.
+      // An operator lock ends every session of the user for good (a new session version: unlocking
+      // later does not revive them); unlocking also clears a sign-in lockout, which is what a
+      // locked-out user calling support wants.
       await trx
         .updateTable('users')
-        .set(
+        .set((eb) =>
           locked
-            ? { status: 'locked', updated_at: now }
-            : { status: 'active', failed_logins: 0, last_failed_at: null, locked_until: null, updated_at: now },
+            ? { status: 'locked', session_version: eb('session_version', '+', 1), updated_at: now }
+            : { status: 'active', updated_at: now },
         )
         .where('id', '=', id)
         .execute();
+      if (!locked) await clearSignInLock(trx, user.email);
       await recordAudit(trx, staff, now, {
         action: locked ? 'user.lock' : 'user.unlock',
         entityType: 'user',

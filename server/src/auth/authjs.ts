@@ -7,14 +7,15 @@ import { AUTH_BASE_PATH, SESSION_COOKIE_MAX_AGE_S } from '@hive/shared/config';
 import { hasUnsafeChars, sameOrigin } from '../http';
 import type { AuthContext } from './context';
 import { MAX_PASSWORD_LENGTH } from './passwords';
-import { newClaims, validateClaims } from './session';
+import { extendedExpiry, newClaims, revokeSession, validateClaims } from './session';
 import {
   accessProblem,
+  beginSignInAttempt,
   clientUser,
+  emailKey,
   findUserByEmail,
+  finishSignInAttempt,
   loadProfile,
-  recordLoginFailure,
-  recordLoginSuccess,
   type UserProfile,
 } from './users';
 
@@ -24,6 +25,10 @@ export class AccountLocked extends CredentialsSignin {
 }
 export class AccountDisabled extends CredentialsSignin {
   override code = 'account_disabled';
+}
+/** A sign-up whose activation link has not been opened yet. */
+export class AccountPending extends CredentialsSignin {
+  override code = 'account_pending';
 }
 
 export const credentialsSchema = z.object({
@@ -40,34 +45,36 @@ export const credentialsSchema = z.object({
 type AuthorizedUser = User & { id: string; email: string; sessionVersion: number };
 
 /**
- * Returns the user or null (-> CredentialsSignin). Unknown e-mails still pay for one scrypt run.
- * The pre-check middleware already refused locked accounts with 429; the check here closes the
- * race with a parallel request that locked it meanwhile.
+ * Returns the user or null (-> CredentialsSignin). The attempt is counted before the password is
+ * checked (users.ts beginSignInAttempt), by e-mail, so known and unknown addresses lock alike and
+ * parallel guesses cannot outrun the lock. Unknown e-mails still pay for one scrypt run.
  */
 async function authorize(ctx: AuthContext, credentials: unknown): Promise<AuthorizedUser | null> {
   const parsed = credentialsSchema.safeParse(credentials);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return ctx.passwords.burn(password).then(() => null);
-  if (user.locked_until !== null && user.locked_until > ctx.now()) {
+  const attempt = await beginSignInAttempt(ctx, email);
+  if (!attempt.ok) {
     await ctx.passwords.burn(password);
     throw new AccountLocked();
   }
-  if (!(await ctx.passwords.verify(password, user.password_hash))) {
-    const lockedUntil = await recordLoginFailure(ctx, user.id);
+  const user = await findUserByEmail(ctx.db, email);
+  const valid = user ? await ctx.passwords.verify(password, user.password_hash) : await ctx.passwords.burn(password).then(() => false);
+  if (!user || !valid) {
+    const lockedUntil = await finishSignInAttempt(ctx, email, false);
     if (lockedUntil !== null) {
       ctx.log.warn(
-        { userId: user.id, lockedUntil: new Date(lockedUntil).toISOString() },
-        'account locked after failed sign-ins',
+        { emailKey: emailKey(email).slice(0, 12), lockedUntil: new Date(lockedUntil).toISOString() },
+        'sign-in locked after failed attempts',
       );
       throw new AccountLocked();
     }
     return null;
   }
+  await finishSignInAttempt(ctx, email, true);
   const profile = await loadProfile(ctx.db, user.id);
+  if (profile?.status === 'pending') throw new AccountPending();
   if (!profile || accessProblem(profile) !== null) throw new AccountDisabled();
-  await recordLoginSuccess(ctx, user.id);
   return { id: String(user.id), email: user.email, sessionVersion: user.session_version };
 }
 
@@ -134,7 +141,7 @@ export function buildAuthConfig(ctx: AuthContext): ExpressAuthConfig {
         if (!valid) return null; // expired, reset, locked or suspended: Auth.js clears the cookie
         const next =
           trigger === 'update' && wantsExtend(session)
-            ? { ...token, sessionExpiresAt: ctx.now() + ctx.sessionLifetimeMs }
+            ? { ...token, sessionExpiresAt: extendedExpiry(ctx, valid.claims) }
             : token;
         profiles.set(next, valid.profile);
         return next;
@@ -151,8 +158,11 @@ export function buildAuthConfig(ctx: AuthContext): ExpressAuthConfig {
       signIn({ user }) {
         ctx.log.info({ userId: user.id }, 'signed in');
       },
-      signOut(message) {
+      // Awaited by Auth.js before it answers: the token is dead on every instance once the
+      // sign-out response arrives, whoever still holds a copy of the cookie.
+      async signOut(message) {
         const token = 'token' in message ? message.token : null;
+        if (token) await revokeSession(ctx, token);
         ctx.log.info({ userId: token?.sub ?? null }, 'signed out');
       },
     },

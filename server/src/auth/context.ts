@@ -2,27 +2,53 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AUTH_COOKIE_NAMES } from '@hive/shared/config';
 import type { Database } from '../db';
+import type { Limiter, LimiterStore, RateLimitRule } from '../http';
 import type { PasswordHasher } from './passwords';
 
-export interface RateLimitRule {
-  limit: number;
-  windowMs: number;
-}
+export type { RateLimitRule } from '../http';
 
-/** Per-address limits (in memory, per instance); the per-account lock lives in the database. */
+/**
+ * Every limit of the auth routes. Each per-address limit has a limit beside it that no header can
+ * dodge: per account or per target (the e-mail address a message goes to), or for the whole
+ * service (the client log's volume). The sign-in lockout per account lives in `signin_failures`.
+ */
 export interface RateLimits {
+  /** Failed sign-ins per address. */
   signIn: RateLimitRule;
+  /** Sign-ups per address. */
   signup: RateLimitRule;
+  /** Sign-up e-mails (activation or "you already have an account") per e-mail address. */
+  signupPerEmail: RateLimitRule;
+  /** Reset requests per address. */
   resetpass: RateLimitRule;
+  /** Reset e-mails per account. */
+  resetPerAccount: RateLimitRule;
+  /** Client log messages per address. */
   log: RateLimitRule;
+  /** Client log bytes per address. */
+  logBytes: RateLimitRule;
+  /** Client log bytes for the whole service (all addresses together). */
+  logBytesTotal: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: { limit: 20, windowMs: 15 * 60_000 },
   signup: { limit: 10, windowMs: 60 * 60_000 },
+  signupPerEmail: { limit: 3, windowMs: 60 * 60_000 },
   resetpass: { limit: 10, windowMs: 15 * 60_000 },
+  resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
   log: { limit: 120, windowMs: 60_000 },
+  logBytes: { limit: 64 * 1024, windowMs: 60_000 },
+  logBytesTotal: { limit: 1024 * 1024, windowMs: 60_000 },
 };
+
+export type AuthLimiters = Record<keyof RateLimits, Limiter>;
+
+export function buildLimiters<K extends string>(store: LimiterStore, rules: Record<K, RateLimitRule>): Record<K, Limiter> {
+  return Object.fromEntries(
+    (Object.keys(rules) as K[]).map((name) => [name, store.limiter(name, rules[name])]),
+  ) as Record<K, Limiter>;
+}
 
 export interface LockoutPolicy {
   /** Consecutive failures (each within `windowMs` of the previous) that lock the account. */
@@ -41,6 +67,8 @@ export interface AuthContext {
   log: Logger;
   now: () => number;
   sessionLifetimeMs: number;
+  /** Absolute limit from sign-in: no extend goes past it (default 12 hours). */
+  sessionMaxLifetimeMs: number;
   secret: string;
   production: boolean;
   /** true in production (Secure + __Secure-/__Host- names); undefined = decided per request by protocol. */
@@ -48,6 +76,9 @@ export interface AuthContext {
   passwords: PasswordHasher;
   lockout: LockoutPolicy;
   rateLimits: RateLimits;
+  limiters: AuthLimiters;
+  /** The app's limiter store (memory, or PostgreSQL shared by every instance). */
+  limiterStore: LimiterStore;
   /** Origin used in e-mailed links; without it links are site-relative (never built from Host). */
   publicUrl: string | undefined;
 }

@@ -1,17 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import {
-  HttpError,
-  addressRateLimit,
-  humanDuration,
-  parseCookies,
-  parseOrThrow,
-  requestOrigin,
-  sameOrigin,
-} from '../http';
+import { HttpError, humanDuration, parseCookies, parseOrThrow, rateLimit, requestOrigin, sameOrigin } from '../http';
 import { cookieNames, expiredCookie, usesSecureCookies, type AuthContext } from './context';
 import { credentialsSchema } from './authjs';
-import { findUserByEmail } from './users';
+import { lockedUntil } from './users';
 
 /*
  * Middleware that runs before ExpressAuth. Auth.js cannot answer with our status codes (its
@@ -123,19 +115,23 @@ function setsSessionCookie(header: number | string | string[] | undefined): bool
   );
 }
 
-/** Per-address limit, then the per-account lock (both 429 with Retry-After) before Auth.js runs. */
+/**
+ * Per-address limit, then the per-account lock (both 429 with Retry-After) before Auth.js runs.
+ * The lock is keyed by the e-mail whether or not an account has it, so the answer never tells
+ * which addresses are registered.
+ */
 export function credentialsThrottle(ctx: AuthContext): RequestHandler[] {
   // Only failed attempts count: a shop's staff behind one address sign in all day. A success is
-  // the one response that sets the session cookie.
-  const perAddress = addressRateLimit(ctx.rateLimits.signIn, 'failed sign-in attempts', {
-    countOnlyFailures: (_req, res) => setsSessionCookie(res.getHeader('set-cookie')),
+  // the one response that sets the session cookie (its point is given back).
+  const perAddress = rateLimit(ctx.limiters.signIn, 'failed sign-in attempts', {
+    succeeded: (_req, res) => setsSessionCookie(res.getHeader('set-cookie')),
   });
   const accountLock: RequestHandler = async (req, res, next) => {
     const email = (req.body as { email?: string }).email ?? '';
-    const user = await findUserByEmail(ctx.db, email);
     const now = ctx.now();
-    if (user?.locked_until != null && user.locked_until > now) {
-      const retryAfter = Math.max(1, Math.ceil((user.locked_until - now) / 1000));
+    const until = await lockedUntil(ctx.db, email, now);
+    if (until !== null) {
+      const retryAfter = Math.max(1, Math.ceil((until - now) / 1000));
       res
         .set('Retry-After', String(retryAfter))
         .status(429)
@@ -143,7 +139,7 @@ export function credentialsThrottle(ctx: AuthContext): RequestHandler[] {
           error: 'account_locked',
           message: `This account is locked after too many failed sign-in attempts. Try again in ${humanDuration(retryAfter)}.`,
           retryAfter,
-          lockedUntil: new Date(user.locked_until).toISOString(),
+          lockedUntil: new Date(until).toISOString(),
         });
       return;
     }

@@ -11,11 +11,11 @@ import {
   normalizeSessionUpdate,
   providerGuard,
 } from './guards';
-import { clientLogRoute, customAuthRoutes, devOutboxRoute } from './routes';
+import { clientLogRoute, customAuthRoutes } from './routes';
 import { sessionReadRoute } from './sessionRead';
 
-export type { AuthContext, LockoutPolicy, RateLimits, RateLimitRule } from './context';
-export { DEFAULT_LOCKOUT, DEFAULT_RATE_LIMITS, RESET_TOKEN_LIFETIME_MS, cookieNames } from './context';
+export type { AuthContext, AuthLimiters, LockoutPolicy, RateLimits, RateLimitRule } from './context';
+export { DEFAULT_LOCKOUT, DEFAULT_RATE_LIMITS, RESET_TOKEN_LIFETIME_MS, buildLimiters, cookieNames } from './context';
 export { PasswordHasher, DEFAULT_SCRYPT_COST, passwordProblem, PASSWORD_RULE, type ScryptCost } from './passwords';
 export { resolveAuthSecret, NO_SECRET_MESSAGE } from './secret';
 export { readSession, type RequestSession } from './session';
@@ -37,7 +37,6 @@ export function mountApi(app: Express, ctx: AuthContext): void {
   );
 
   app.use(AUTH_BASE_PATH, customAuthRoutes(ctx));
-  if (!ctx.production) app.get('/api/dev/outbox', devOutboxRoute(ctx));
 
   app.use(AUTH_BASE_PATH, providerGuard(), callbackUrlGuard(ctx), authBodyGuard());
   app.post(`${AUTH_BASE_PATH}/callback/credentials`, ...credentialsThrottle(ctx));

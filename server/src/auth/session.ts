@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { decode } from '@auth/core/jwt';
+import { prepared } from '../db';
 import { parseCookies } from '../http';
 import { cookieNames, usesSecureCookies, type AuthContext } from './context';
 import { accessProblem, loadProfile, type UserProfile } from './users';
@@ -7,13 +9,18 @@ import { accessProblem, loadProfile, type UserProfile } from './users';
 /**
  * Our claims inside the Auth.js JWT. `sessionExpiresAt` is the server-enforced 45-minute expiry:
  * set at sign-in and moved only by an explicit extend. Auth.js re-signs the token (and its own
- * `exp`) on every session read, so `exp` alone would make every 30-second check a renewal.
- * `sv` is the user's session version: bumping it (password reset) ends every existing session.
+ * `exp`) on every session update, so `exp` alone would make every 30-second check a renewal.
+ * `sv` is the user's session version: bumping it (password reset, an operator lock, a suspended
+ * company) ends every existing session of that user for good. `sid` names this one sign-in: a
+ * sign-out revokes it (`revoked_sessions`) without touching the user's other devices.
+ * `signedInAt` bounds the whole session: no extend reaches past `signedInAt + sessionMaxLifetimeMs`.
  */
 export interface SessionClaims {
   sub: string;
   email: string;
   sv: number;
+  sid: string;
+  signedInAt: number;
   sessionExpiresAt: number;
 }
 
@@ -21,34 +28,69 @@ export function newClaims(
   ctx: AuthContext,
   user: { id: string; email: string; sessionVersion: number },
 ): SessionClaims {
+  const now = ctx.now();
   return {
     sub: user.id,
     email: user.email,
     sv: user.sessionVersion,
-    sessionExpiresAt: ctx.now() + ctx.sessionLifetimeMs,
+    sid: randomBytes(16).toString('base64url'),
+    signedInAt: now,
+    sessionExpiresAt: Math.min(now + ctx.sessionLifetimeMs, now + ctx.sessionMaxLifetimeMs),
   };
 }
 
-function readClaims(token: Record<string, unknown>): SessionClaims | null {
-  const { sub, email, sv, sessionExpiresAt } = token;
-  if (typeof sub !== 'string' || !/^\d{1,15}$/.test(sub)) return null;
-  if (typeof sv !== 'number' || typeof sessionExpiresAt !== 'number' || !Number.isFinite(sessionExpiresAt)) return null;
-  return { sub, email: typeof email === 'string' ? email : '', sv, sessionExpiresAt };
+/** An extend: 45 more minutes from now, never past the absolute end of the session. */
+export function extendedExpiry(ctx: AuthContext, claims: SessionClaims): number {
+  return Math.min(ctx.now() + ctx.sessionLifetimeMs, claims.signedInAt + ctx.sessionMaxLifetimeMs);
 }
+
+function readClaims(token: Record<string, unknown>): SessionClaims | null {
+  const { sub, email, sv, sid, signedInAt, sessionExpiresAt } = token;
+  if (typeof sub !== 'string' || !/^\d{1,15}$/.test(sub)) return null;
+  if (typeof sv !== 'number' || typeof sid !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(sid)) return null;
+  if (typeof signedInAt !== 'number' || !Number.isFinite(signedInAt)) return null;
+  if (typeof sessionExpiresAt !== 'number' || !Number.isFinite(sessionExpiresAt)) return null;
+  return { sub, email: typeof email === 'string' ? email : '', sv, sid, signedInAt, sessionExpiresAt };
+}
+
+const isRevoked = prepared(['sid'], (db, { sid }: { sid: string }) =>
+  db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid),
+);
 
 /**
  * The one check behind every authenticated read (Auth.js jwt callback and our own routes):
- * not expired, user still exists, same session version, account active, company not suspended.
+ * not expired, within the absolute lifetime, not signed out, user still exists, same session
+ * version, account active, company not suspended.
  */
 export async function validateClaims(
   ctx: AuthContext,
   token: Record<string, unknown>,
 ): Promise<{ claims: SessionClaims; profile: UserProfile } | null> {
   const claims = readClaims(token);
-  if (!claims || claims.sessionExpiresAt <= ctx.now()) return null;
-  const profile = await loadProfile(ctx.db, Number(claims.sub));
+  const now = ctx.now();
+  if (!claims || claims.sessionExpiresAt <= now || claims.signedInAt + ctx.sessionMaxLifetimeMs <= now) return null;
+  const [profile, revoked] = await Promise.all([
+    loadProfile(ctx.db, Number(claims.sub)),
+    isRevoked(ctx.db, { sid: claims.sid }),
+  ]);
+  if (revoked.length > 0) return null;
   if (!profile || profile.sessionVersion !== claims.sv || accessProblem(profile) !== null) return null;
   return { claims, profile };
+}
+
+/** Sign-out: this session id is refused from now on, on every instance (until it would have expired). */
+export async function revokeSession(ctx: AuthContext, token: Record<string, unknown>): Promise<void> {
+  const claims = readClaims(token);
+  if (!claims) return;
+  const now = ctx.now();
+  const expiresAt = Math.max(claims.signedInAt + ctx.sessionMaxLifetimeMs, claims.sessionExpiresAt);
+  await ctx.db
+    .insertInto('revoked_sessions')
+    .values({ sid: claims.sid, user_id: Number(claims.sub), expires_at: expiresAt })
+    .onConflict((oc) => oc.column('sid').doNothing())
+    .execute();
+  // Rows of sessions that would have ended anyway are of no use any more.
+  await ctx.db.deleteFrom('revoked_sessions').where('expires_at', '<', now).execute();
 }
 
 /** Reassembles a possibly chunked session cookie the way Auth.js's SessionStore does. */

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared, type Database, type UserRow } from '../db';
 import type { AuthContext } from './context';
 
@@ -129,39 +130,103 @@ export function userCompanyBody(profile: UserProfile) {
   };
 }
 
+export const emailKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+
+export type AttemptResult = { ok: true } | { ok: false; lockedUntil: number };
+
 /**
- * Counts a failed password. Failures further apart than the lockout window start a new count.
- * Two statements (increment, then lock) keep each one portable between SQLite and PostgreSQL;
- * the increment itself is atomic, so parallel attempts cannot under-count.
- * Returns the lock expiry when this failure locked the account.
+ * Takes a sign-in attempt for `email` BEFORE the password is checked: one atomic
+ * `UPDATE ... RETURNING` counts it (failures within the lockout window, a lapsed lock starts
+ * afresh), so 40 parallel guesses get at most `maxFailures` password checks between them; the rest
+ * are refused as locked. Keyed by the e-mail, known account or not, so a lock looks the same for
+ * both (no account enumeration). `finishSignInAttempt` settles the count afterwards.
  */
-export async function recordLoginFailure(ctx: AuthContext, userId: number): Promise<number | null> {
+export async function beginSignInAttempt(ctx: AuthContext, email: string): Promise<AttemptResult> {
   const now = ctx.now();
   const { maxFailures, windowMs, lockMs } = ctx.lockout;
-  const row = await ctx.db
-    .updateTable('users')
-    .set({
-      failed_logins: sql<number>`case when last_failed_at is null or last_failed_at < ${now - windowMs} then 1 else failed_logins + 1 end`,
-      last_failed_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', userId)
-    .returning('failed_logins')
-    .executeTakeFirst();
-  if (!row || row.failed_logins < maxFailures) return null;
-  const lockedUntil = now + lockMs;
+  const key = emailKey(email);
   await ctx.db
-    .updateTable('users')
-    .set({ locked_until: lockedUntil, failed_logins: 0, last_failed_at: null })
-    .where('id', '=', userId)
+    .insertInto('signin_failures')
+    .values({ email_key: key, failures: 0, last_failed_at: null, locked_until: null })
+    .onConflict((oc) => oc.column('email_key').doNothing())
     .execute();
-  return lockedUntil;
+  const lapsed = sql<boolean>`locked_until is not null and locked_until <= ${now}`;
+  const row = await ctx.db
+    .updateTable('signin_failures')
+    .set({
+      failures: sql<number>`case when ${lapsed} or last_failed_at is null or last_failed_at < ${now - windowMs} then 1 else failures + 1 end`,
+      locked_until: sql<number | null>`case when ${lapsed} then null else locked_until end`,
+      last_failed_at: now,
+    })
+    .where('email_key', '=', key)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning('failures')
+    .executeTakeFirst();
+  if (row && row.failures <= maxFailures) return { ok: true };
+  if (row) {
+    // Beyond the allowance while earlier attempts are still being checked: lock now.
+    await ctx.db
+      .updateTable('signin_failures')
+      .set({ locked_until: now + lockMs, failures: 0 })
+      .where('email_key', '=', key)
+      .where('locked_until', 'is', null)
+      .execute();
+  }
+  return { ok: false, lockedUntil: (await lockedUntil(ctx.db, email, now)) ?? now + lockMs };
 }
 
-export async function recordLoginSuccess(ctx: AuthContext, userId: number): Promise<void> {
-  await ctx.db
-    .updateTable('users')
-    .set({ failed_logins: 0, last_failed_at: null, locked_until: null })
-    .where('id', '=', userId)
+/**
+ * After the password check: a success forgets the failures; a failure keeps its count and, when it
+ * was the last one allowed, locks. Returns the lock's end when this failure locked the account.
+ */
+export async function finishSignInAttempt(ctx: AuthContext, email: string, success: boolean): Promise<number | null> {
+  const key = emailKey(email);
+  if (success) {
+    await ctx.db.deleteFrom('signin_failures').where('email_key', '=', key).execute();
+    return null;
+  }
+  const now = ctx.now();
+  const until = now + ctx.lockout.lockMs;
+  const locked = await ctx.db
+    .updateTable('signin_failures')
+    .set({ locked_until: until, failures: 0 })
+    .where('email_key', '=', key)
+    .where('failures', '>=', ctx.lockout.maxFailures)
+    .where('locked_until', 'is', null)
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) > 0 ? until : null;
+}
+
+/** The end of a current sign-in lock of `email`, or null. */
+export async function lockedUntil(db: Kysely<Database>, email: string, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('signin_failures')
+    .select('locked_until')
+    .where('email_key', '=', emailKey(email))
+    .executeTakeFirst();
+  return row?.locked_until != null && row.locked_until > now ? row.locked_until : null;
+}
+
+/** Current sign-in locks of several e-mails at once (the admin console's user lists). */
+export async function lockedUntilByEmail(
+  db: Kysely<Database>,
+  emails: readonly string[],
+  now: number,
+): Promise<Map<string, number>> {
+  const keys = new Map(emails.map((email) => [emailKey(email), email]));
+  const out = new Map<string, number>();
+  if (keys.size === 0) return out;
+  const rows = await db
+    .selectFrom('signin_failures')
+    .select(['email_key', 'locked_until'])
+    .where('email_key', 'in', [...keys.keys()])
+    .where('locked_until', '>', now)
     .execute();
+  for (const row of rows) out.set(keys.get(row.email_key)!, row.locked_until!);
+  return out;
+}
+
+/** Support unlocking a user also lifts the sign-in lock. */
+export async function clearSignInLock(db: Kysely<Database> | Transaction<Database>, email: string): Promise<void> {
+  await db.deleteFrom('signin_failures').where('email_key', '=', emailKey(email)).execute();
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { canSeePath, type MenuContext } from '@hive/shared/menu';
 import { readSession, type AuthContext } from '../auth';
-import { HttpError, requestOrigin } from '../http';
+import { HttpError } from '../http';
 
 /** The signed-in merchant behind a back-office request: everything is scoped to `companyId`. */
 export interface Merchant {
@@ -65,16 +65,3 @@ export function requirePage(ctx: AuthContext, menuPath: string): RequestHandler 
     next();
   };
 }
-
-/**
- * Writes refuse a foreign Origin (cheap CSRF defence next to the SameSite=Strict session cookie).
- * Non-browser clients send no Origin and pass.
- */
-export const sameOriginWrites: RequestHandler = (req, _res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
-  const origin = req.get('origin');
-  if (origin !== undefined && origin !== requestOrigin(req)) {
-    throw new HttpError(403, { error: 'forbidden_origin', message: 'Cross-origin requests are not accepted here.' });
-  }
-  next();
-};

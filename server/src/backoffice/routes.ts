@@ -1,7 +1,8 @@
 import express, { type Express, type Router } from 'express';
 import type { CompanySummary } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../auth';
-import { merchantOf, requireMerchant, sameOriginWrites } from './access';
+import { requireJson } from '../http';
+import { merchantOf, requireMerchant } from './access';
 import { categoriesRouter } from './categories';
 import { customersRouter } from './customers';
 import { itemsRouter } from './items';
@@ -17,7 +18,8 @@ export const BACKOFFICE_API = '/api/backoffice';
  */
 export function backofficeRouter(ctx: AuthContext): Router {
   const router = express.Router();
-  router.use(sameOriginWrites);
+  // JSON only (the app-wide write guard already refused foreign origins).
+  router.use(requireJson());
 
   router.get('/company', requireMerchant(ctx), (_req, res) => {
     const { company } = merchantOf(res);

@@ -22,6 +22,15 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Human-readable location for the start-up log, never the password. */
   describe: string;
+  /** PostgreSQL only: the pool under Kysely (the rate-limit store shares it). */
+  pgPool?: pg.Pool;
+  /**
+   * Runs `fn` while holding the start-up lock: one instance at a time migrates and seeds, so two
+   * instances starting together on one database never collide.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** True when this start created the database (an empty SQLite file it made itself). */
+  created: boolean;
   destroy(): Promise<void>;
 }
 
@@ -88,18 +97,80 @@ export function reusingStatements(sqlite: BetterSqlite3.Database, max = STATEMEN
   };
 }
 
+const damaged = (file: string, reason: string) =>
+  new ConfigError(
+    `The database file ${file} is damaged (${reason}). Stop every server using it, restore it from a backup (see README.md, "Backups"), or move it away to start a fresh install.`,
+  );
+
+/**
+ * Opens the SQLite file and checks it before anything trusts it: the header must read and
+ * `PRAGMA quick_check` must say ok. A file that existed but holds no tables (a 0-byte file left by
+ * a failed copy, say) is refused rather than silently turned into a fresh install.
+ */
+function openSqliteFile(file: string): { sqlite: BetterSqlite3.Database; created: boolean } {
+  const existed = fs.existsSync(file);
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    sqlite = new BetterSqlite3(file);
+    // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const check = sqlite.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw damaged(file, `quick_check: ${String(check).split('\n')[0]}`);
+    const tables = sqlite.prepare(`select count(*) as n from sqlite_master where type = 'table'`).get() as { n: number };
+    if (existed && tables.n === 0) {
+      throw new ConfigError(
+        `The database file ${file} exists but holds no data (it may be empty or truncated). Restore it from a backup, or move it away to start a fresh install; it is never re-seeded in place.`,
+      );
+    }
+    return { sqlite, created: !existed };
+  } catch (error) {
+    sqlite?.close();
+    if (error instanceof ConfigError) throw error;
+    throw damaged(file, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * A lock across processes for the start-up work on one SQLite file: an exclusive transaction on a
+ * lock file beside it (never on the database itself, whose connection Kysely needs meanwhile).
+ * A second instance waits here until the first has migrated and seeded.
+ */
+function sqliteStartupLock(file: string) {
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    const lock = new BetterSqlite3(`${file}.startup-lock`);
+    try {
+      lock.pragma('busy_timeout = 60000');
+      lock.exec('begin exclusive');
+      try {
+        return await fn();
+      } finally {
+        lock.exec('commit');
+      }
+    } finally {
+      lock.close();
+    }
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const target = resolveTarget(options);
 
   if (target.dialect === 'sqlite') {
     fs.mkdirSync(path.dirname(target.location), { recursive: true });
-    const sqlite = new BetterSqlite3(target.location);
-    // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    const withStartupLock = sqliteStartupLock(target.location);
+    // Opened under the lock: a second instance must not see the file half-created by the first.
+    const { sqlite, created } = await withStartupLock(async () => openSqliteFile(target.location));
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-    return { db, dialect: 'sqlite', describe: `SQLite ${target.location}`, destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      describe: `SQLite ${target.location}`,
+      withStartupLock,
+      created,
+      destroy: () => db.destroy(),
+    };
   }
 
   const schema = options.schema;
@@ -118,8 +189,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     dialect: 'postgres',
     describe: `PostgreSQL ${redactUrl(target.location)}${schema ? ` (schema ${schema})` : ''}`,
+    pgPool: pool,
+    withStartupLock: (fn) => pgStartupLock(pool, `hive-startup:${schema ?? 'public'}`, fn),
+    created: false,
     destroy: () => db.destroy(),
   };
+}
+
+/**
+ * A session-level advisory lock (one per schema) held on one pooled connection while `fn`
+ * migrates and seeds.
+ */
+async function pgStartupLock<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Brings the schema up to date; safe to run on every start and from several instances. */
@@ -137,9 +229,14 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   }
 }
 
+/**
+ * For /healthz: reads real tables (a `select 1` answers even when the file's pages are damaged),
+ * the migration record and the companies table.
+ */
 export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
   try {
-    await sql`select 1`.execute(db);
+    await db.selectFrom('companies').select('id').orderBy('id').limit(1).execute();
+    await sql`select count(*) from kysely_migration`.execute(db);
     return true;
   } catch {
     return false;

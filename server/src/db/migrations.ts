@@ -9,6 +9,7 @@ import {
 import { backofficeMigrations } from '../backoffice/migrations';
 import { adminMigrations } from '../admin/migrations';
 import { orderingMigrations } from '../ordering/migrations';
+import { hardeningMigration } from './hardeningMigration';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   ...backofficeMigrations,
   ...adminMigrations,
   ...orderingMigrations,
+  '2026_11_200_hardening': hardeningMigration,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

@@ -35,10 +35,7 @@ export interface UsersTable {
   role: string | null;
   company_id: number | null;
   language: string;
-  status: string; // 'active' | 'locked' (disabled by an operator)
-  failed_logins: number;
-  last_failed_at: Millis | null;
-  locked_until: Millis | null;
+  status: string; // 'active' | 'locked' (disabled by an operator) | 'pending' (sign-up not yet activated)
   session_version: number;
   created_at: Millis;
   updated_at: Millis;
@@ -55,6 +52,7 @@ export interface UserPermissionsTable {
   id_permission: string;
 }
 
+/** Single-use e-mailed tokens: password resets and sign-up activations. */
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
@@ -62,6 +60,35 @@ export interface PasswordResetsTable {
   expires_at: Millis;
   used_at: Millis | null;
   created_at: Millis;
+  purpose: ColumnType<string, string | undefined, string>; // 'reset' | 'activate'
+}
+
+/** Next number of each kind of numbered document, per company (db/counters.ts). */
+export interface DocumentCountersTable {
+  company_id: number;
+  kind: string;
+  value: number;
+}
+
+/** Every public address (company and storefront slugs), each owned by one company. */
+export interface PublicSlugsTable {
+  slug: string;
+  company_id: number;
+}
+
+/** Session ids ended by a sign-out, kept until the session would have expired anyway. */
+export interface RevokedSessionsTable {
+  sid: string;
+  user_id: number;
+  expires_at: Millis;
+}
+
+/** Failed sign-ins by e-mail (sha-256 of the normalised address), known accounts or not. */
+export interface SigninFailuresTable {
+  email_key: string;
+  failures: number;
+  last_failed_at: Millis | null;
+  locked_until: Millis | null;
 }
 
 export interface OutboxTable {
@@ -80,6 +107,10 @@ export interface Database extends BackofficeTables, AdminTables, OrderingTables 
   user_permissions: UserPermissionsTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
+  document_counters: DocumentCountersTable;
+  public_slugs: PublicSlugsTable;
+  revoked_sessions: RevokedSessionsTable;
+  signin_failures: SigninFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

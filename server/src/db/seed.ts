@@ -106,7 +106,6 @@ export async function seedDemoData(
           company_id: companyId,
           language: 'en',
           status: 'active',
-          failed_logins: 0,
           session_version: 0,
           created_at: now,
           updated_at: now,

@@ -2,4 +2,14 @@ export { HttpError, errorHandler, notFoundJson } from './errors';
 export { hasUnsafeChars, parseOrThrow, validationErrorBody, type ValidationErrorBody } from './validation';
 export { createLogger, requestLogger } from './logging';
 export { parseCookies, sameOrigin, requestOrigin } from './cookies';
-export { addressRateLimit, humanDuration } from './rate-limit';
+export {
+  createLimiterStore,
+  humanDuration,
+  rateLimit,
+  tooMany,
+  type Limiter,
+  type LimiterStore,
+  type LimitOptions,
+  type RateLimitRule,
+} from './rate-limit';
+export { requireJson, writeOriginGuard } from './csrf';

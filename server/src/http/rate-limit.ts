@@ -1,5 +1,7 @@
-import { rateLimit, type AugmentedRequest } from 'express-rate-limit';
+import type pg from 'pg';
 import type { Request, RequestHandler, Response } from 'express';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { HttpError } from './errors';
 
 export function humanDuration(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -7,44 +9,106 @@ export function humanDuration(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface LimitResult {
+  allowed: boolean;
+  /** Seconds until the key may act again (when refused). */
+  retryAfter: number;
+}
+
+/** One named limit: `limit` points per key per window. */
+export interface Limiter {
+  consume(key: string, points?: number): Promise<LimitResult>;
+  /** Gives points back (e.g. a sign-in that succeeded does not count). */
+  refund(key: string, points?: number): Promise<void>;
+}
+
+/** Builds the app's limiters on one store: memory for a single instance, PostgreSQL for many. */
+export interface LimiterStore {
+  limiter(name: string, rule: RateLimitRule): Limiter;
+}
+
 /**
- * Per-address limiter answering 429 with Retry-After and a JSON reason. Keys are req.ip, which
- * honours the app's "trust proxy" setting (see README: set TRUST_PROXY to your proxy topology so
- * X-Forwarded-For cannot be forged by clients). In-memory: each instance counts on its own.
+ * With PostgreSQL every instance counts in the shared `rate_limits` table (rate-limiter-flexible's
+ * Postgres store), so N instances behind a load balancer enforce one limit, not N. SQLite is one
+ * instance by nature: memory is enough. If PostgreSQL fails, a memory limiter per instance stands
+ * in (the store's insurance) rather than letting every request through.
  */
-export function addressRateLimit(
-  rule: { limit: number; windowMs: number },
-  what: string,
-  options: { countOnlyFailures?: (req: Request, res: Response) => boolean } = {},
-): RequestHandler {
-  const limiter = rateLimit({
-    windowMs: rule.windowMs,
-    limit: rule.limit,
-    ...(options.countOnlyFailures
-      ? {
-          skipSuccessfulRequests: true,
-          requestWasSuccessful: (req, res) =>
-            options.countOnlyFailures!(req as unknown as Request, res as unknown as Response),
-        }
-      : {}),
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    // "trust proxy" is an operator decision documented in the README, not a misconfiguration.
-    validate: { trustProxy: false, xForwardedForHeader: false },
-    handler(req, res) {
-      const resetTime = (req as AugmentedRequest).rateLimit?.resetTime?.getTime();
-      const retryAfter = Math.max(1, Math.ceil(((resetTime ?? Date.now() + rule.windowMs) - Date.now()) / 1000));
-      res
-        .set('Retry-After', String(retryAfter))
-        .status(429)
-        .json({
-          error: 'too_many_requests',
-          message: `Too many ${what} from this address. Try again in ${humanDuration(retryAfter)}.`,
-          retryAfter,
-        });
+export function createLimiterStore(pool?: pg.Pool): LimiterStore {
+  return {
+    limiter(name, rule) {
+      const options = { keyPrefix: name, points: rule.limit, duration: Math.max(1, Math.ceil(rule.windowMs / 1000)) };
+      const memory = new RateLimiterMemory(options);
+      const store: RateLimiterAbstract = pool
+        ? new RateLimiterPostgres({
+            ...options,
+            storeClient: pool,
+            storeType: 'pool',
+            tableName: 'rate_limits',
+            tableCreated: true,
+            insuranceLimiter: memory,
+          })
+        : memory;
+      return {
+        async consume(key, points = 1) {
+          try {
+            await store.consume(key, points);
+            return { allowed: true, retryAfter: 0 };
+          } catch (result) {
+            if (result instanceof RateLimiterRes) {
+              return { allowed: false, retryAfter: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+            }
+            throw result;
+          }
+        },
+        async refund(key, points = 1) {
+          await store.reward(key, points);
+        },
+      };
     },
-  });
-  // express-rate-limit is typed against the root's @types/express 4 (hoisted for webpack-dev-server);
-  // at run time it is plain middleware for our Express 5.
-  return limiter as unknown as RequestHandler;
+  };
+}
+
+export function tooMany(what: string, retryAfter: number, scope = 'from this address'): HttpError {
+  return new HttpError(
+    429,
+    {
+      error: 'too_many_requests',
+      message: `Too many ${what} ${scope}. Try again in ${humanDuration(retryAfter)}.`,
+      retryAfter,
+    },
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+export interface LimitOptions {
+  /** The key of the request (default: the client address, which honours "trust proxy"). */
+  key?: (req: Request) => string;
+  /** How the 429 names the key ("from this address", "for this store" ...). */
+  scope?: string;
+  /** Count only failures: each request takes a point first, and a success gives it back. */
+  succeeded?: (req: Request, res: Response) => boolean;
+}
+
+/**
+ * A 429 with Retry-After and a JSON reason once `limiter` refuses the request's key. Points are
+ * taken before the handler runs, so parallel requests cannot slip past the limit together.
+ */
+export function rateLimit(limiter: Limiter, what: string, options: LimitOptions = {}): RequestHandler {
+  const keyOf = options.key ?? ((req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  return async (req, res, next) => {
+    const key = keyOf(req);
+    const { allowed, retryAfter } = await limiter.consume(key);
+    if (!allowed) throw tooMany(what, retryAfter, options.scope);
+    if (options.succeeded) {
+      res.on('finish', () => {
+        if (options.succeeded!(req, res)) void limiter.refund(key).catch(() => undefined);
+      });
+    }
+    next();
+  };
 }

@@ -1,5 +1,6 @@
 import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import {
+  ORDERING_LIMITS,
   PICKUP_MESSAGES,
   createOrderSchema,
   nextStatus,
@@ -10,8 +11,10 @@ import {
   type OrderingSettings,
 } from '@hive/shared/schemas/ordering';
 import type { AuthContext } from '../auth';
-import { HttpError, addressRateLimit, parseOrThrow } from '../http';
-import { merchantOf, requirePage, sameOriginWrites } from '../backoffice/access';
+import { isUniqueViolation, nextNumber } from '../db';
+import { claimStoreSlug } from '../companies';
+import { HttpError, parseOrThrow, rateLimit, requireJson, type Limiter } from '../http';
+import { merchantOf, requirePage } from '../backoffice/access';
 import { ORDERING_TOKEN_TTL_MS, signOrderingToken, verifyOrderingToken } from './token';
 import {
   catalogItems,
@@ -29,14 +32,22 @@ import { DEMO_HOURS } from './seed';
 export interface OrderingRateLimits {
   /** Token, profile, menu and status reads per address. */
   read: { limit: number; windowMs: number };
+  /** The same reads per store, all addresses together. */
+  readPerStore: { limit: number; windowMs: number };
   /** Orders created per address. */
   order: { limit: number; windowMs: number };
+  /** Orders per store, all addresses together: no header can make a kitchen drown. */
+  orderPerStore: { limit: number; windowMs: number };
 }
 
 export const DEFAULT_ORDERING_RATE_LIMITS: OrderingRateLimits = {
   read: { limit: 300, windowMs: 60_000 },
+  readPerStore: { limit: 6_000, windowMs: 60_000 },
   order: { limit: 20, windowMs: 10 * 60_000 },
+  orderPerStore: { limit: 120, windowMs: 10 * 60_000 },
 };
+
+export type OrderingLimiters = Record<keyof OrderingRateLimits, Limiter>;
 
 const STORE_NOT_FOUND = { error: 'store_not_found', message: 'There is no online store at this address.' };
 const noStore = <T extends { set(field: string, value: string): T }>(res: T) => res.set('Cache-Control', 'no-store');
@@ -74,21 +85,23 @@ function requireToken(ctx: AuthContext): RequestHandler {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof e?.message === 'string' && /UNIQUE/i.test(e.message))
-  );
-}
+const storeKey = (req: Request) =>
+  String(req.params.slug ?? req.query.store ?? '')
+    .toLowerCase()
+    .slice(0, 64);
 
 /** `/gettokenonline`, `/ordering_master/...`, `/ordering_online/...`: public, no session. */
-export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: OrderingRateLimits): void {
-  const readLimit = addressRateLimit(limits.read, 'ordering requests');
-  const orderLimit = addressRateLimit(limits.order, 'orders');
+export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: OrderingLimiters): void {
+  const readLimit = [
+    rateLimit(limits.read, 'ordering requests'),
+    rateLimit(limits.readPerStore, 'requests', { key: storeKey, scope: 'for this store' }),
+  ];
+  const orderLimit = [
+    rateLimit(limits.order, 'orders'),
+    rateLimit(limits.orderPerStore, 'orders', { key: storeKey, scope: 'for this store right now' }),
+  ];
 
-  app.get('/gettokenonline', readLimit, async (req, res) => {
+  app.get('/gettokenonline', ...readLimit, async (req, res) => {
     const store = await storeOr404(ctx, req.query.store);
     const expiresAt = ctx.now() + ORDERING_TOKEN_TTL_MS;
     noStore(res).json({
@@ -97,19 +110,19 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     });
   });
 
-  app.get('/ordering_master/stores/:slug', readLimit, async (req, res) => {
+  app.get('/ordering_master/stores/:slug', ...readLimit, async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
     noStore(res).json(profileOf(store, ctx.now()));
   });
 
   const online = express.Router({ mergeParams: true });
-  online.use(express.json({ limit: '16kb' }));
-  online.get('/:slug/menu', readLimit, requireToken(ctx), async (req, res) => {
+  online.use(requireJson(), express.json({ limit: '16kb' }));
+  online.get('/:slug/menu', ...readLimit, requireToken(ctx), async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
     noStore(res).json(await storeMenu(ctx.db, store.companyId));
   });
 
-  online.post('/:slug/orders', orderLimit, requireToken(ctx), async (req, res) => {
+  online.post('/:slug/orders', ...orderLimit, requireToken(ctx), async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
     const input = parseOrThrow(createOrderSchema, req.body ?? {});
     if (!store.takingOrders) {
@@ -169,54 +182,47 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     const valid = lines.filter((l) => l !== null);
     const subtotal = valid.reduce((sum, l) => sum + l.total_cents, 0);
     const tax = valid.reduce((sum, l) => sum + l.tax_cents, 0);
-
-    // One transaction: the confirmation is only sent once the order and its lines are stored.
-    let saved: Awaited<ReturnType<typeof insertOrder>> | null = null;
-    for (let attempt = 0; attempt < 5 && !saved; attempt += 1) {
-      try {
-        saved = await insertOrder();
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt === 4) throw error;
-      }
-    }
-    async function insertOrder() {
-      return ctx.db.transaction().execute(async (trx) => {
-        const last = await trx
-          .selectFrom('ordering_orders')
-          .select((eb) => eb.fn.max('number').as('max'))
-          .where('company_id', '=', store.companyId)
-          .executeTakeFirst();
-        const order = await trx
-          .insertInto('ordering_orders')
-          .values({
-            company_id: store.companyId,
-            public_id: newPublicId(),
-            number: Number(last?.max ?? 0) + 1,
-            status: 'received',
-            customer_name: input.name,
-            phone: input.phone,
-            pickup_at: pickupAt,
-            notes: input.notes,
-            subtotal_cents: subtotal,
-            tax_cents: tax,
-            total_cents: subtotal + tax,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('ordering_order_lines')
-          .values(valid.map((l) => ({ ...l, order_id: order.id, company_id: store.companyId })))
-          .execute();
-        return order;
+    if (subtotal + tax > ORDERING_LIMITS.maxTotalCents) {
+      const most = (ORDERING_LIMITS.maxTotalCents / 100).toFixed(2);
+      throw new HttpError(400, {
+        error: 'validation_error',
+        message: `lines: an online order may total at most ${most}; split it or call the store`,
+        fields: { lines: `an online order may total at most ${most}` },
       });
     }
-    const view = await orderView(ctx.db, saved!, { name: store.name, slug: store.slug });
+
+    // One transaction: the number, the order and its lines, or nothing.
+    const saved = await ctx.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .insertInto('ordering_orders')
+        .values({
+          company_id: store.companyId,
+          public_id: newPublicId(),
+          number: await nextNumber(trx, store.companyId, 'order'),
+          status: 'received',
+          customer_name: input.name,
+          phone: input.phone,
+          pickup_at: pickupAt,
+          notes: input.notes,
+          subtotal_cents: subtotal,
+          tax_cents: tax,
+          total_cents: subtotal + tax,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('ordering_order_lines')
+        .values(valid.map((l) => ({ ...l, order_id: order.id, company_id: store.companyId })))
+        .execute();
+      return order;
+    });
+    const view = await orderView(ctx.db, saved, { name: store.name, slug: store.slug });
     noStore(res).status(201).json(publicOrder(view));
   });
 
-  online.get('/:slug/orders/:id', readLimit, requireToken(ctx), async (req, res) => {
+  online.get('/:slug/orders/:id', ...readLimit, requireToken(ctx), async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
     const id = String(req.params.id);
     const order = /^[A-Za-z0-9_-]{1,40}$/.test(id)
@@ -250,7 +256,8 @@ function settingsOf(store: Store): OrderingSettings {
 /** `/api/backoffice/ordering`: settings and incoming orders of the session's company. */
 export function orderingBackofficeRouter(ctx: AuthContext): Router {
   const router = express.Router();
-  router.use(sameOriginWrites);
+  // JSON only (the app-wide write guard already refused foreign origins).
+  router.use(requireJson());
   router.use(requirePage(ctx, PAGE));
 
   router.get('/settings', async (_req, res) => {
@@ -265,19 +272,12 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
   router.put('/settings', async (req, res) => {
     const merchant = merchantOf(res);
     const input = parseOrThrow(orderingSettingsSchema, req.body ?? {});
-    const taken = await ctx.db
-      .selectFrom('ordering_settings')
-      .select('company_id')
-      .where('slug', '=', input.slug)
-      .where('company_id', '<>', merchant.companyId)
-      .executeTakeFirst();
     const takenError = () =>
       new HttpError(409, {
         error: 'slug_taken',
-        message: 'slug: another store already uses this address',
-        fields: { slug: 'another store already uses this address' },
+        message: 'slug: another company already uses this address',
+        fields: { slug: 'another company already uses this address' },
       });
-    if (taken) throw takenError();
     const values = {
       slug: input.slug,
       taking_orders: input.takingOrders ? 1 : 0,
@@ -287,11 +287,20 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
       updated_at: ctx.now(),
     };
     try {
-      await ctx.db
-        .insertInto('ordering_settings')
-        .values({ company_id: merchant.companyId, ...values })
-        .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-        .execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        const previous = await trx
+          .selectFrom('ordering_settings')
+          .select('slug')
+          .where('company_id', '=', merchant.companyId)
+          .executeTakeFirst();
+        // One register of public addresses: a company's slug and every storefront's slug.
+        if (!(await claimStoreSlug(trx, merchant.companyId, input.slug, previous?.slug ?? null))) throw takenError();
+        await trx
+          .insertInto('ordering_settings')
+          .values({ company_id: merchant.companyId, ...values })
+          .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
+          .execute();
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw takenError();
       throw error;

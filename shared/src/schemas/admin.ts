@@ -29,6 +29,8 @@ export const ADMIN_ACTIONS = {
   'users.staff_access': 'users',
   'coupons.write': 'coupons',
   'support.write': 'support',
+  // Reading the outbox needs a right of its own: its messages carry reset and activation links.
+  'support.outbox': 'support',
   'base_prices.write': 'base_prices',
   'bee_merchant.write': 'bee_merchant',
 } as const satisfies Record<string, AdminArea>;
@@ -65,7 +67,7 @@ export const COMPANY_STATUSES = ['active', 'suspended'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const USER_KINDS = ['staff', 'merchant'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
-export const USER_STATUSES = ['active', 'locked'] as const;
+export const USER_STATUSES = ['active', 'locked', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -214,6 +216,7 @@ export const couponListQuerySchema = listQuerySchema.extend({
   active: queryEnum(['true', 'false'] as const),
 });
 export const ticketListQuerySchema = listQuerySchema.extend({ status: queryEnum(TICKET_STATUSES) });
+export const outboxQuerySchema = listQuerySchema;
 export const merchantListQuerySchema = listQuerySchema.extend({ status: queryEnum(MERCHANT_ACCOUNT_STATUSES) });
 export const priceListQuerySchema = listQuerySchema.extend({ kind: queryEnum(PRICE_ITEM_KINDS) });
 export const priceHistoryQuerySchema = listQuerySchema.extend({
@@ -416,6 +419,15 @@ export interface AdminTicketMessage {
   id: number;
   author: string;
   fromStaff: boolean;
+  body: string;
+  createdAt: string;
+}
+
+/** One e-mail of the outbox (the admin console's Outbox page). */
+export interface AdminOutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
   body: string;
   createdAt: string;
 }

@@ -32,6 +32,8 @@ export const ORDERING_LIMITS = {
   nameMax: 80,
   phoneMax: 30,
   notesMax: 300,
+  /** The most one online order may total, in minor units (1,000,000.00): above it is a 400. */
+  maxTotalCents: 100_000_000,
   /** Pickup today or tomorrow (store time zone): a closed store still takes orders for later. */
   pickupDaysAhead: 1,
   slotMinutes: 15,

@@ -5,7 +5,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { TICKET_STATUSES, type AdminTicket, type Page } from '@hive/shared/schemas/admin';
 import { Alert, EmptyState, PageFrame } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { describeProblem, useAdminQuery, useListParams } from '../../api';
+import { describeProblem, useAdminQuery, useCan, useListParams } from '../../api';
 import { ListToolbar, ReadOnlyNote, StatusBadge, formatDateTime, useTableLabels } from '../../components';
 import styles from '../pages.module.css';
 
@@ -16,6 +16,7 @@ export function SupportPage() {
   const labels = useTableLabels();
   const list = useListParams(['status'] as const);
   const query = useAdminQuery<Page<AdminTicket>>('/api/admin/support', list.query);
+  const canReadOutbox = useCan('support.outbox');
 
   const columns = useMemo(
     () =>
@@ -54,6 +55,7 @@ export function SupportPage() {
       title={t('support.title')}
       description={t('support.description')}
       documentTitleSuffix={t('layout.documentTitle')}
+      actions={canReadOutbox ? <Link to="/admin/support/outbox">{t('outbox.title')}</Link> : undefined}
     >
       <ReadOnlyNote actions={['support.write']} />
       <DataTable

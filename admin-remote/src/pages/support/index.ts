@@ -1,2 +1,3 @@
 export { SupportPage } from './SupportPage';
 export { TicketPage } from './TicketPage';
+export { OutboxPage } from './OutboxPage';

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { allBackofficePermissionNames } from '@hive/shared/menu';
+import { isUniqueViolation, type Database } from '../db';
+import { freeSlugFor, slugify } from './slugs';
+
+export interface CreatedCompany {
+  companyId: number;
+  slug: string;
+  userId: number;
+}
+
+export interface NewCompany {
+  name: string;
+  license: string;
+  addons?: readonly string[];
+  owner: { email: string; passwordHash: string; status: 'active' | 'pending' };
+  now: number;
+}
+
+/**
+ * A company, its public address and its owner (role admin, every back-office permission), in one
+ * transaction: sign-up and the admin console both create companies this way. `hooks.before` runs
+ * first in the same transaction (e.g. removing an abandoned sign-up), `hooks.after` last (e.g. the
+ * audit record). A slug taken by a parallel request
+ * between the check and the insert is retried once with a random suffix; any other unique violation
+ * (the owner's e-mail) is rethrown for the caller to answer.
+ */
+export async function createCompanyWithOwner(
+  db: Kysely<Database>,
+  input: NewCompany,
+  hooks: {
+    before?: (trx: Transaction<Database>) => Promise<void>;
+    after?: (trx: Transaction<Database>, created: CreatedCompany) => Promise<void>;
+  } = {},
+): Promise<CreatedCompany> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await hooks.before?.(trx);
+        const slug =
+          attempt === 0 ? await freeSlugFor(trx, input.name) : `${slugify(input.name)}-${randomBytes(3).toString('hex')}`;
+        const company = await trx
+          .insertInto('companies')
+          .values({
+            name: input.name,
+            slug,
+            license: input.license,
+            language: 'en',
+            status: 'active',
+            created_at: input.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('public_slugs').values({ slug, company_id: company.id }).execute();
+        const addons = [...new Set(input.addons ?? [])];
+        if (addons.length > 0) {
+          await trx
+            .insertInto('company_addons')
+            .values(addons.map((addon) => ({ company_id: company.id, addon })))
+            .execute();
+        }
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: input.owner.email,
+            password_hash: input.owner.passwordHash,
+            is_admin: 0,
+            role: 'admin',
+            company_id: company.id,
+            language: 'en',
+            status: input.owner.status,
+            session_version: 0,
+            created_at: input.now,
+            updated_at: input.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const known = new Set(
+          (await trx.selectFrom('permissions').select('id_permission').where('scope', '=', 'backoffice').execute()).map(
+            (p) => p.id_permission,
+          ),
+        );
+        const grants = allBackofficePermissionNames().filter((name) => known.has(name));
+        if (grants.length > 0) {
+          await trx
+            .insertInto('user_permissions')
+            .values(grants.map((id_permission) => ({ user_id: user.id, id_permission })))
+            .execute();
+        }
+        const created = { companyId: company.id, slug, userId: user.id };
+        await hooks.after?.(trx, created);
+        return created;
+      });
+    } catch (error) {
+      if (attempt > 0 || !isUniqueViolation(error) || !isSlugViolation(error)) throw error;
+    }
+  }
+}
+
+/** Which constraint failed: the e-mail's is the caller's business, the slug's is retried here. */
+function isSlugViolation(error: unknown): boolean {
+  const e = error as { constraint?: unknown; message?: unknown };
+  const text = `${typeof e.constraint === 'string' ? e.constraint : ''} ${typeof e.message === 'string' ? e.message : ''}`;
+  return /slug/i.test(text);
+}

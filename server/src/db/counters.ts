@@ -1,0 +1,35 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+/** Kinds of numbered documents; each company numbers each kind 1, 2, 3 ... without gaps. */
+export type DocumentKind = 'order' | 'receipt' | 'invoice' | 'purchase_order' | 'transfer' | 'production_order';
+
+/**
+ * Reserves `count` consecutive numbers of `kind` for `companyId` and returns the first. Must run
+ * inside the transaction that stores the documents: the increment is one `UPDATE ... RETURNING`,
+ * so concurrent transactions queue on the counter row (PostgreSQL row lock; SQLite runs one
+ * transaction at a time), and a rolled-back document gives its number back.
+ */
+export async function reserveNumbers(
+  trx: Transaction<Database> | Kysely<Database>,
+  companyId: number,
+  kind: DocumentKind,
+  count = 1,
+): Promise<number> {
+  await trx
+    .insertInto('document_counters')
+    .values({ company_id: companyId, kind, value: 0 })
+    .onConflict((oc) => oc.columns(['company_id', 'kind']).doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('document_counters')
+    .set((eb) => ({ value: eb('value', '+', count) }))
+    .where('company_id', '=', companyId)
+    .where('kind', '=', kind)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value) - count + 1;
+}
+
+export const nextNumber = (trx: Transaction<Database>, companyId: number, kind: DocumentKind) =>
+  reserveNumbers(trx, companyId, kind, 1);
