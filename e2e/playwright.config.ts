@@ -36,14 +36,17 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The production build (npm test builds it first) served by the real server and a fresh database.
-    command: `node --import tsx ${path.join(repoRoot, 'server/src/main.ts')}`,
+    // The production build (npm test builds it first) served by the compiled server (built here when
+    // stale, e.g. when only the e2e step runs) and a fresh database.
+    command: `node ${path.join(repoRoot, 'scripts/build.mjs')} --only server && node --enable-source-maps ${path.join(repoRoot, 'server/dist/main.js')}`,
     cwd: path.join(repoRoot, 'server'),
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // TRUST_PROXY: the tests play many shoppers and staff behind one proxy, each test with an
+    // X-Forwarded-For address of its own, so per-address limits of one test never hit another.
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
   },
 });

@@ -1,20 +1,24 @@
 // Builds the shell and the remotes for production. Without --force only stale apps are rebuilt.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { APPS, inputHash, isStale, repoRoot, stampFile } from './apps.mjs';
+import { buildServer } from './build-server.mjs';
 
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
 
 export async function build({ force = false, only } = {}) {
+  const server = !only || only.includes('server') ? await buildServer({ force }) : false;
   const targets = APPS.filter((a) => (!only || only.includes(a.name)) && (force || isStale(a)));
   if (targets.length === 0) {
-    console.log('Build: everything is up to date.');
+    if (!server) console.log('Build: everything is up to date.');
     return;
   }
   console.log(`Build: ${targets.map((a) => a.name).join(', ')} (production)…`);
   const started = Date.now();
+  // Source maps live beside dist/ (never served); drop the previous build's.
+  for (const a of targets) rmSync(path.join(repoRoot, a.dir, 'sourcemaps'), { recursive: true, force: true });
   const configs = targets.map((a) => {
     const factory = require(path.join(repoRoot, a.dir, 'webpack.config.cjs'));
     return { ...factory({}, { mode: 'production' }), name: a.name };
@@ -32,7 +36,7 @@ export async function build({ force = false, only } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const force = process.argv.includes('--force');
-  // --only backoffice,admin: build just these apps (parallel work on different remotes never collides).
+  // --only backoffice,admin,server: build just these (parallel work on different remotes never collides).
   const i = process.argv.indexOf('--only');
   const only = i > 0 ? process.argv[i + 1]?.split(',') : undefined;
   build({ force, only }).catch((err) => {

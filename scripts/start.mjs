@@ -5,7 +5,8 @@ import { build } from './build.mjs';
 import { repoRoot } from './apps.mjs';
 
 await build();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+// The compiled server (scripts/build-server.mjs): no TypeScript is compiled at run time.
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'server/dist/main.js')], {
   cwd: path.join(repoRoot, 'server'),
   stdio: 'inherit',
   env: process.env,

@@ -1,4 +1,4 @@
-import { expect, type Page, type ConsoleMessage } from '@playwright/test';
+import { expect, request as playwrightRequest, type Page, type ConsoleMessage } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'hive-demo-2026';
 
@@ -43,4 +43,40 @@ export function trackNetwork(page: Page) {
     quiet: (quietMs = 500) =>
       expect.poll(() => inFlight === 0 && Date.now() - lastChange >= quietMs, { intervals: [100] }).toBe(true),
   };
+}
+
+/**
+ * The newest e-mail to `to`, read the way a platform administrator reads it: signed in as
+ * super@hive.test (a context of its own), from the admin console's outbox API. No route shows the
+ * outbox to anyone else, in any mode.
+ */
+export async function latestMail(baseURL: string, to: string): Promise<{ subject: string; body: string }> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const { csrfToken } = (await (await admin.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    const signIn = await admin.post('/api/auth/callback/credentials', {
+      headers: { 'X-Auth-Return-Redirect': '1' },
+      form: { csrfToken, email: 'super@hive.test', password: DEMO_PASSWORD, callbackUrl: '/admin' },
+    });
+    expect(signIn.ok()).toBe(true);
+    let mail: { to: string; subject: string; body: string } | undefined;
+    await expect
+      .poll(async () => {
+        const list = await admin.get(`/api/admin/support/outbox?q=${encodeURIComponent(to)}`);
+        const items = ((await list.json()) as { items: { to: string; subject: string; body: string }[] }).items;
+        mail = items.find((item) => item.to === to.toLowerCase());
+        return mail !== undefined;
+      })
+      .toBe(true);
+    return mail!;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** The `?token=` link of a mail body, as a path. */
+export function linkIn(body: string, path: string): string {
+  const link = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=[\\w-]+`).exec(body)?.[0];
+  expect(link, `a ${path} link in: ${body}`).toBeTruthy();
+  return link!;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, watchConsole } from './helpers';
 
 test.describe('back-office sign-in', () => {
   test('per-field messages for bad input, and nothing is sent', async ({ page }) => {
@@ -38,6 +38,19 @@ test.describe('back-office sign-in', () => {
       'The server cannot be reached. Check your connection and try again.',
     );
     await expect(page.getByLabel('Email')).toHaveValue('owner@tinykiosk.test');
+  });
+
+  test('a sign-in link whose callbackUrl leaves the site (/\\evil.example) lands in the app, no error', async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    await page.goto(`/authentication/login?callbackUrl=${encodeURIComponent('/\\evil.example')}`);
+    await page.getByLabel('Email').fill('owner@tinykiosk.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(page).not.toHaveURL(/\/authentication\/login/);
+    problems.expectNone();
   });
 
   test('the login page shows at once even when the API and locales do not answer', async ({ page }) => {

@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { allBackofficePermissionNames } from '@hive/shared/menu';
-import {
-  Client,
-  databaseTargets,
-  errorParam,
-  mailedToken,
-  outbox,
-  startTestServer,
-  type TestServer,
-} from './helpers';
+import { Client, databaseTargets, errorParam, mailedToken, outbox, startTestServer, type TestServer } from './helpers';
 
 const MINUTE = 60_000;
 
@@ -128,7 +120,10 @@ for (const target of databaseTargets()) {
       const token = await mailedToken(server, 'taken@later.test');
       assert.equal((await client.post('/api/auth/signup/activate', { token })).response.status, 200);
       assert.equal(errorParam((await client.signIn('taken@later.test', 'real-owner-2026')).body.url), null);
-      assert.notEqual(errorParam((await new Client(server.url).signIn('taken@later.test', 'squatter-2026')).body.url), null);
+      assert.notEqual(
+        errorParam((await new Client(server.url).signIn('taken@later.test', 'squatter-2026')).body.url),
+        null,
+      );
       const names = await server.running.database.db
         .selectFrom('companies')
         .select('name')

@@ -113,7 +113,9 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
       mode,
       context: dir,
       entry: withPage ? { main: './src/index.ts' } : {},
-      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps carry the full source: they go beside dist/, never into the served folder,
+      // and the bundles do not point at them (hidden-source-map).
+      devtool: prod ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       target: 'web',
       output: {
         path: path.join(dir, 'dist'),
@@ -121,6 +123,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         filename: '[name].js',
         chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        sourceMapFilename: '../sourcemaps/[file].map',
         publicPath: host ? '/' : 'auto',
         uniqueName: name,
         clean: true,

@@ -65,7 +65,10 @@ function toUser(row: UserRowOut, permissions: string[], lockedUntil: number | un
 async function loadUser(db: Kysely<Database>, id: number, now: number): Promise<AdminUser> {
   const row = await userQuery(db).where('users.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('User');
-  const [permissions, locks] = await Promise.all([permissionsByUser(db, [id]), lockedUntilByEmail(db, [row.email], now)]);
+  const [permissions, locks] = await Promise.all([
+    permissionsByUser(db, [id]),
+    lockedUntilByEmail(db, [row.email], now),
+  ]);
   return toUser(row, permissions.get(id) ?? [], locks.get(row.email));
 }
 

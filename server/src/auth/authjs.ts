@@ -59,7 +59,9 @@ async function authorize(ctx: AuthContext, credentials: unknown): Promise<Author
     throw new AccountLocked();
   }
   const user = await findUserByEmail(ctx.db, email);
-  const valid = user ? await ctx.passwords.verify(password, user.password_hash) : await ctx.passwords.burn(password).then(() => false);
+  const valid = user
+    ? await ctx.passwords.verify(password, user.password_hash)
+    : await ctx.passwords.burn(password).then(() => false);
   if (!user || !valid) {
     const lockedUntil = await finishSignInAttempt(ctx, email, false);
     if (lockedUntil !== null) {

@@ -44,7 +44,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 export type AuthLimiters = Record<keyof RateLimits, Limiter>;
 
-export function buildLimiters<K extends string>(store: LimiterStore, rules: Record<K, RateLimitRule>): Record<K, Limiter> {
+export function buildLimiters<K extends string>(
+  store: LimiterStore,
+  rules: Record<K, RateLimitRule>,
+): Record<K, Limiter> {
   return Object.fromEntries(
     (Object.keys(rules) as K[]).map((name) => [name, store.limiter(name, rules[name])]),
   ) as Record<K, Limiter>;

@@ -12,7 +12,6 @@ import { findUserByEmail } from './users';
  */
 
 export const ACTIVATION_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
-export const ACTIVATE_PATH = '/authentication/activate';
 
 export type TokenPurpose = 'reset' | 'activate';
 
@@ -40,7 +39,14 @@ async function newToken(
     .execute();
   await trx
     .insertInto('password_resets')
-    .values({ user_id: userId, token_hash: tokenHash(token), purpose, expires_at: now + lifetimeMs, used_at: null, created_at: now })
+    .values({
+      user_id: userId,
+      token_hash: tokenHash(token),
+      purpose,
+      expires_at: now + lifetimeMs,
+      used_at: null,
+      created_at: now,
+    })
     .execute();
   return token;
 }
@@ -91,7 +97,7 @@ export async function issueActivation(ctx: AuthContext, user: { id: number; emai
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const token = await newToken(trx, user.id, 'activate', ACTIVATION_TOKEN_LIFETIME_MS, now);
-    const link = linkTo(ctx, `${ACTIVATE_PATH}?token=${token}`);
+    const link = linkTo(ctx, `${ROUTES.authActivate}?token=${token}`);
     const body = [
       `Welcome to ${PRODUCT_NAME}. Open this link within 24 hours to activate the account for ${user.email}:`,
       link,

@@ -64,17 +64,27 @@ const sessionUpdateBody = optionalObject({
   data: z.union([z.null(), z.looseObject({ extend: z.boolean().optional() })]).optional(),
 });
 
-/**
- * Only the credentials provider exists; Auth.js would answer other ids with a "Configuration"
- * error page and log it as a server error.
+/*
+ * The Auth.js actions this product uses; any other path or method under /api/auth (GET callback,
+ * webauthn-options, a provider that does not exist ...) is a 404 here. Auth.js would answer those
+ * with an error redirect and log a server error with its stack for what is only a bad request.
  */
-export function providerGuard(): RequestHandler {
+const AUTH_ACTIONS: ReadonlyArray<readonly [method: string, path: RegExp]> = [
+  ['GET', /^\/(session|csrf|providers|signin|signout|error)\/?$/],
+  ['POST', /^\/(session|signout|callback\/credentials)\/?$/],
+];
+
+export function authActionGuard(ctx: AuthContext): RequestHandler {
   return (req, _res, next) => {
-    const match = /^\/(signin|callback)\/([^/]+)\/?$/.exec(req.path);
-    if (match && match[2] !== 'credentials') {
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if (AUTH_ACTIONS.some(([m, path]) => m === method && path.test(req.path))) return next();
+    const path = `${req.baseUrl}${req.path}`;
+    ctx.log.warn({ method: req.method, path }, 'unknown auth route');
+    const provider = /^\/(signin|callback)\/([^/]+)\/?$/.exec(req.path)?.[2];
+    if (provider !== undefined && provider !== 'credentials') {
       throw new HttpError(404, { error: 'unknown_provider', message: 'provider: only "credentials" is available' });
     }
-    next();
+    throw new HttpError(404, { error: 'not_found', message: `No auth route for ${req.method} ${path}` });
   };
 }
 

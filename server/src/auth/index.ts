@@ -4,12 +4,12 @@ import { AUTH_BASE_PATH } from '@hive/shared/config';
 import { buildAuthConfig } from './authjs';
 import type { AuthContext } from './context';
 import {
+  authActionGuard,
   authBodyGuard,
   callbackUrlGuard,
   clearCookiesOnSignout,
   credentialsThrottle,
   normalizeSessionUpdate,
-  providerGuard,
 } from './guards';
 import { clientLogRoute, customAuthRoutes } from './routes';
 import { sessionReadRoute } from './sessionRead';
@@ -38,7 +38,7 @@ export function mountApi(app: Express, ctx: AuthContext): void {
 
   app.use(AUTH_BASE_PATH, customAuthRoutes(ctx));
 
-  app.use(AUTH_BASE_PATH, providerGuard(), callbackUrlGuard(ctx), authBodyGuard());
+  app.use(AUTH_BASE_PATH, authActionGuard(ctx), callbackUrlGuard(ctx), authBodyGuard());
   app.post(`${AUTH_BASE_PATH}/callback/credentials`, ...credentialsThrottle(ctx));
   app.get(`${AUTH_BASE_PATH}/session`, sessionReadRoute(ctx));
   app.post(`${AUTH_BASE_PATH}/session`, normalizeSessionUpdate());

@@ -124,28 +124,23 @@ export function customAuthRoutes(ctx: AuthContext): Router {
     res.json({ success: true, message: 'Your account is active. Sign in with your e-mail address and password.' });
   });
 
-  router.post(
-    '/resetpass',
-    json,
-    rateLimit(ctx.limiters.resetpass, 'password reset requests'),
-    async (req, res) => {
-      const body = req.body as Record<string, unknown> | undefined;
-      const isConfirm = typeof body === 'object' && body !== null && ('token' in body || 'password' in body);
-      if (!isConfirm) {
-        const email = normalizeEmail(parseOrThrow(resetRequestBody, body).email);
-        // Per account: however many addresses ask, one inbox gets a few links an hour.
-        const perAccount = await ctx.limiters.resetPerAccount.consume(emailKey(email));
-        if (perAccount.allowed) await issueResetToken(ctx, email);
-        else ctx.log.info({ emailKey: emailKey(email).slice(0, 12) }, 'reset e-mail skipped: per-account limit');
-        // Same body whether or not the address has an account, or the link went out.
-        res.json(RESET_REQUEST_RESPONSE);
-        return;
-      }
-      const { token, password } = parseOrThrow(resetConfirmBody, body);
-      await confirmReset(ctx, token, password);
-      res.json({ success: true, message: 'Your password has been changed. Sign in with the new password.' });
-    },
-  );
+  router.post('/resetpass', json, rateLimit(ctx.limiters.resetpass, 'password reset requests'), async (req, res) => {
+    const body = req.body as Record<string, unknown> | undefined;
+    const isConfirm = typeof body === 'object' && body !== null && ('token' in body || 'password' in body);
+    if (!isConfirm) {
+      const email = normalizeEmail(parseOrThrow(resetRequestBody, body).email);
+      // Per account: however many addresses ask, one inbox gets a few links an hour.
+      const perAccount = await ctx.limiters.resetPerAccount.consume(emailKey(email));
+      if (perAccount.allowed) await issueResetToken(ctx, email);
+      else ctx.log.info({ emailKey: emailKey(email).slice(0, 12) }, 'reset e-mail skipped: per-account limit');
+      // Same body whether or not the address has an account, or the link went out.
+      res.json(RESET_REQUEST_RESPONSE);
+      return;
+    }
+    const { token, password } = parseOrThrow(resetConfirmBody, body);
+    await confirmReset(ctx, token, password);
+    res.json({ success: true, message: 'Your password has been changed. Sign in with the new password.' });
+  });
 
   return router;
 }
@@ -188,7 +183,8 @@ async function registerOrRemind(
       {
         // A sign-up never activated (perhaps by someone else) gives way to the one who proves the address.
         before: async (trx) => {
-          if (existing?.company_id != null) await trx.deleteFrom('companies').where('id', '=', existing.company_id).execute();
+          if (existing?.company_id != null)
+            await trx.deleteFrom('companies').where('id', '=', existing.company_id).execute();
           else if (existing) await trx.deleteFrom('users').where('id', '=', existing.id).execute();
         },
       },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEMO_COMPANIES } from '../db/demo';
+import { reserveNumbers } from '../db/counters';
 import type { Database } from '../db/schema';
 import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './demoCatalog';
 
@@ -293,7 +294,9 @@ async function seedSales(
     refundedSale.push(sale);
   }
   const all = [...planned, ...refunds].sort((a, b) => a.at - b.at || (a.kind === 'sale' ? -1 : 1));
-  all.forEach((receipt, index) => (receipt.number = index + 1));
+  // Numbers from the company's receipt counter, like every numbered document (db/counters.ts).
+  const first = await reserveNumbers(db, companyId, 'receipt', all.length);
+  all.forEach((receipt, index) => (receipt.number = first + index));
   refunds.forEach((refund, k) => (refund.refundOf = refundedSale[k]!.number));
 
   const amounts = (lines: PlannedLine[]) => {

@@ -39,7 +39,9 @@ export async function createCompanyWithOwner(
       return await db.transaction().execute(async (trx) => {
         await hooks.before?.(trx);
         const slug =
-          attempt === 0 ? await freeSlugFor(trx, input.name) : `${slugify(input.name)}-${randomBytes(3).toString('hex')}`;
+          attempt === 0
+            ? await freeSlugFor(trx, input.name)
+            : `${slugify(input.name)}-${randomBytes(3).toString('hex')}`;
         const company = await trx
           .insertInto('companies')
           .values({

@@ -118,7 +118,9 @@ function openSqliteFile(file: string): { sqlite: BetterSqlite3.Database; created
     sqlite.pragma('busy_timeout = 5000');
     const check = sqlite.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw damaged(file, `quick_check: ${String(check).split('\n')[0]}`);
-    const tables = sqlite.prepare(`select count(*) as n from sqlite_master where type = 'table'`).get() as { n: number };
+    const tables = sqlite.prepare(`select count(*) as n from sqlite_master where type = 'table'`).get() as {
+      n: number;
+    };
     if (existed && tables.n === 0) {
       throw new ConfigError(
         `The database file ${file} exists but holds no data (it may be empty or truncated). Restore it from a backup, or move it away to start a fresh install; it is never re-seeded in place.`,

@@ -81,9 +81,11 @@ export const hardeningMigration: Migration = {
       .addColumn('last_failed_at', 'bigint')
       .addColumn('locked_until', 'bigint')
       .execute();
-    const locked = (await sql<{ email: string; failed_logins: number; last_failed_at: number | null; locked_until: number | null }>`
+    const locked = (
+      await sql<{ email: string; failed_logins: number; last_failed_at: number | null; locked_until: number | null }>`
       select email, failed_logins, last_failed_at, locked_until from users
-      where failed_logins > 0 or locked_until is not null`.execute(db)).rows;
+      where failed_logins > 0 or locked_until is not null`.execute(db)
+    ).rows;
     for (const row of locked) {
       await sql`insert into signin_failures (email_key, failures, last_failed_at, locked_until)
         values (${emailKey(row.email)}, ${row.failed_logins}, ${row.last_failed_at}, ${row.locked_until})`.execute(db);

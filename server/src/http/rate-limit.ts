@@ -1,6 +1,11 @@
 import type pg from 'pg';
 import type { Request, RequestHandler, Response } from 'express';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { HttpError } from './errors';
 
 export function humanDuration(seconds: number): string {

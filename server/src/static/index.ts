@@ -47,6 +47,15 @@ export function cacheControlFor(filePath: string): string {
   return SHORT_CACHE;
 }
 
+/** Source maps carry the full source: never served, even if a build left one in a served folder. */
+const noSourceMaps: RequestHandler = (req, res, next) => {
+  if (/\.map$/i.test(req.path)) {
+    res.status(404).json({ error: 'not_found', message: 'Source maps are not served.' });
+    return;
+  }
+  next();
+};
+
 function staticFiles(root: string): RequestHandler {
   return express.static(root, {
     index: false,
@@ -105,6 +114,7 @@ export interface StaticOptions {
 }
 
 export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions): void {
+  app.use(noSourceMaps);
   app.get('/healthz', async (_req, res) => {
     const dbOk = await pingDatabase(db);
     res

@@ -96,6 +96,7 @@ export const ROUTES = {
   login: '/authentication/login',
   authSignup: '/authentication/signup',
   authResetpass: '/authentication/resetpass',
+  authActivate: '/authentication/activate',
   authError: '/authentication/error',
 } as const;
 
@@ -110,6 +111,7 @@ export const API_PATHS = {
   signout: '/api/auth/signout',
   langChange: '/api/auth/langchange',
   signup: '/api/auth/signup',
+  activate: '/api/auth/signup/activate',
   resetpass: '/api/auth/resetpass',
   log: '/api/auth/_log',
 } as const;

@@ -14,6 +14,7 @@ const SignupPage = lazy(() => import('../pages/signup/SignupPage').then((m) => (
 const ResetPassPage = lazy(() =>
   import('../pages/resetpass/ResetPassPage').then((m) => ({ default: m.ResetPassPage })),
 );
+const ActivatePage = lazy(() => import('../pages/signup/ActivatePage').then((m) => ({ default: m.ActivatePage })));
 const AuthErrorPage = lazy(() => import('../pages/AuthErrorPage').then((m) => ({ default: m.AuthErrorPage })));
 import { peekExpiredFlag } from '../session';
 
@@ -105,6 +106,14 @@ export function AppRoutes() {
           element={
             <Lazy>
               <ResetPassPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/authentication/activate"
+          element={
+            <Lazy>
+              <ActivatePage />
             </Lazy>
           }
         />

@@ -99,7 +99,14 @@ export function createAuthClient({ basePath = AUTH_BASE_PATH, fetchImpl }: { bas
       // The server adds a `code` to a credentials failure: the attempt that locked the account, or
       // an account that is disabled (or whose company is suspended).
       const code = params?.get('code');
-      const named = code === 'account_locked' ? 'AccountLocked' : code === 'account_disabled' ? 'AccountDisabled' : null;
+      const named =
+        code === 'account_locked'
+          ? 'AccountLocked'
+          : code === 'account_disabled'
+            ? 'AccountDisabled'
+            : code === 'account_pending'
+              ? 'AccountPending'
+              : null;
       return { ok: false, status: res.status, error: named ?? error ?? 'CredentialsSignin', url };
     }
     broadcast('signin');

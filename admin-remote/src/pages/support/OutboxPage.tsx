@@ -65,7 +65,14 @@ export function OutboxPage() {
         labels={labels}
         error={query.error ? <Alert kind="error">{describeProblem(t, query.error)}</Alert> : undefined}
         empty={<EmptyState plain title={t('outbox.empty')} />}
-        toolbar={<ListToolbar searchLabel={t('outbox.search')} searchText={list.searchText} onSearch={list.setSearchText} filters={[]} />}
+        toolbar={
+          <ListToolbar
+            searchLabel={t('outbox.search')}
+            searchText={list.searchText}
+            onSearch={list.setSearchText}
+            filters={[]}
+          />
+        }
       />
     </PageFrame>
   );

@@ -89,7 +89,13 @@ export function AuthField({
   hint,
   children,
   ...input
-}: { id: string; label: string; error?: string; hint?: string; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
   // The error restates the rule, so the hint steps aside while an error shows.
   const showHint = hint && !error;
   const describedBy = [error && `${id}-error`, showHint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
@@ -98,7 +104,9 @@ export function AuthField({
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      {children ?? <input id={id} className={styles.input} aria-invalid={!!error} aria-describedby={describedBy} {...input} />}
+      {children ?? (
+        <input id={id} className={styles.input} aria-invalid={!!error} aria-describedby={describedBy} {...input} />
+      )}
       {showHint && (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}

@@ -5,6 +5,7 @@ import { ROUTES } from '@hive/shared/config';
 import { useAuth } from '@hive/shared/shell-contract';
 import { prefetchRemoteAppWhenIdle } from '../../remotes';
 import { AuthField, AuthForm } from '../authForm';
+import { safeCallbackPath } from './safeCallback';
 import { validateLogin, type LoginErrors } from './validateLogin';
 
 /** Back-office sign-in. What the user typed survives every error. */
@@ -32,8 +33,7 @@ export function LoginPage() {
     const result = await auth.signIn(email.trim(), password);
     setBusy(false);
     if (result.ok) {
-      const target = params.get('callbackUrl');
-      navigate(target && target.startsWith('/') && !target.startsWith('//') ? target : '/', { replace: true });
+      navigate(safeCallbackPath(params.get('callbackUrl'), window.location.origin) ?? '/', { replace: true });
       return;
     }
     if (result.error === 'Configuration') {

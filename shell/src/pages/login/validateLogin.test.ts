@@ -2,7 +2,10 @@ import { validateLogin } from './validateLogin';
 
 describe('validateLogin', () => {
   it.each([
-    [{ email: '', password: '' }, { email: 'emailRequired', password: 'passwordRequired' }],
+    [
+      { email: '', password: '' },
+      { email: 'emailRequired', password: 'passwordRequired' },
+    ],
     [{ email: '   ', password: 'x' }, { email: 'emailRequired' }],
     [{ email: 'not-an-email', password: 'x' }, { email: 'emailInvalid' }],
     [{ email: 'a@b', password: 'x' }, { email: 'emailInvalid' }],

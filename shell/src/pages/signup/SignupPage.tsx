@@ -1,25 +1,29 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import axios from 'axios';
 import { API_PATHS, LICENSES, ROUTES } from '@hive/shared/config';
-import { useAuth, useHttp } from '@hive/shared/shell-contract';
+import { useHttp } from '@hive/shared/shell-contract';
 import { AuthField, AuthForm, authFormStyles as styles } from '../authForm';
 import { validateSignup, type SignupInput } from '../authForm/validation';
 
 type Errors = Partial<Record<keyof SignupInput, string>>;
 
-/** `/authentication/signup`: a new company and its admin, then signed in. */
+/**
+ * `/authentication/signup`: a new company and its admin. The server answers alike whether or not
+ * the address has an account (it e-mails an activation link, or tells the owner), so the page
+ * always ends on "check your e-mail".
+ */
 export function SignupPage() {
   const { t } = useTranslation('shell');
   const http = useHttp();
-  const auth = useAuth();
-  const navigate = useNavigate();
   const [form, setForm] = useState<SignupInput>({ company: '', email: '', password: '', license: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof SignupInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const [sent, setSent] = useState(false);
+  const set = (field: keyof SignupInput) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -30,17 +34,11 @@ export function SignupPage() {
     setBusy(true);
     try {
       await http.post(API_PATHS.signup, { ...form, company: form.company.trim(), email: form.email.trim() });
-      const result = await auth.signIn(form.email.trim(), form.password);
-      if (result.ok) {
-        navigate('/', { replace: true });
-        return;
-      }
-      navigate(ROUTES.login, { replace: true });
+      setSent(true);
     } catch (err) {
       const res = axios.isAxiosError(err) ? err.response : undefined;
       const data = res?.data as { error?: string; fields?: Record<string, string> } | undefined;
-      if (res?.status === 409) setErrors({ email: t('auth.errors.emailTaken') });
-      else if (res?.status === 400 && data?.fields) setErrors(data.fields as Errors);
+      if (res?.status === 400 && data?.fields) setErrors(data.fields as Errors);
       else if (res?.status === 429) setFormError(t('auth.errors.tooMany'));
       else setFormError(t(res ? 'login.errors.generic' : 'login.errors.Network'));
     } finally {
@@ -53,41 +51,63 @@ export function SignupPage() {
       id="signup"
       title={t('signup.title')}
       error={formError}
-      submitLabel={busy ? t('signup.submitting') : t('signup.submit')}
+      notice={sent ? t('signup.sent', { email: form.email.trim() }) : null}
+      submitLabel={sent ? undefined : busy ? t('signup.submitting') : t('signup.submit')}
       busy={busy}
       onSubmit={onSubmit}
-      footer={<Link to={ROUTES.login}>{t('signup.haveAccount')}</Link>}
+      footer={<Link to={ROUTES.login}>{sent ? t('resetpass.backToLogin') : t('signup.haveAccount')}</Link>}
     >
-      <AuthField id="signup-company" label={t('signup.company')} name="company" autoComplete="organization" value={form.company} onChange={set('company')} error={errors.company} />
-      <AuthField id="signup-email" label={t('login.email')} type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
-      <AuthField
-        id="signup-password"
-        label={t('login.password')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        error={errors.password}
-        hint={t('auth.passwordRule')}
-      />
-      <AuthField id="signup-license" label={t('signup.license')} error={errors.license}>
-        <select
-          id="signup-license"
-          className={styles.input}
-          value={form.license}
-          onChange={set('license')}
-          aria-invalid={!!errors.license}
-          aria-describedby={errors.license ? 'signup-license-error' : undefined}
-        >
-          <option value="">{t('signup.chooseLicense')}</option>
-          {LICENSES.map((l) => (
-            <option key={l} value={l}>
-              {t(`signup.licenses.${l}`)}
-            </option>
-          ))}
-        </select>
-      </AuthField>
+      {!sent && (
+        <>
+          <AuthField
+            id="signup-company"
+            label={t('signup.company')}
+            name="company"
+            autoComplete="organization"
+            value={form.company}
+            onChange={set('company')}
+            error={errors.company}
+          />
+          <AuthField
+            id="signup-email"
+            label={t('login.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <AuthField
+            id="signup-password"
+            label={t('login.password')}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            error={errors.password}
+            hint={t('auth.passwordRule')}
+          />
+          <AuthField id="signup-license" label={t('signup.license')} error={errors.license}>
+            <select
+              id="signup-license"
+              className={styles.input}
+              value={form.license}
+              onChange={set('license')}
+              aria-invalid={!!errors.license}
+              aria-describedby={errors.license ? 'signup-license-error' : undefined}
+            >
+              <option value="">{t('signup.chooseLicense')}</option>
+              {LICENSES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`signup.licenses.${l}`)}
+                </option>
+              ))}
+            </select>
+          </AuthField>
+        </>
+      )}
     </AuthForm>
   );
 }

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAuthPage } from '../authForm/renderAuthPage.testutil';
+import { SignupPage } from './SignupPage';
+
+async function fill() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Company name'), 'Sun Cafe');
+  await user.type(screen.getByLabelText('Email'), 'owner@suncafe.test');
+  await user.type(screen.getByLabelText('Password'), 'sunny-days-2026');
+  await user.selectOptions(screen.getByLabelText('Licence'), 'Restaurant');
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+describe('SignupPage', () => {
+  it('sends the form and then only says to check the e-mail (the same for any address)', async () => {
+    const { calls } = renderAuthPage(<SignupPage />, { respond: () => ({ status: 202, data: { success: true } }) });
+    await fill();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We sent a link to owner@suncafe.test. Open it within 24 hours',
+    );
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!.data as string)).toEqual({
+      company: 'Sun Cafe',
+      email: 'owner@suncafe.test',
+      password: 'sunny-days-2026',
+      license: 'Restaurant',
+    });
+  });
+
+  it('shows the server field message on its field and keeps what was typed', async () => {
+    renderAuthPage(<SignupPage />, {
+      respond: () => ({
+        status: 400,
+        data: {
+          error: 'validation_error',
+          message: 'company: must not contain control characters',
+          fields: { company: 'must not contain control characters' },
+        },
+      }),
+    });
+    await fill();
+    expect(await screen.findByText('must not contain control characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company name')).toHaveValue('Sun Cafe');
+    expect(screen.getByLabelText('Company name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('checks the fields before sending anything', async () => {
+    const { calls } = renderAuthPage(<SignupPage />, { respond: () => ({ status: 202 }) });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText("Enter your company's name.")).toBeInTheDocument();
+    expect(screen.getByText('Choose a licence.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
