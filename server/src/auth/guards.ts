@@ -69,22 +69,26 @@ const sessionUpdateBody = optionalObject({
  * webauthn-options, a provider that does not exist ...) is a 404 here. Auth.js would answer those
  * with an error redirect and log a server error with its stack for what is only a bad request.
  */
-const AUTH_ACTIONS: ReadonlyArray<readonly [method: string, path: RegExp]> = [
-  ['GET', /^\/(session|csrf|providers|signin|signout|error)\/?$/],
-  ['POST', /^\/(session|signout|callback\/credentials)\/?$/],
+export const AUTH_ACTIONS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
+  ...['/session', '/csrf', '/providers', '/signin', '/signout', '/error'].map((path) => ({
+    method: 'GET' as const,
+    path,
+  })),
+  ...['/session', '/signout', '/callback/credentials'].map((path) => ({ method: 'POST' as const, path })),
 ];
 
 export function authActionGuard(ctx: AuthContext): RequestHandler {
   return (req, _res, next) => {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    if (AUTH_ACTIONS.some(([m, path]) => m === method && path.test(req.path))) return next();
-    const path = `${req.baseUrl}${req.path}`;
-    ctx.log.warn({ method: req.method, path }, 'unknown auth route');
+    const path = req.path.replace(/(.)\/$/, '$1');
+    if (AUTH_ACTIONS.some((action) => action.method === method && action.path === path)) return next();
+    const full = `${req.baseUrl}${req.path}`;
+    ctx.log.warn({ method: req.method, path: full }, 'unknown auth route');
     const provider = /^\/(signin|callback)\/([^/]+)\/?$/.exec(req.path)?.[2];
     if (provider !== undefined && provider !== 'credentials') {
       throw new HttpError(404, { error: 'unknown_provider', message: 'provider: only "credentials" is available' });
     }
-    throw new HttpError(404, { error: 'not_found', message: `No auth route for ${req.method} ${path}` });
+    throw new HttpError(404, { error: 'not_found', message: `No auth route for ${req.method} ${full}` });
   };
 }
 

@@ -47,10 +47,12 @@ export function merchantOf(res: Response): Merchant {
 
 /** Signed-in merchant only (no page rule): e.g. the header's company name. */
 export function requireMerchant(ctx: AuthContext): RequestHandler {
-  return async (req, res, next) => {
+  const handler: RequestHandler = async (req, res, next) => {
     res.locals.merchant = await loadMerchant(ctx, req);
     next();
   };
+  // Read by listRoutes: a route any signed-in merchant may use (no page rule).
+  return Object.assign(handler, { menuPath: null });
 }
 
 /**
@@ -58,10 +60,12 @@ export function requireMerchant(ctx: AuthContext): RequestHandler {
  * answers exactly the users whose sidebar shows that page (`canSeePath`, never a second copy).
  */
 export function requirePage(ctx: AuthContext, menuPath: string): RequestHandler {
-  return async (req, res, next) => {
+  const handler: RequestHandler = async (req, res, next) => {
     const merchant = await loadMerchant(ctx, req);
     if (!canSeePath(menuPath, merchant.menu)) throw new HttpError(403, forbiddenFor(menuPath));
     res.locals.merchant = merchant;
     next();
   };
+  // Read by listRoutes, so the role tests know each route's page without a list of their own.
+  return Object.assign(handler, { menuPath });
 }

@@ -111,13 +111,9 @@ function openSqliteFile(file: string): { sqlite: BetterSqlite3.Database; created
   const existed = fs.existsSync(file);
   let sqlite: BetterSqlite3.Database | undefined;
   try {
+    // Checked before anything writes to the file (setting WAL mode writes a header).
     sqlite = new BetterSqlite3(file);
-    // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const check = sqlite.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw damaged(file, `quick_check: ${String(check).split('\n')[0]}`);
     const tables = sqlite.prepare(`select count(*) as n from sqlite_master where type = 'table'`).get() as {
       n: number;
     };
@@ -126,6 +122,11 @@ function openSqliteFile(file: string): { sqlite: BetterSqlite3.Database; created
         `The database file ${file} exists but holds no data (it may be empty or truncated). Restore it from a backup, or move it away to start a fresh install; it is never re-seeded in place.`,
       );
     }
+    const check = sqlite.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw damaged(file, `quick_check: ${String(check).split('\n')[0]}`);
+    // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
     return { sqlite, created: !existed };
   } catch (error) {
     sqlite?.close();
@@ -137,14 +138,26 @@ function openSqliteFile(file: string): { sqlite: BetterSqlite3.Database; created
 /**
  * A lock across processes for the start-up work on one SQLite file: an exclusive transaction on a
  * lock file beside it (never on the database itself, whose connection Kysely needs meanwhile).
- * A second instance waits here until the first has migrated and seeded.
+ * A second instance waits here until the first has migrated and seeded. It polls rather than
+ * letting SQLite's busy handler block the event loop, so two starts in one process work as well.
  */
+const STARTUP_LOCK_TIMEOUT_MS = 120_000;
+
 function sqliteStartupLock(file: string) {
   return async <T>(fn: () => Promise<T>): Promise<T> => {
     const lock = new BetterSqlite3(`${file}.startup-lock`);
     try {
-      lock.pragma('busy_timeout = 60000');
-      lock.exec('begin exclusive');
+      lock.pragma('busy_timeout = 0');
+      const deadline = Date.now() + STARTUP_LOCK_TIMEOUT_MS;
+      for (;;) {
+        try {
+          lock.exec('begin exclusive');
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }
       try {
         return await fn();
       } finally {

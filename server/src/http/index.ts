@@ -13,3 +13,4 @@ export {
   type RateLimitRule,
 } from './rate-limit';
 export { requireJson, writeOriginGuard } from './csrf';
+export { listRoutes, type RouteEntry } from './routes';

@@ -1,0 +1,294 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { canSeePath, type MenuContext } from '@hive/shared/menu';
+import { DEMO_COMPANIES, DEMO_USERS } from '../src/db';
+import { listRoutes, type RouteEntry } from '../src/http';
+import { AUTH_ACTIONS } from '../src/auth/guards';
+import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
+
+/*
+ * Tenant, role, Origin and Content-Type rules, driven from the server's own route list
+ * (listRoutes reads Express's router stack). A route added tomorrow is in these tables the day it
+ * is added; a write route without a sample body, or an `:id` without a table, fails here with a
+ * message saying what to add.
+ */
+
+/** The table behind each `:id`, by the path segment before it; same name when not listed. */
+const ID_TABLES: Record<string, string> = { orders: 'ordering_orders' };
+
+/** A valid body for every write that takes one (validation must pass, so only tenancy answers). */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /api/backoffice/items/:id': {
+    name: 'Tenant probe',
+    sku: '',
+    categoryId: null,
+    price: 1,
+    cost: 0,
+    taxRate: 0,
+    trackStock: false,
+    active: true,
+  },
+  'PUT /api/backoffice/categories/:id': { name: 'Tenant probe', color: '#123456', position: 0 },
+  'PUT /api/backoffice/customers/:id': { name: 'Tenant probe', email: '', phone: '', notes: '', points: 0 },
+  'POST /api/backoffice/ordering/orders/:id/status': { action: 'cancel' },
+};
+
+/** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */
+const FORM_ROUTES = new Set([
+  'POST /api/auth/_log',
+  'POST /api/auth/callback/credentials',
+  'POST /api/auth/session',
+  'POST /api/auth/signout',
+]);
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const key = (route: RouteEntry) => `${route.method} ${route.path}`;
+const fill = (path: string, id: number | string) => path.replace(/:[A-Za-z]+/g, String(id));
+
+const MERCHANTS = DEMO_USERS.filter((u) => !u.admin && u.company !== null);
+const OWNERS = MERCHANTS.filter((u) => u.role === 'admin');
+
+function menuOf(email: string): MenuContext {
+  const user = DEMO_USERS.find((u) => u.email === email)!;
+  const company = DEMO_COMPANIES.find((c) => c.slug === user.company)!;
+  return {
+    role: user.role,
+    license: company.license,
+    addons: company.addons,
+    permissions: user.permissions().map((name) => ({ id_permission: name, description: name })),
+  };
+}
+
+async function call(
+  client: Client,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await client.request(path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { json: body }),
+  });
+  const text = await response.text();
+  let json: Json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, body: json };
+}
+
+for (const target of databaseTargets()) {
+  describe(`route table: tenants, roles, Origin, Content-Type [${target.name}]`, () => {
+    let server: TestServer;
+    let routes: RouteEntry[];
+    const clients = new Map<string, Client>();
+    const signedIn = async (email: string) => {
+      let client = clients.get(email);
+      if (!client) {
+        client = new Client(server.url);
+        const { body } = await client.signIn(email);
+        assert.equal(new URL(body.url).searchParams.get('error'), null, `${email} signs in`);
+        clients.set(email, client);
+      }
+      return client;
+    };
+
+    before(async () => {
+      server = await startTestServer(target);
+      routes = listRoutes(server.running.app);
+      // An online order at Corner Market, so the order routes have another company's row to aim at
+      // (Blue Door is the only demo company whose menu shows the ordering page).
+      const db = server.running.database.db;
+      const corner = await db
+        .selectFrom('companies')
+        .select('id')
+        .where('slug', '=', 'corner-market')
+        .executeTakeFirstOrThrow();
+      const now = Date.now();
+      await db
+        .insertInto('ordering_orders')
+        .values({
+          company_id: corner.id,
+          public_id: 'tenant-probe-order',
+          number: 1,
+          status: 'received',
+          customer_name: 'Tenant Probe',
+          phone: '555 0100',
+          pickup_at: now + 3_600_000,
+          notes: '',
+          subtotal_cents: 100,
+          tax_cents: 0,
+          total_cents: 100,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    it('finds the routes it is about', () => {
+      const backoffice = routes.filter((r) => r.path.startsWith('/api/backoffice/'));
+      assert.ok(backoffice.length >= 20, `back-office routes: ${backoffice.length}`);
+      assert.ok(routes.some((r) => r.path.startsWith('/api/admin/')));
+      for (const route of backoffice) {
+        assert.notEqual(route.page, undefined, `${key(route)} has no requirePage / requireMerchant guard`);
+      }
+    });
+
+    it("another company's ids answer 404 on every back-office route and method, and no row changes", async () => {
+      const db = server.running.database.db;
+      const schema =
+        target.name === 'postgres'
+          ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s
+          : undefined;
+      const tables = (await db.introspection.getTables())
+        .filter((t) => schema === undefined || t.schema === schema)
+        .filter((t) => t.columns.some((c) => c.name === 'company_id'))
+        .map((t) => t.name)
+        .sort();
+      const snapshot = async () => {
+        const out: Record<string, unknown[]> = {};
+        for (const table of tables) {
+          out[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(db)).rows;
+        }
+        return JSON.stringify(out);
+      };
+      const companyIds = new Map(
+        (await db.selectFrom('companies').select(['id', 'slug']).execute()).map((row) => [row.slug, row.id]),
+      );
+
+      const before = await snapshot();
+      let checked = 0;
+      for (const route of routes.filter((r) => r.path.startsWith('/api/backoffice/') && r.path.includes(':id'))) {
+        const segment = /\/([a-z_]+)\/:id/.exec(route.path)?.[1] ?? '';
+        const table = ID_TABLES[segment] ?? segment;
+        assert.ok(
+          tables.includes(table),
+          `${key(route)}: name the table of its :id in ID_TABLES (no table "${table}")`,
+        );
+        const attacker = OWNERS.find((u) => route.page === null || canSeePath(route.page!, menuOf(u.email)));
+        assert.ok(attacker, `${key(route)}: no demo owner sees ${route.page}`);
+        const attackerCompany = companyIds.get(attacker.company!)!;
+        const victim = await sql<{
+          id: number;
+        }>`select id from ${sql.table(table)} where company_id <> ${attackerCompany} order by id limit 1`.execute(db);
+        const id = victim.rows[0]?.id;
+        assert.ok(id, `${key(route)}: the demo data has no ${table} row of another company`);
+        const body =
+          route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
+            ? SAMPLE_BODIES[key(route)]
+            : undefined;
+        if (route.method !== 'GET' && route.method !== 'DELETE') {
+          assert.ok(body !== undefined, `${key(route)}: add a valid body to SAMPLE_BODIES`);
+        }
+        const result = await call(await signedIn(attacker.email), route.method, fill(route.path, id), body);
+        assert.equal(
+          result.status,
+          404,
+          `${key(route)} as ${attacker.email} with ${table} ${id}: ${JSON.stringify(result.body)}`,
+        );
+        checked += 1;
+      }
+      assert.ok(checked >= 10, `checked ${checked} routes`);
+      assert.equal(await snapshot(), before, 'no company-scoped row changed');
+    });
+
+    it('every back-office route answers each demo persona exactly as the menu rule of its page says', async () => {
+      for (const route of routes.filter((r) => r.path.startsWith('/api/backoffice/'))) {
+        for (const persona of MERCHANTS) {
+          const allowed = route.page === null || canSeePath(route.page!, menuOf(persona.email));
+          // A missing id and an empty body: allowed users get 400/404, never a change; others 403.
+          const body = WRITE.has(route.method) && route.method !== 'DELETE' ? {} : undefined;
+          const { status, body: answer } = await call(
+            await signedIn(persona.email),
+            route.method,
+            fill(route.path, 999_999_999),
+            body,
+          );
+          if (allowed) assert.notEqual(status, 403, `${key(route)} as ${persona.email}: ${JSON.stringify(answer)}`);
+          else
+            assert.equal(status, 403, `${key(route)} as ${persona.email} must be refused (${JSON.stringify(answer)})`);
+        }
+      }
+    });
+
+    it('signed out: 401 on every back-office and admin route; staff 403 in the back-office; merchants 403 in the admin API', async () => {
+      const anonymous = new Client(server.url);
+      const staff = await signedIn('super@hive.test');
+      const merchant = await signedIn('owner@cornermarket.test');
+      for (const route of routes.filter((r) => /^\/api\/(backoffice|admin)\//.test(r.path))) {
+        const body = WRITE.has(route.method) && route.method !== 'DELETE' ? {} : undefined;
+        const path = fill(route.path, 1);
+        assert.equal((await call(anonymous, route.method, path, body)).status, 401, `${key(route)} signed out`);
+        const other = route.path.startsWith('/api/backoffice/') ? staff : merchant;
+        assert.equal(
+          (await call(other, route.method, path, body)).status,
+          403,
+          `${key(route)} for the wrong kind of user`,
+        );
+      }
+    });
+
+    it('refuses a look-alike Origin and cross-site cookies on every state-changing route (Auth.js actions too)', async () => {
+      const client = await signedIn('owner@bluedoor.test');
+      const all: RouteEntry[] = [
+        ...routes.filter((r) => WRITE.has(r.method)),
+        ...AUTH_ACTIONS.filter((a) => a.method === 'POST').map((a) => ({
+          method: a.method,
+          path: `/api/auth${a.path}`,
+        })),
+      ];
+      const writes = [...new Map(all.map((r) => [key(r), r])).values()];
+      assert.ok(writes.length > 20);
+      const lookAlike = `${server.url}.evil.example`;
+      for (const route of writes) {
+        const path = fill(route.path, 1);
+        const foreign = await call(client, route.method, path, {}, { origin: lookAlike });
+        assert.equal(foreign.status, 403, `${key(route)} from ${lookAlike}`);
+        assert.equal(foreign.body?.error, 'forbidden_origin', key(route));
+        const crossSite = await call(client, route.method, path, {}, { 'sec-fetch-site': 'cross-site' });
+        assert.equal(crossSite.status, 403, `${key(route)} with Sec-Fetch-Site: cross-site and cookies`);
+        const own = await call(client, route.method, path, {}, { origin: server.url, 'sec-fetch-site': 'same-origin' });
+        assert.notEqual(own.body?.error, 'forbidden_origin', `${key(route)} from our own origin`);
+      }
+      // Signed out (no cookies), Sec-Fetch-Site alone does not refuse: nothing ambient to abuse.
+      const storefront = await call(
+        new Client(server.url),
+        'POST',
+        '/api/auth/resetpass',
+        { email: 'x@y.test' },
+        { 'sec-fetch-site': 'cross-site' },
+      );
+      assert.equal(storefront.status, 200);
+    });
+
+    it('JSON routes refuse other content types and bodiless writes with 415', async () => {
+      const client = await signedIn('owner@bluedoor.test');
+      let checked = 0;
+      for (const route of routes.filter(
+        (r) => WRITE.has(r.method) && r.method !== 'DELETE' && !FORM_ROUTES.has(key(r)),
+      )) {
+        const path = fill(route.path, 1);
+        const form = await client.request(path, { method: route.method, form: { a: 'b' } });
+        assert.equal(form.status, 415, `${key(route)} form-encoded`);
+        const plain = await client.request(path, {
+          method: route.method,
+          headers: { 'content-type': 'text/plain' },
+          body: '{}',
+        });
+        assert.equal(plain.status, 415, `${key(route)} text/plain`);
+        const bodiless = await client.request(path, { method: route.method });
+        assert.equal(bodiless.status, 415, `${key(route)} without a body`);
+        checked += 1;
+      }
+      assert.ok(checked >= 25, `checked ${checked}`);
+    });
+  });
+}
