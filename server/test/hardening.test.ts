@@ -363,7 +363,6 @@ for (const target of databaseTargets()) {
       const codes = answers.map((a) =>
         a.response.status === 429 ? 'http429' : new URL(a.body.url).searchParams.get('code'),
       );
-      const checkedAndWrong = codes.filter((c) => c === 'credentials').length;
       // Each password check answers "wrong" (or, the last allowed one, the lock): never more than 5.
       const checks = codes.filter((c) => c === 'credentials').length;
       assert.ok(checks <= 5, `password checks: ${checks} (${codes.join(',')})`);
