@@ -199,7 +199,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  if (schema) {
+    try {
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    } catch (error) {
+      // Two instances creating it at once: PostgreSQL reports the loser as a unique violation.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
   return {
     db,
     dialect: 'postgres',
