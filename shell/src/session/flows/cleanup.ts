@@ -1,16 +1,18 @@
 import { ROUTES } from '@hive/shared/config';
 import { PERSIST_KEY, reset, toPersisted, type User } from '@hive/shared/store';
 import { sameEmail } from '../localSession';
-import { clearProductStorage, safeSet } from '../storage';
+import { clearOriginStorage, safeSet } from '../storage';
 import type { SessionContext } from './context';
 
 /**
- * The forced full cleanup before a fresh login (SPEC.md 4). With `keepUser`, a store that already
- * holds that user writes its `primary` back at once (the store owns that key).
+ * The forced full cleanup before a fresh login (SPEC.md 4, "all storage"): every key of this
+ * origin's localStorage and sessionStorage goes, whoever wrote it, except the cross-tab event key
+ * the broadcast itself needs. With `keepUser`, a store that already holds that user writes its
+ * `primary` back at once (the store owns that key).
  */
 export function cleanupStorage(ctx: SessionContext, keepUser: Pick<User, 'email'> | null = null): void {
-  clearProductStorage(ctx.storage);
-  clearProductStorage(ctx.sessionStorage);
+  clearOriginStorage(ctx.storage);
+  clearOriginStorage(ctx.sessionStorage);
   const state = ctx.store.getState().userData;
   if (keepUser && state.user && sameEmail(state.user.email, keepUser.email)) {
     safeSet(ctx.storage, PERSIST_KEY, JSON.stringify(toPersisted(state)));
