@@ -1,4 +1,4 @@
-// React-free: pure URL rules used by the shell's HTTP client.
+// React-free: pure URL rules used by the shell's HTTP client, and the cookie helper.
 export {
   classifyUrl,
   clearUrlClassificationCache,
@@ -11,3 +11,5 @@ export {
 } from './urlRules';
 export type { UrlClassification } from './urlRules';
 export { isAxiosError, isCancel } from './axiosChecks';
+export { getCookie, readCookie, removeCookie, serializeCookie, setCookie } from './cookies';
+export type { CookieJar, CookieOptions } from './cookies';

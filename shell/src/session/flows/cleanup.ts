@@ -8,7 +8,8 @@ import type { SessionContext } from './context';
  * The forced full cleanup before a fresh login (SPEC.md 4, "all storage"): every key of this
  * origin's localStorage and sessionStorage goes, whoever wrote it, except the cross-tab event key
  * the broadcast itself needs. With `keepUser`, a store that already holds that user writes its
- * `primary` back at once (the store owns that key).
+ * `primary` back at once (the store owns that key). Cookies are not storage: the language the user
+ * chose (`hive_lang`) stays.
  */
 export function cleanupStorage(ctx: SessionContext, keepUser: Pick<User, 'email'> | null = null): void {
   clearOriginStorage(ctx.storage);
