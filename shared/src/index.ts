@@ -81,6 +81,6 @@ export {
   shouldHandle401,
   shouldSendSessionHeaders,
   urlClassificationCacheSize,
-  urlSegments,
+  urlPath,
   URL_RULES,
 } from './http';

@@ -6,7 +6,7 @@ export {
   shouldHandle401,
   shouldSendSessionHeaders,
   urlClassificationCacheSize,
-  urlSegments,
+  urlPath,
   URL_RULES,
 } from './urlRules';
 export type { UrlClassification } from './urlRules';
