@@ -65,4 +65,28 @@ test.describe('back-office sign-in', () => {
     await page.goto('/resetpass');
     await expect(page).toHaveURL(/\/authentication\/(resetpass|login)/);
   });
+
+  test('the chosen language is a 7-day cookie: the next visit is answered in it before the app loads', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/authentication/login');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { name: 'Inicia sesión en Hive POS' })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'hive_lang');
+    expect(cookie?.value).toBe('es');
+    expect(cookie?.sameSite).toBe('Lax');
+    // Max-Age 604800 s (7 days): the expiry is a week away, give or take the test's own run time.
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 120);
+    expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(604_800);
+
+    // The server reads it: the HTML itself is Spanish, before any script has run.
+    const html = await (await page.request.get('/authentication/login', { headers: { accept: 'text/html' } })).text();
+    expect(html).toMatch(/<html lang="es">/);
+    expect(html).toContain('Cargando');
+    // And the app starts in it on the next load.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Inicia sesión en Hive POS' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
 });

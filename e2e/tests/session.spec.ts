@@ -196,6 +196,29 @@ test.describe('session (SPEC.md 4)', () => {
     console.expectNone();
   });
 
+  test("a fresh sign-in first clears the origin's localStorage and sessionStorage (SPEC.md 4: all storage)", async ({
+    page,
+  }) => {
+    await page.goto('/authentication/login');
+    await page.evaluate(() => {
+      localStorage.setItem('someone_elses_key', 'x');
+      localStorage.setItem('hive_redux_state', '{"sidebarOpen":false}');
+      sessionStorage.setItem('someone_elses_key', 'x');
+    });
+    await page.getByLabel('Email').fill('owner@cornermarket.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(mainMenu(page)).toBeVisible();
+    const left = await page.evaluate(() => ({
+      local: Object.keys(localStorage),
+      session: Object.keys(sessionStorage),
+    }));
+    expect(left.local).not.toContain('someone_elses_key');
+    expect(left.session).not.toContain('someone_elses_key');
+    // What the signed-in app wrote since is there: the store, the local session, the cross-tab event.
+    expect(left.local).toEqual(expect.arrayContaining(['primary', 'hive_session', 'hive_session_event']));
+  });
+
   test('in Spanish: the sign-in page and its errors', async ({ page }) => {
     await page.goto('/authentication/login');
     await page.getByRole('button', { name: 'Español' }).click();

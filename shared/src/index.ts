@@ -20,6 +20,7 @@ export {
   DEFAULT_LANGUAGE,
   ERROR_MESSAGES,
   isLanguage,
+  LANGUAGE_COOKIE,
   LANGUAGES,
   LICENSES,
   LOCALES_PATH,
@@ -65,16 +66,21 @@ export {
   visibleAdminMenu,
   visibleMenu,
 } from './menu';
-export type { UrlClassification } from './http';
+export type { CookieJar, CookieOptions, UrlClassification } from './http';
 export {
   classifyUrl,
   clearUrlClassificationCache,
+  getCookie,
   isAxiosError,
   isCancel,
   isPublicPage,
+  readCookie,
+  removeCookie,
+  serializeCookie,
+  setCookie,
   shouldHandle401,
   shouldSendSessionHeaders,
   urlClassificationCacheSize,
-  urlSegments,
+  urlPath,
   URL_RULES,
 } from './http';

@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import { STORAGE_KEYS } from '@hive/shared/config';
+import { readOpenGroup } from '../state';
 import { LocationProbe, STAFF_PERMISSIONS, renderAdmin, staffUser } from '../testing/renderAdmin.testutil';
 import { AdminLayout } from './AdminLayout';
 
@@ -81,6 +82,18 @@ describe('admin sidebar', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.adminState)!)).toEqual({ sidebarOpen: false });
     // The names stay accessible on the rail.
     expect(screen.getByRole('link', { name: 'Companies' })).toBeInTheDocument();
+  });
+
+  it('starts open on the next load even when it was closed; adminOpenAccordions is left for the accordion', async () => {
+    renderAdmin(<Layout />, { path: '/admin/companies' });
+    await userEvent.click(screen.getByRole('button', { name: 'Hide menu' }));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.adminState)!)).toEqual({ sidebarOpen: false });
+    localStorage.setItem(STORAGE_KEYS.adminOpenAccordions, '["menu.group"]');
+    cleanup();
+    // A reload: a new store, the same localStorage.
+    renderAdmin(<Layout />, { path: '/admin/companies' });
+    expect(screen.getByRole('button', { name: 'Hide menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(readOpenGroup(['menu.group'])).toBe('menu.group');
   });
 
   it('Logout runs the shell logout; if that fails, goes to /admin', async () => {

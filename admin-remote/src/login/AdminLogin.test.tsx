@@ -97,6 +97,17 @@ describe('admin sign-in', () => {
     expect(h.auth.signOut).not.toHaveBeenCalled();
   });
 
+  it('no sign-in method on the server: goes to the auth error page, like the back-office login (SPEC.md 8)', async () => {
+    const h = renderAdmin(<AdminLogin />);
+    signInAs(h, { error: 'Configuration', status: 0, url: '/authentication/error?error=Configuration' });
+    await fill('support@hive.test', 'hive-demo-2026');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/authentication/error?error=Configuration'),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(h.auth.signOut).not.toHaveBeenCalled();
+  });
+
   it('a merchant already signed in to the back-office is told so (and not signed out)', () => {
     const h = renderAdmin(<AdminLogin />, { user: merchantUser('manager@bluedoor.test') });
     expect(screen.getByRole('status')).toHaveTextContent(

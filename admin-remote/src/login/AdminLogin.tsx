@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ export function AdminLogin() {
   const store = useAppStore();
   const dispatch = useAppDispatch();
   const signedInUser = useAppSelector(selectUser);
+  const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const {
@@ -36,6 +38,11 @@ export function AdminLogin() {
     try {
       const result = await auth.signIn(email.trim(), password, { callbackUrl: ROUTES.admin });
       if (!result.ok) {
+        // No sign-in method on the server: the auth error page, as from the back-office login (SPEC.md 8).
+        if (result.error === 'Configuration') {
+          navigate(`${ROUTES.authError}?error=Configuration`, { replace: true });
+          return;
+        }
         const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
         setProblem(t(`login.errors.${signInErrorKey(result.error, result.retryAfterSeconds)}`, { minutes }));
         return;

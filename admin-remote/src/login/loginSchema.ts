@@ -14,7 +14,6 @@ export type LoginValues = z.input<typeof loginSchema>;
 /** The sentence key for a failed sign-in (SignInResult.error of the shell contract). */
 export function signInErrorKey(error: string | null, retryAfterSeconds?: number): string {
   if (error === 'AccountLocked') return retryAfterSeconds ? 'AccountLocked' : 'AccountLockedNow';
-  if (error && ['CredentialsSignin', 'AccountDisabled', 'Throttled', 'Network', 'Configuration'].includes(error))
-    return error;
+  if (error && ['CredentialsSignin', 'AccountDisabled', 'Throttled', 'Network'].includes(error)) return error;
   return 'generic';
 }

@@ -1,12 +1,14 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '@hive/shared/config';
 import { rootReducer } from '@hive/shared/store';
-import { browserStorage, readJson, writeJson, type KeyStorage } from './storage';
+import { browserStorage, writeJson, type KeyStorage } from './storage';
 
 /**
- * The admin console's UI state in the one store (DESIGN.md 5, slice injection), saved under
- * `admin_hive_redux_state` (DESIGN.md 7): the one `admin_` key the route-change purge keeps.
- * The sidebar starts open: that is the initial state, and a fresh sign-in clears what was saved.
+ * The admin console's UI state in the one store (DESIGN.md 5, slice injection). SPEC.md 2: the
+ * sidebar starts open on every load of the console, so the initial state never reads storage; the
+ * state is still saved under `admin_hive_redux_state`, the admin area's own saved-state key (SPEC.md
+ * 9) and the one `admin_` key the route-change purge keeps. What the console does restore is the
+ * open accordion group (`adminOpenAccordions`, state/accordion.ts).
  */
 export interface AdminUiState {
   sidebarOpen: boolean;
@@ -14,25 +16,13 @@ export interface AdminUiState {
 
 export const ADMIN_UI_KEY = STORAGE_KEYS.adminState;
 
-const isAdminUi = (value: unknown): value is AdminUiState =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  typeof (value as { sidebarOpen?: unknown }).sidebarOpen === 'boolean';
-
-export function loadAdminUi(storage: KeyStorage | null = browserStorage()): AdminUiState | null {
-  const saved = readJson(storage, ADMIN_UI_KEY, isAdminUi);
-  return saved ? { sidebarOpen: saved.sidebarOpen } : null;
-}
-
 export function saveAdminUi(state: AdminUiState, storage: KeyStorage | null = browserStorage()): void {
   writeJson(storage, ADMIN_UI_KEY, { sidebarOpen: state.sidebarOpen });
 }
 
 export const adminUiSlice = createSlice({
   name: 'adminUi',
-  // Lazy: read when the slice first appears in the store, so a reload keeps the choice.
-  initialState: (): AdminUiState => ({ sidebarOpen: loadAdminUi()?.sidebarOpen ?? true }),
+  initialState: (): AdminUiState => ({ sidebarOpen: true }),
   reducers: {
     toggleSidebar(state) {
       state.sidebarOpen = !state.sidebarOpen;

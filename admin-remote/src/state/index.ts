@@ -2,7 +2,6 @@ export {
   ADMIN_UI_KEY,
   adminUi,
   adminUiSlice,
-  loadAdminUi,
   saveAdminUi,
   selectSidebarOpen,
   setSidebarOpen,

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import express, { type Express, type RequestHandler, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { LANGUAGES, PRODUCT_NAME } from '@hive/shared/config';
 import { REPO_ROOT } from '../config';
 import { pingDatabase, type Database } from '../db';
+import { localizeShellIndex, requestLanguage } from './language';
 import type { RemotesMap } from './remotes';
 
 export { DEFAULT_REMOTES, loadRemotesMap, remoteOrigins, type RemotesMap } from './remotes';
@@ -89,11 +90,12 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Run <code>npm run build</code> in the repository root (or <code>npm start</code>, which builds what is stale), then reload this page.</p>
 </body></html>`;
 
-async function sendShellIndex(shellRoot: string, res: Response): Promise<void> {
+async function sendShellIndex(shellRoot: string, req: Request, res: Response): Promise<void> {
   res.setHeader('Cache-Control', NO_CACHE);
+  res.vary('Cookie'); // the language cookie picks the page's language
   try {
-    const html = await fs.readFile(path.join(shellRoot, 'index.html'));
-    res.type('html').send(html);
+    const html = await fs.readFile(path.join(shellRoot, 'index.html'), 'utf8');
+    res.type('html').send(await localizeShellIndex(html, shellRoot, requestLanguage(req.get('cookie'))));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     res.status(503).type('html').send(NOT_BUILT_PAGE);
@@ -163,6 +165,6 @@ export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions)
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
     if (!(req.get('accept') ?? '').includes('text/html')) return next();
-    await sendShellIndex(roots.shell, res);
+    await sendShellIndex(roots.shell, req, res);
   });
 }

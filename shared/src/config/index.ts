@@ -28,6 +28,8 @@ export const PERSIST_TIMEOUT_MS = 5_000;
 
 // Cookies
 export const COOKIE_DEFAULT_MAX_AGE_S = 604_800; // 7 days, cookie helper default
+/** The language the user chose (en, es), set by the client so the server can answer in it before the app loads. */
+export const LANGUAGE_COOKIE = `${PRODUCT_KEY}_lang`;
 
 // i18n
 export const LANGUAGES = ['en', 'es'] as const;

@@ -1,4 +1,4 @@
-// React-free: pure URL rules used by the shell's HTTP client.
+// React-free: pure URL rules used by the shell's HTTP client, and the cookie helper.
 export {
   classifyUrl,
   clearUrlClassificationCache,
@@ -6,8 +6,10 @@ export {
   shouldHandle401,
   shouldSendSessionHeaders,
   urlClassificationCacheSize,
-  urlSegments,
+  urlPath,
   URL_RULES,
 } from './urlRules';
 export type { UrlClassification } from './urlRules';
 export { isAxiosError, isCancel } from './axiosChecks';
+export { getCookie, readCookie, removeCookie, serializeCookie, setCookie } from './cookies';
+export type { CookieJar, CookieOptions } from './cookies';

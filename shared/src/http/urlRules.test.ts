@@ -6,7 +6,7 @@ import {
   shouldHandle401,
   shouldSendSessionHeaders,
   urlClassificationCacheSize,
-  urlSegments,
+  urlPath,
 } from './urlRules';
 
 beforeEach(() => clearUrlClassificationCache());
@@ -43,14 +43,21 @@ describe('isPublicPage', () => {
 });
 
 describe('classifyUrl', () => {
+  // SPEC.md 7 lists the exempt URLs as URL fragments (`/ordering_online/`, `/ordering_master/`,
+  // `/gettokenonline`, `/gets/get`; `/auth/usercompany`, ...): they match anywhere in the request's
+  // path, exactly as written, so `/gettokenonlineX` is exempt and `/api/ordering_online` (no
+  // trailing slash) is not. Host names, queries and hashes are not the path and never match.
   const ordering = [
     '/api/ordering_online/menu',
     '/ordering_online/',
     'http://localhost:8080/api/ordering_master/stores?x=1',
     '/api/gettokenonline',
     '/gettokenonline?store=3',
+    '/gettokenonlineX',
+    '/api/gettokenonline2',
     'https://api.example.com/gets/get',
     'api/gets/get/42#frag',
+    '/api/gets/getter',
     '/API/Ordering_Online/x',
   ];
   const authExempt = [
@@ -59,17 +66,19 @@ describe('classifyUrl', () => {
     '/auth/langchange',
     'api/auth/signup',
     '/api/auth/resetpass/',
+    '/api/auth/usercompanyx',
   ];
   const normal = [
     '/api/items',
     '/api/auth/session',
     '/api/auth/csrf',
+    '/api/ordering_online',
     '/api/ordering_onlinex/menu',
-    '/api/gets/getter',
-    '/api/gettokenonline2',
-    '/api/auth/usercompanyx',
+    '/api/ordering_master',
+    '/api/gets',
     '/api/x/auth',
     '/api/items?next=/gets/get',
+    '/api/items#/gettokenonline',
     'https://gettokenonline.example.com/api/items',
     '',
   ];
@@ -90,9 +99,10 @@ describe('classifyUrl', () => {
     expect(classifyUrl(undefined)).toEqual({ sendSessionHeaders: true, handle401: true });
   });
 
-  it('splits URLs into lowercased path segments', () => {
-    expect(urlSegments('HTTPS://Host:1/API//Auth/Session/?a=/b#c')).toEqual(['api', 'auth', 'session']);
-    expect(urlSegments('//cdn.example.com/a/b')).toEqual(['a', 'b']);
+  it('looks at the lowercased path only', () => {
+    expect(urlPath('HTTPS://Host:1/API//Auth/Session/?a=/b#c')).toBe('/api//auth/session/');
+    expect(urlPath('//cdn.example.com/a/b')).toBe('/a/b');
+    expect(urlPath('api/gets/get')).toBe('/api/gets/get');
   });
 
   it('caches results and clears the cache above the limit', () => {
@@ -120,6 +130,8 @@ describe('page and URL combined', () => {
     ['/api/items', '/session-expired', false, false],
     ['/api/items', '/unauthorized', false, false],
     ['/api/ordering_online/menu', '/items', false, false],
+    ['/api/ordering_online', '/items', true, true],
+    ['/gettokenonlineX', '/items', false, false],
     ['/api/auth/usercompany', '/items', true, false],
     ['/api/auth/langchange', '/overview', true, false],
     ['/api/auth/session', '/overview', true, true],

@@ -11,14 +11,17 @@ export interface UrlClassification {
 const PUBLIC_PAGE_PREFIXES: readonly string[] = Object.freeze(['/ordering', '/authentication']);
 const PUBLIC_PAGES: readonly string[] = Object.freeze(['/session-expired', '/unauthorized']);
 
-/** Ordering calls: no session headers, 401 ignored (SPEC.md 7, 8). */
+/**
+ * Ordering calls: no session headers, 401 ignored (SPEC.md 7, 8). Like the list below, these are URL
+ * fragments, matched as SPEC.md 7 lists them: anywhere in the URL's path, trailing slash included.
+ */
 const ORDERING_URLS: readonly string[] = Object.freeze([
   '/ordering_online/',
   '/ordering_master/',
   '/gettokenonline',
   '/gets/get',
 ]);
-/** Initial auth calls exempt from 401 handling (SPEC.md 7). */
+/** Initial auth calls exempt from 401 handling (SPEC.md 7), URL fragments too. */
 const AUTH_EXEMPT_URLS: readonly string[] = Object.freeze([
   '/auth/usercompany',
   '/auth/langchange',
@@ -26,38 +29,33 @@ const AUTH_EXEMPT_URLS: readonly string[] = Object.freeze([
   '/auth/resetpass',
 ]);
 
-const toSegments = (pattern: string): string[] => pattern.split('/').filter(Boolean);
-const ORDERING_SEGMENTS = ORDERING_URLS.map(toSegments);
-const AUTH_EXEMPT_SEGMENTS = AUTH_EXEMPT_URLS.map(toSegments);
-
-/** Lowercased path segments of a URL: origin, query and hash dropped; relative URLs accepted. */
-export function urlSegments(url: string): string[] {
+/**
+ * The lowercased path of a URL, where the fragments are looked for: origin, query and hash dropped
+ * (a host name or a query parameter is not the request's target); relative URLs accepted. Lowercase
+ * because the server's routes are case-insensitive.
+ */
+export function urlPath(url: string): string {
   const withoutOrigin = url.trim().replace(/^([a-z][a-z\d+.-]*:)?\/\/[^/?#]*/i, '');
-  const path = withoutOrigin.split(/[?#]/, 1)[0] ?? '';
-  return path.toLowerCase().split('/').filter(Boolean);
+  const path = (withoutOrigin.split(/[?#]/, 1)[0] ?? '').toLowerCase();
+  return path.startsWith('/') ? path : `/${path}`;
 }
 
-/** True when `pattern` occurs as consecutive whole segments anywhere in `segments`. */
-function containsSegments(segments: readonly string[], pattern: readonly string[]): boolean {
-  for (let i = 0; i + pattern.length <= segments.length; i += 1) {
-    if (pattern.every((p, j) => segments[i + j] === p)) return true;
-  }
-  return false;
-}
+const containsAny = (path: string, fragments: readonly string[]) => fragments.some((f) => path.includes(f));
 
 const cache = new Map<string, UrlClassification>();
 
 function classify(url: string): UrlClassification {
-  const segments = urlSegments(url);
-  const ordering = ORDERING_SEGMENTS.some((p) => containsSegments(segments, p));
-  const authExempt = AUTH_EXEMPT_SEGMENTS.some((p) => containsSegments(segments, p));
+  const path = urlPath(url);
+  const ordering = containsAny(path, ORDERING_URLS);
+  const authExempt = containsAny(path, AUTH_EXEMPT_URLS);
   return { sendSessionHeaders: !ordering, handle401: !ordering && !authExempt };
 }
 
 /**
- * Session-header and 401 rules of a request URL. Segment matching: `/gets/get` matches
- * `/api/gets/get?x=1` and `/gets/get/7` but not `/gets/getter`. Cached; the cache is cleared
- * when it grows above URL_CLASSIFICATION_CACHE_MAX entries.
+ * Session-header and 401 rules of a request URL. Fragment matching, as SPEC.md 7 lists the URLs:
+ * `/gettokenonline` matches `/api/gettokenonline?store=3` and `/gettokenonlinex`; `/ordering_online/`
+ * matches `/api/ordering_online/menu` but not `/api/ordering_online` (no trailing slash). Cached; the
+ * cache is cleared when it grows above URL_CLASSIFICATION_CACHE_MAX entries.
  */
 export function classifyUrl(url: string | null | undefined): UrlClassification {
   const key = url ?? '';

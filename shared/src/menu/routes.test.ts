@@ -29,9 +29,10 @@ const ROUTES: [path: string, conds: Conds, roles?: string[]][] = [
   ['/discounts', [STORE]],
   ['/promotions', [STORE]],
   ['/nectar_points', [STORE, [A('Loyalty')]]],
-  ['/invoice', [[L('Invoice')], [A('Invoicing')]]],
-  ['/recurring', [[L('Invoice')], [A('Invoicing')]]],
-  ['/quickbooks', [[L('Invoice')], [A('Invoicing')]]],
+  // Sales is worded like Ordering (licence and add-on): both listed, so either suffices (SPEC.md 5).
+  ['/invoice', [[L('Invoice'), A('Invoicing')]]],
+  ['/recurring', [[L('Invoice'), A('Invoicing')]]],
+  ['/quickbooks', [[L('Invoice'), A('Invoicing')]]],
   ['/stock', [[A('Inventory')]]],
   ['/purchase_orders', [[A('Inventory')]]],
   ['/transfers', [[A('Inventory')]]],
@@ -194,6 +195,14 @@ describe('groups', () => {
     const withScheduling = visibleMenu(backofficeMainMenu, { ...base, addons: ['Scheduling'] });
     const team2 = withScheduling.find((i) => i.name === 'menu.team');
     expect(team2?.subItems?.map((i) => i.name)).toEqual(['menu.team_staff', 'menu.team_scheduling']);
+  });
+
+  it('Sales shows with the Invoice licence or the Invoicing add-on, each alone (either suffices)', () => {
+    const sales = (ctx: MenuContext) => visibleMenu(backofficeMainMenu, ctx).find((i) => i.name === 'menu.sales_group');
+    const paths = ['/invoice', '/recurring', '/quickbooks'];
+    expect(sales({ ...base, license: 'Invoice' })?.subItems?.map((i) => i.path)).toEqual(paths);
+    expect(sales({ ...base, license: 'Retail', addons: ['Invoicing'] })?.subItems?.map((i) => i.path)).toEqual(paths);
+    expect(sales({ ...base, license: 'Retail', addons: ['Loyalty'] })).toBeUndefined();
   });
 
   it('a child cannot show when its parent fails a rule', () => {

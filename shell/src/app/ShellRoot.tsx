@@ -12,6 +12,7 @@ import type { AuthClient } from '../auth/authClient';
 import { SessionWarning, type SessionRuntime } from '../session';
 import { LocalAreasProvider } from '../remotes/localAreas';
 import { PlanChangedNotice } from '../plan-notice';
+import { rememberLanguage } from '../language';
 import { AppRoutes } from './routes';
 
 export interface ShellRootProps {
@@ -37,7 +38,9 @@ function NavigateBridge({ runtime }: { runtime: SessionRuntime }) {
 function UserLanguage({ i18n }: { i18n: I18n }) {
   const language = (useAppSelector(selectUser) as { language?: unknown } | null)?.language;
   useEffect(() => {
-    if (isLanguage(language) && language !== i18n.language) void i18n.changeLanguage(language);
+    if (!isLanguage(language)) return;
+    rememberLanguage(language);
+    if (language !== i18n.language) void i18n.changeLanguage(language);
   }, [i18n, language]);
   return null;
 }
@@ -80,6 +83,7 @@ export function ShellRoot({ store, i18n, http, auth, runtime, ready, localAreas 
         if (runtime.service.getSnapshot().status === 'authenticated') {
           await http.post(API_PATHS.langChange, { lang: lng }).catch(() => undefined);
         }
+        rememberLanguage(lng);
         await i18n.changeLanguage(lng);
       },
     }),

@@ -10,6 +10,7 @@ import { createAuthClient } from '../auth/authClient';
 import { createHttpClient } from '../http';
 import { initRemotes } from '../remotes';
 import { logger } from '../logger';
+import { rememberedLanguage } from '../language';
 import { ShellRoot } from '../app/ShellRoot';
 // The shell's own texts in the default language ship with its code: the login page and the loader
 // never wait for a request. Spanish (a user's choice, never detected) loads from /locales when chosen;
@@ -29,6 +30,8 @@ export interface StartShellOptions {
 export function startShell({ localAreas, container = document.getElementById('root')! }: StartShellOptions = {}) {
   const store = createHiveStore();
   const i18n = createI18n({
+    // The user's own earlier choice (a cookie), else English: never detected.
+    lng: rememberedLanguage(),
     defaultNS: SHELL_NAMESPACE,
     ns: [SHELL_NAMESPACE],
     resources: { en: { [SHELL_NAMESPACE]: shellEn } },

@@ -120,21 +120,43 @@ describe('SessionWarningDialog', () => {
     expect(screen.getByText(/00:54/)).toBeInTheDocument();
   });
 
-  it('counts down every second from expiresAt (display only)', () => {
+  it('updates the shown time only when the remaining time differs from it by more than 5 s (SPEC.md 4)', () => {
     renderDialog({ remainingMs: 300_000, expiresAt: T0 + 300_000 });
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/05:00/);
+    const description = () => screen.getByRole('alertdialog');
+    expect(description()).toHaveAccessibleDescription(/05:00/);
+    act(() => {
+      jest.advanceTimersByTime(5_000);
+    });
+    // 5 s off is not more than 5 s: still 05:00.
+    expect(description()).toHaveAccessibleDescription(/05:00/);
     act(() => {
       jest.advanceTimersByTime(1_000);
     });
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/04:59/);
+    expect(description()).toHaveAccessibleDescription(/04:54/);
     act(() => {
-      jest.advanceTimersByTime(61_000);
+      jest.advanceTimersByTime(5_000);
     });
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/03:58/);
+    expect(description()).toHaveAccessibleDescription(/04:54/);
+    act(() => {
+      jest.advanceTimersByTime(56_000);
+    });
+    // 67 s in: the last update was at 66 s.
+    expect(description()).toHaveAccessibleDescription(/03:54/);
     act(() => {
       jest.advanceTimersByTime(600_000);
     });
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/00:00/);
+    expect(description()).toHaveAccessibleDescription(/00:00/);
+  });
+
+  it('a new expiry (an extend in another tab) or a published jump shows at once', () => {
+    const { rerender, onExtend, onLogout } = renderDialog({ remainingMs: 200_000, expiresAt: T0 + 200_000 });
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/03:20/);
+    rerender(
+      <SessionWarningDialog remainingMs={250_000} expiresAt={T0 + 250_000} onExtend={onExtend} onLogout={onLogout} />,
+    );
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/04:10/);
+    rerender(<SessionWarningDialog remainingMs={247_000} onExtend={onExtend} onLogout={onLogout} />);
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/04:10/);
   });
 
   it('"Extend session" calls onExtend; "Log out" calls onLogout', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { SHELL_NAMESPACE } from '@hive/shared/config';
+import { SESSION_WARNING_UPDATE_THRESHOLD_MS, SHELL_NAMESPACE } from '@hive/shared/config';
 import styles from './SessionWarningDialog.module.css';
 
 export interface SessionWarningTexts {
@@ -32,10 +32,15 @@ export function formatCountdown(ms: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
+/** From the expiry timestamp when there is one (the published value moves only every check). */
+function remainingOf(remainingMs: number, expiresAt: number | null, now: () => number): number {
+  return expiresAt === null ? remainingMs : Math.max(0, expiresAt - now());
+}
+
 export interface SessionWarningDialogProps {
   /** The published remaining time (moves in > 5 s steps). */
   remainingMs: number;
-  /** With it, the mm:ss display counts down every second from this timestamp (local display state only). */
+  /** With it, the display follows this timestamp (under the > 5 s rule) between published updates. */
   expiresAt?: number | null;
   /** "Extend session" and Escape. A result of false or a rejection shows the failure text. */
   onExtend: () => unknown;
@@ -67,15 +72,21 @@ export function SessionWarningDialog({
   const mounted = useRef(true);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [clock, setClock] = useState(now);
+  const [shownMs, setShownMs] = useState(() => remainingOf(remainingMs, expiresAt, now));
 
-  // The display ticks every second from the expiry timestamp; the published state is untouched.
+  // SPEC.md 4: the shown time updates only when the remaining time differs from it by more than
+  // 5 s. Looked at every second from the expiry timestamp (never by counting ticks); React skips
+  // the render when the state is unchanged.
   useEffect(() => {
+    const update = () => {
+      const next = remainingOf(remainingMs, expiresAt, now);
+      setShownMs((shown) => (Math.abs(next - shown) > SESSION_WARNING_UPDATE_THRESHOLD_MS ? next : shown));
+    };
+    update();
     if (expiresAt === null) return undefined;
-    setClock(now());
-    const id = setInterval(() => setClock(now()), 1000);
+    const id = setInterval(update, 1000);
     return () => clearInterval(id);
-  }, [expiresAt, now]);
+  }, [expiresAt, remainingMs, now]);
 
   useEffect(() => {
     mounted.current = true;
@@ -93,7 +104,6 @@ export function SessionWarningDialog({
     return t(`sessionWarning.${name}`, { defaultValue: SESSION_WARNING_DEFAULT_TEXTS[name], time });
   };
 
-  const shownMs = expiresAt === null ? remainingMs : Math.max(0, expiresAt - clock);
   const time = formatCountdown(shownMs);
 
   const extend = useCallback(async () => {

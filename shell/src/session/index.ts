@@ -38,7 +38,7 @@ export {
   type CrossTabMessage,
 } from './crossTab';
 export { clearExpiredFlag, consumeExpiredFlag, EXPIRED_FLAG_KEY, markExpired, peekExpiredFlag } from './expiredFlag';
-export { clearProductStorage, isProductStorageKey, type EnumerableStorage, type StorageLike } from './storage';
+export { clearOriginStorage, type EnumerableStorage, type StorageLike } from './storage';
 export {
   createSessionRuntime,
   defaultLogoutTarget,

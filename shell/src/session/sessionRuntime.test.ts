@@ -258,7 +258,8 @@ describe('boot (SPEC.md 4)', () => {
     });
     await ctx.runtime.boot({ search: '' });
     expect(ctx.userCompanyCalls()).toBe(1);
-    expect(localStorage.getItem('unrelated')).toBe('keep');
+    // "All storage" (SPEC.md 4): a key of no product's goes too.
+    expect(localStorage.getItem('unrelated')).toBeNull();
     expect(peekExpiredFlag()).toBe(false);
     expect(readLocalSession()?.user.user_email).toBe(OWNER);
     expect(ctx.store.getState().userData.user?.email).toBe(OWNER);
@@ -328,6 +329,20 @@ describe('onSignedIn / onSignedOut', () => {
     expect(ctx.snapshot().status).toBe('unauthenticated');
     expect(ctx.navigate).not.toHaveBeenCalled();
     expect(ctx.post).not.toHaveBeenCalled();
+  });
+
+  it("cleanupBeforeSignIn empties the origin's localStorage and sessionStorage, keeping only the cross-tab key", () => {
+    const ctx = setup();
+    disposers.push(ctx.runtime.dispose);
+    localStorage.setItem('unrelated', 'x');
+    localStorage.setItem('theme', 'dark');
+    localStorage.setItem('hive_session_event', 'y');
+    sessionStorage.setItem('wizard_step', '2');
+    markExpired();
+    ctx.runtime.cleanupBeforeSignIn();
+    expect(Object.keys(localStorage)).toEqual(['hive_session_event']);
+    expect(localStorage.getItem('hive_session_event')).toBe('y');
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('cleanupBeforeSignIn clears product storage except the cross-tab key', () => {
@@ -717,6 +732,16 @@ describe('cross-tab', () => {
     await flush();
     expect(ctx.snapshot().status).toBe('unauthenticated');
     expect(ctx.logger.error).toHaveBeenCalledWith('SESSION_ADOPT_FAILED', 'no user data');
+  });
+
+  it('forceCleanup() clears every key of the origin here, whoever wrote it', async () => {
+    const ctx = await signedIn();
+    localStorage.setItem('unrelated', 'x');
+    sessionStorage.setItem('unrelated', 'x');
+    ctx.runtime.forceCleanup();
+    expect(localStorage.getItem('unrelated')).toBeNull();
+    expect(sessionStorage.getItem('unrelated')).toBeNull();
+    expect(JSON.parse(localStorage.getItem(CROSS_TAB_KEY)!)).toMatchObject({ type: 'FORCE_CLEANUP' });
   });
 
   it('forceCleanup() clears all product storage here and tells every tab', async () => {

@@ -1,12 +1,12 @@
 import { clearExpiredFlag, consumeExpiredFlag, EXPIRED_FLAG_KEY, markExpired, peekExpiredFlag } from './expiredFlag';
-import { clearProductStorage, isProductStorageKey } from './storage';
+import { clearOriginStorage } from './storage';
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
 
-describe('forced full cleanup', () => {
+describe('forced full cleanup (SPEC.md 4: all storage)', () => {
   const productKeys = [
     'primary',
     'hive_redux_state',
@@ -18,36 +18,33 @@ describe('forced full cleanup', () => {
     'admin_filters',
   ];
 
-  it('removes every key of the product except the cross-tab event key', () => {
+  it("removes every key of the origin, the product's and anyone else's, except the cross-tab event key", () => {
     for (const key of productKeys) localStorage.setItem(key, 'x');
     localStorage.setItem('hive_session_event', '{"type":"SESSION_LOGIN"}');
     localStorage.setItem('theme', 'dark');
     localStorage.setItem('other_app_state', '1');
-    const removed = clearProductStorage(localStorage);
-    expect(removed.sort()).toEqual([...productKeys].sort());
+    const removed = clearOriginStorage(localStorage);
+    expect(removed.sort()).toEqual([...productKeys, 'other_app_state', 'theme'].sort());
     expect(localStorage.getItem('hive_session_event')).toBe('{"type":"SESSION_LOGIN"}');
-    expect(localStorage.getItem('theme')).toBe('dark');
-    expect(localStorage.getItem('other_app_state')).toBe('1');
-    expect(localStorage.length).toBe(3);
+    expect(localStorage.length).toBe(1);
+  });
+
+  it('empties sessionStorage the same way', () => {
+    sessionStorage.setItem('hive_session_expired', '1');
+    sessionStorage.setItem('wizard_step', '3');
+    clearOriginStorage(sessionStorage);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('keeps keys it is asked to keep, and tolerates missing or non-enumerable storage', () => {
     localStorage.setItem('primary', 'x');
     localStorage.setItem('hive_session', 'x');
-    expect(clearProductStorage(localStorage, { keep: ['primary'] })).toEqual(['hive_session']);
+    expect(clearOriginStorage(localStorage, { keep: ['primary'] })).toEqual(['hive_session']);
     expect(localStorage.getItem('primary')).toBe('x');
-    expect(clearProductStorage(null)).toEqual([]);
-    expect(clearProductStorage({ getItem: () => null, setItem: () => undefined, removeItem: () => undefined })).toEqual(
+    expect(clearOriginStorage(null)).toEqual([]);
+    expect(clearOriginStorage({ getItem: () => null, setItem: () => undefined, removeItem: () => undefined })).toEqual(
       [],
     );
-  });
-
-  it('knows the product keys', () => {
-    expect(isProductStorageKey('hive_session')).toBe(true);
-    expect(isProductStorageKey('admin_x')).toBe(true);
-    expect(isProductStorageKey('primary')).toBe(true);
-    expect(isProductStorageKey('hivemind')).toBe(false);
-    expect(isProductStorageKey('administrator')).toBe(false);
   });
 });
 

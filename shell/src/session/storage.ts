@@ -1,4 +1,4 @@
-import { ADMIN_STORAGE_PREFIX, PRODUCT_KEY, STORAGE_KEYS } from '@hive/shared/config';
+import { STORAGE_KEYS } from '@hive/shared/config';
 
 /** The part of Web Storage the session code uses (localStorage, sessionStorage or a test double). */
 export interface StorageLike {
@@ -59,18 +59,6 @@ export function safeRemove(storage: StorageLike | null | undefined, key: string)
   }
 }
 
-const PRODUCT_PREFIX = `${PRODUCT_KEY}_`;
-const NAMED_KEYS: ReadonlySet<string> = new Set(Object.values(STORAGE_KEYS));
-
-/**
- * Keys of this product (SPEC.md 9, DESIGN.md 7): every STORAGE_KEYS value (`primary`,
- * `adminOpenAccordions`, `nextauth.message`, `hive_session`, ...) and anything starting `hive_` or
- * `admin_`.
- */
-export function isProductStorageKey(key: string): boolean {
-  return NAMED_KEYS.has(key) || key.startsWith(PRODUCT_PREFIX) || key.startsWith(ADMIN_STORAGE_PREFIX);
-}
-
 function isEnumerable(storage: StorageLike): storage is EnumerableStorage {
   return (
     typeof (storage as Partial<EnumerableStorage>).key === 'function' &&
@@ -79,11 +67,15 @@ function isEnumerable(storage: StorageLike): storage is EnumerableStorage {
 }
 
 /**
- * The forced full cleanup (SPEC.md 4): removes every key of this product from `storage`, except
- * the cross-tab event key (other tabs must still be able to read the last event) and any key in
- * `keep`. Returns the removed keys. Never throws.
+ * The forced full cleanup (SPEC.md 4: "all storage"): removes every key of `storage`, this
+ * product's or not, except the cross-tab event key and any key in `keep`. Returns the removed keys.
+ * Never throws.
+ *
+ * Key by key rather than `clear()`: clearing and writing the event back would replay the last
+ * event to the other tabs (they would see the key change), and removing it would lose it for a
+ * tab that reads it late.
  */
-export function clearProductStorage(
+export function clearOriginStorage(
   storage: StorageLike | null | undefined,
   { keep = [] }: { keep?: readonly string[] } = {},
 ): string[] {
@@ -93,7 +85,7 @@ export function clearProductStorage(
   try {
     for (let i = 0; i < storage.length; i += 1) {
       const key = storage.key(i);
-      if (key !== null && isProductStorageKey(key) && !kept.has(key)) doomed.push(key);
+      if (key !== null && !kept.has(key)) doomed.push(key);
     }
   } catch {
     return [];

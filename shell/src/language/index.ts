@@ -1,0 +1,1 @@
+export { rememberedLanguage, rememberLanguage } from './language';

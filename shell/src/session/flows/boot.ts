@@ -1,0 +1,75 @@
+import { reset } from '@hive/shared/store';
+import type { SessionStatus } from '@hive/shared/shell-contract';
+import { loadUserData } from '../bootSession';
+import { sameEmail } from '../localSession';
+import { cleanupStorage } from './cleanup';
+import { describe, type SessionContext } from './context';
+import { onSignedIn, onSignedOut } from './signIn';
+
+export interface BootOptions {
+  /** location.search, for `?planChanged=true`. */
+  search?: string;
+}
+
+/**
+ * SPEC.md 4 boot: asks the server; signed out -> store reset, session destroyed. Signed in -> a
+ * different email than the stored session or the loaded user is a new login (forced full cleanup
+ * and store reset first); user data is fetched when none is loaded or `?planChanged=true`; a valid
+ * stored session is kept, otherwise a new one is created. Concurrent calls (React StrictMode runs
+ * effects twice) share one run.
+ */
+export function boot(ctx: SessionContext, options: BootOptions = {}): Promise<SessionStatus> {
+  ctx.booting ??= runBoot(ctx, options).finally(() => {
+    ctx.booting = null;
+  });
+  return ctx.booting;
+}
+
+async function runBoot(
+  ctx: SessionContext,
+  { search = typeof location === 'undefined' ? '' : location.search }: BootOptions,
+): Promise<SessionStatus> {
+  const { auth, manager, store } = ctx;
+  let server: Awaited<ReturnType<typeof auth.getSession>> = null;
+  try {
+    server = await auth.getSession();
+  } catch (error) {
+    ctx.logger.error('SESSION_CHECK_FAILED', describe(error));
+  }
+  const email = server?.user?.email;
+  if (!server || !email) {
+    onSignedOut(ctx);
+    return 'unauthenticated';
+  }
+
+  const stored = manager.read();
+  const loaded = ctx.currentUser();
+  const newLogin =
+    (stored !== null && !sameEmail(stored.user.user_email, email)) ||
+    (loaded !== null && !sameEmail(loaded.email, email));
+  if (newLogin) {
+    manager.destroy();
+    cleanupStorage(ctx);
+    store.dispatch(reset());
+  }
+  ctx.openGate();
+  const planChanged = new URLSearchParams(search).get('planChanged') === 'true';
+  if (!ctx.currentUser() || planChanged) await loadUserData(ctx.http, store);
+
+  const user = ctx.currentUser();
+  if (!user) {
+    // 'Failed to fetch user data' is in the store; signed in, but no local session without a user.
+    ctx.logger.error('USER_DATA_FAILED', store.getState().userData.error ?? 'no user data');
+    manager.stop();
+    ctx.sessionSource.set({ status: 'authenticated', expiresAt: null, remainingMs: null });
+    return 'authenticated';
+  }
+  const valid = await manager.validate(user, { serverSession: server });
+  if (valid) {
+    manager.start();
+    ctx.publishAuthenticated();
+  } else {
+    onSignedIn(ctx, user);
+  }
+  return 'authenticated';
+}

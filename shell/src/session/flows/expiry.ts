@@ -1,0 +1,32 @@
+import { ROUTES } from '@hive/shared/config';
+import { reset } from '@hive/shared/store';
+import { markExpired } from '../expiredFlag';
+import { isSessionFreePage, type SessionContext } from './context';
+
+/**
+ * The expiry flow (timer at 0, a 401 wave, an extend the server refuses): block and abort
+ * requests, destroy the local session, reset the store, set the expired flag, go to `/`, publish
+ * 'unauthenticated', broadcast SESSION_EXPIRED, sign out on the server (fire and forget), release
+ * after 1000 ms. Idempotent while one is running.
+ */
+export function expire(ctx: SessionContext): void {
+  if (ctx.ending) return;
+  ctx.ending = true;
+  const hadSession = ctx.sessionSource.getSnapshot().status === 'authenticated' || ctx.manager.read() !== null;
+  ctx.block();
+  ctx.manager.destroy();
+  ctx.store.dispatch(reset());
+  if (hadSession) markExpired(ctx.sessionStorage);
+  // Navigate before publishing 'unauthenticated': otherwise the route guard of the page being
+  // left redirects first (to the login with a callbackUrl) and wins over `/`.
+  if (!isSessionFreePage(ctx.pathname())) ctx.go(ROUTES.landing);
+  ctx.publishSignedOut();
+  if (hadSession) {
+    ctx.channel.post('SESSION_EXPIRED');
+    // Make sure the server session is over too (its cookie may outlive a local expiry).
+    void Promise.resolve()
+      .then(() => ctx.auth.signOut({ callbackUrl: ROUTES.landing }))
+      .catch(() => undefined);
+  }
+  ctx.releaseLater();
+}
