@@ -89,6 +89,24 @@ test.describe('session (SPEC.md 4)', () => {
     await expect(other).toHaveURL(/\/authentication\/login$/);
   });
 
+  test('a logout the server did not hear (network down) is finished on the next visit, never signed back in', async ({
+    page,
+  }) => {
+    await signIn(page, 'manager@bluedoor.test');
+    await expect(mainMenu(page)).toBeVisible();
+    await page.route('**/api/auth/signout', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('navigation', { name: 'Bottom menu' }).getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/authentication\/login$/);
+    // The server session is still alive at this point: the sign-out never reached it.
+    expect((await (await page.request.get('/api/auth/session')).json())?.user?.email).toBe('manager@bluedoor.test');
+
+    await page.unroute('**/api/auth/signout');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/authentication\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Hive POS' })).toBeVisible();
+    await expect.poll(async () => (await page.request.get('/api/auth/session')).json()).toBeNull();
+  });
+
   test('two tabs: extending in one closes the warning in the other', async ({ page, context }) => {
     // Playwright's clock belongs to the browser context: one fast-forward moves both tabs.
     await page.clock.install();

@@ -54,6 +54,8 @@ export const STORAGE_KEYS = {
   adminOpenAccordions: 'adminOpenAccordions',
   session: `${PRODUCT_KEY}_session`,
   sessionEvent: `${PRODUCT_KEY}_session_event`,
+  /** This browser signed out but the server did not hear it (network down): finish before adopting a session. */
+  signOutPending: `${PRODUCT_KEY}_signout_pending`,
   authMessage: 'nextauth.message',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -69,7 +69,10 @@ export function ShellRoot({ store, i18n, http, auth, runtime, ready, localAreas 
           // SPEC.md 4: a forced full cleanup happens before a fresh login.
           runtime.cleanupBeforeSignIn();
           const result = await auth.signIn(email, password, options);
-          if (result.ok) await runtime.boot();
+          if (result.ok) {
+            runtime.forgetPendingSignOut();
+            await runtime.boot();
+          }
           return result;
         },
         signOut: async (options) => {

@@ -13,6 +13,7 @@ import {
   expire,
   extend,
   forceCleanup,
+  forgetPendingSignOut,
   listenToOtherTabs,
   logout,
   onSignedIn,
@@ -47,6 +48,8 @@ export interface SessionRuntime {
   cleanupBeforeSignIn(): void;
   /** Ends the session here and in every tab (FORCE_CLEANUP). */
   forceCleanup(): void;
+  /** A fresh sign-in succeeded: an earlier sign-out the server did not hear no longer matters. */
+  forgetPendingSignOut(): void;
   /** Installs interceptors and listeners. Idempotent. */
   start(): void;
   /** Removes interceptors, listeners and timers. */
@@ -124,6 +127,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     extend: () => extend(ctx),
     cleanupBeforeSignIn: () => cleanupStorage(ctx),
     forceCleanup: () => forceCleanup(ctx),
+    forgetPendingSignOut: () => forgetPendingSignOut(ctx),
     start,
     dispose,
     setNavigate: (next) => {

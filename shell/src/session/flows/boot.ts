@@ -4,6 +4,7 @@ import { loadUserData } from '../bootSession';
 import { sameEmail } from '../localSession';
 import { cleanupStorage } from './cleanup';
 import { describe, type SessionContext } from './context';
+import { finishPendingSignOut } from './pendingSignOut';
 import { onSignedIn, onSignedOut } from './signIn';
 
 export interface BootOptions {
@@ -30,6 +31,11 @@ async function runBoot(
   { search = typeof location === 'undefined' ? '' : location.search }: BootOptions,
 ): Promise<SessionStatus> {
   const { auth, manager, store } = ctx;
+  // This browser signed out while the server could not hear it: finish that first, never adopt.
+  if (!(await finishPendingSignOut(ctx))) {
+    onSignedOut(ctx);
+    return 'unauthenticated';
+  }
   let server: Awaited<ReturnType<typeof auth.getSession>> = null;
   try {
     server = await auth.getSession();

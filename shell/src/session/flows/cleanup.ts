@@ -1,4 +1,4 @@
-import { ROUTES } from '@hive/shared/config';
+import { ROUTES, STORAGE_KEYS } from '@hive/shared/config';
 import { PERSIST_KEY, reset, toPersisted, type User } from '@hive/shared/store';
 import { sameEmail } from '../localSession';
 import { clearOriginStorage, safeSet } from '../storage';
@@ -7,12 +7,13 @@ import type { SessionContext } from './context';
 /**
  * The forced full cleanup before a fresh login (SPEC.md 4, "all storage"): every key of this
  * origin's localStorage and sessionStorage goes, whoever wrote it, except the cross-tab event key
- * the broadcast itself needs. With `keepUser`, a store that already holds that user writes its
+ * the broadcast itself needs and a sign-out the server has not heard yet (pendingSignOut.ts). With `keepUser`, a store that already holds that user writes its
  * `primary` back at once (the store owns that key). Cookies are not storage: the language the user
  * chose (`hive_lang`) stays.
  */
 export function cleanupStorage(ctx: SessionContext, keepUser: Pick<User, 'email'> | null = null): void {
-  clearOriginStorage(ctx.storage);
+  // The pending sign-out survives: it is about the server session, which a cleanup does not end.
+  clearOriginStorage(ctx.storage, { keep: [STORAGE_KEYS.signOutPending] });
   clearOriginStorage(ctx.sessionStorage);
   const state = ctx.store.getState().userData;
   if (keepUser && state.user && sameEmail(state.user.email, keepUser.email)) {

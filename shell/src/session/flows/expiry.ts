@@ -2,6 +2,7 @@ import { ROUTES } from '@hive/shared/config';
 import { reset } from '@hive/shared/store';
 import { markExpired } from '../expiredFlag';
 import { isSessionFreePage, type SessionContext } from './context';
+import { signOutOnServer } from './pendingSignOut';
 
 /**
  * The expiry flow (timer at 0, a 401 wave, an extend the server refuses): block and abort
@@ -23,10 +24,9 @@ export function expire(ctx: SessionContext): void {
   ctx.publishSignedOut();
   if (hadSession) {
     ctx.channel.post('SESSION_EXPIRED');
-    // Make sure the server session is over too (its cookie may outlive a local expiry).
-    void Promise.resolve()
-      .then(() => ctx.auth.signOut({ callbackUrl: ROUTES.landing }))
-      .catch(() => undefined);
+    // Make sure the server session is over too (its cookie may outlive a local expiry); a failure
+    // is remembered and finished at the next boot.
+    void Promise.resolve().then(() => signOutOnServer(ctx, ROUTES.landing));
   }
   ctx.releaseLater();
 }

@@ -7,3 +7,4 @@ export { expire } from './expiry';
 export { extend } from './extend';
 export { defaultLogoutTarget, logout, type LogoutOptions } from './logout';
 export { onSignedIn, onSignedOut } from './signIn';
+export { finishPendingSignOut, forgetPendingSignOut, hasPendingSignOut } from './pendingSignOut';

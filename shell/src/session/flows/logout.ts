@@ -1,7 +1,8 @@
 import { ROUTES } from '@hive/shared/config';
 import { reset } from '@hive/shared/store';
 import { clearExpiredFlag } from '../expiredFlag';
-import { describe, type SessionContext } from './context';
+import type { SessionContext } from './context';
+import { signOutOnServer } from './pendingSignOut';
 
 export interface LogoutOptions {
   /** Where to go afterwards; default '/' ('/admin' when the current page is in the admin console). */
@@ -15,7 +16,7 @@ export function defaultLogoutTarget(pathname: string): string {
 
 /**
  * Logout: block, sign out on the server, destroy, reset, broadcast SESSION_LOGOUT, go to the
- * target even when the signout failed (logged), release after 1000 ms. Concurrent calls share one;
+ * target even when the signout failed (logged, and finished at the next boot), release after 1000 ms. Concurrent calls share one;
  * never rejects.
  */
 export function logout(ctx: SessionContext, { to }: LogoutOptions = {}): Promise<void> {
@@ -25,11 +26,8 @@ export function logout(ctx: SessionContext, { to }: LogoutOptions = {}): Promise
   ctx.block();
   ctx.manager.stop();
   ctx.loggingOut = (async () => {
-    try {
-      await ctx.auth.signOut({ callbackUrl: target });
-    } catch (error) {
-      ctx.logger.error('LOGOUT_FAILED', describe(error));
-    }
+    // A failure is logged and remembered: the next boot finishes it before adopting any session.
+    await signOutOnServer(ctx, target);
     ctx.manager.destroy();
     ctx.store.dispatch(reset());
     clearExpiredFlag(ctx.sessionStorage);
