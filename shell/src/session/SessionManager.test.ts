@@ -382,6 +382,22 @@ describe('extend', () => {
     expect(onExpire).toHaveBeenCalledWith('expired');
   });
 
+  it('follows the server when it caps the extend at the absolute end of the session', async () => {
+    const { manager, auth, last, onExpire } = setup();
+    manager.create(owner);
+    manager.start();
+    jest.advanceTimersByTime(SESSION_LIFETIME_MS - 60_000);
+    const end = Date.now() + 10 * 60_000;
+    auth.extendSession.mockResolvedValueOnce({ ...serverSession, expires: new Date(end).toISOString() });
+    const next = await manager.extend();
+    expect(next.expiresAt).toBe(end);
+    expect(last()).toMatchObject({ expiresAt: end, warning: false });
+    jest.advanceTimersByTime(5 * 60_000);
+    expect(last()?.warning).toBe(true); // the warning comes back 5 minutes before the real end
+    jest.advanceTimersByTime(5 * 60_000);
+    expect(onExpire).toHaveBeenCalledWith('expired');
+  });
+
   it('a failing server extend leaves the local session alone and rejects', async () => {
     const { manager, auth, channel } = setup();
     const session = manager.create(owner);

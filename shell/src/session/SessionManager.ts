@@ -291,7 +291,13 @@ export function createSessionManager({
       const current = read();
       if (!current) throw new SessionEndedError('The local session ended while extending.');
       const t = now();
-      const next: LocalSession = { ...current, expiresAt: t + SESSION_LIFETIME_MS, lastActivity: t };
+      // The server caps an extend at the session's absolute end (12 hours after sign-in): then its
+      // `expires` is the earlier one, and the warning must count down to it, not to 45 minutes.
+      const serverEnd = server.expires ? Date.parse(server.expires) : Number.NaN;
+      const expiresAt = Number.isFinite(serverEnd)
+        ? Math.min(t + SESSION_LIFETIME_MS, serverEnd)
+        : t + SESSION_LIFETIME_MS;
+      const next: LocalSession = { ...current, expiresAt, lastActivity: t };
       writeLocalSession(next, storage);
       channel?.post('SESSION_EXTEND', { expiresAt: next.expiresAt });
       if (running) check();
