@@ -13,7 +13,9 @@ function fakeResponse(status: number, body: unknown, headers: Record<string, str
 }
 
 /** A fake Auth.js server: answers by path, records every call. */
-function fakeServer(routes: Record<string, (init: RequestInit) => { status?: number; body: unknown; headers?: Record<string, string> }>) {
+function fakeServer(
+  routes: Record<string, (init: RequestInit) => { status?: number; body: unknown; headers?: Record<string, string> }>,
+) {
   const calls: Call[] = [];
   const fetchImpl = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -45,7 +47,12 @@ describe('auth client (Auth.js REST protocol)', () => {
     expect(post.init.method).toBe('POST');
     expect((post.init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
     const body = new URLSearchParams(String(post.init.body));
-    expect(Object.fromEntries(body)).toEqual({ email: 'a@b.co', password: 'pw', callbackUrl: '/items', csrfToken: 'tok123' });
+    expect(Object.fromEntries(body)).toEqual({
+      email: 'a@b.co',
+      password: 'pw',
+      callbackUrl: '/items',
+      csrfToken: 'tok123',
+    });
     const message = JSON.parse(localStorage.getItem('nextauth.message')!);
     expect(message).toMatchObject({ event: 'session', data: { trigger: 'signin' } });
   });
@@ -53,7 +60,9 @@ describe('auth client (Auth.js REST protocol)', () => {
   it('reports wrong credentials from the error in the returned URL', async () => {
     const { fetchImpl } = fakeServer({
       ...base,
-      '/api/auth/callback/credentials': () => ({ body: { url: 'http://localhost/api/auth/error?error=CredentialsSignin' } }),
+      '/api/auth/callback/credentials': () => ({
+        body: { url: 'http://localhost/api/auth/error?error=CredentialsSignin' },
+      }),
     });
     const result = await createAuthClient({ fetchImpl }).signIn('a@b.co', 'bad');
     expect(result).toMatchObject({ ok: false, error: 'CredentialsSignin' });
@@ -67,15 +76,24 @@ describe('auth client (Auth.js REST protocol)', () => {
   ])('reads the failure code %s as %s', async (code, expected) => {
     const { fetchImpl } = fakeServer({
       ...base,
-      '/api/auth/callback/credentials': () => ({ body: { url: `http://localhost/api/auth/signin?error=CredentialsSignin&code=${code}` } }),
+      '/api/auth/callback/credentials': () => ({
+        body: { url: `http://localhost/api/auth/signin?error=CredentialsSignin&code=${code}` },
+      }),
     });
-    await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'bad')).resolves.toMatchObject({ ok: false, error: expected });
+    await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'bad')).resolves.toMatchObject({
+      ok: false,
+      error: expected,
+    });
   });
 
   it('tells a locked account from address throttling, with the wait', async () => {
     const locked = fakeServer({
       ...base,
-      '/api/auth/callback/credentials': () => ({ status: 429, body: { error: 'account_locked' }, headers: { 'Retry-After': '900' } }),
+      '/api/auth/callback/credentials': () => ({
+        status: 429,
+        body: { error: 'account_locked' },
+        headers: { 'Retry-After': '900' },
+      }),
     });
     await expect(createAuthClient({ fetchImpl: locked.fetchImpl }).signIn('a@b.co', 'x')).resolves.toEqual({
       ok: false,
@@ -86,7 +104,11 @@ describe('auth client (Auth.js REST protocol)', () => {
     });
     const throttled = fakeServer({
       ...base,
-      '/api/auth/callback/credentials': () => ({ status: 429, body: { error: 'too_many_requests' }, headers: { 'Retry-After': '60' } }),
+      '/api/auth/callback/credentials': () => ({
+        status: 429,
+        body: { error: 'too_many_requests' },
+        headers: { 'Retry-After': '60' },
+      }),
     });
     await expect(createAuthClient({ fetchImpl: throttled.fetchImpl }).signIn('a@b.co', 'x')).resolves.toMatchObject({
       error: 'Throttled',
@@ -105,7 +127,12 @@ describe('auth client (Auth.js REST protocol)', () => {
 
   it('reports an unreachable server as a network error', async () => {
     const fetchImpl = jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) as unknown as typeof fetch;
-    await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'x')).resolves.toEqual({ ok: false, status: 0, error: 'Network', url: null });
+    await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'x')).resolves.toEqual({
+      ok: false,
+      status: 0,
+      error: 'Network',
+      url: null,
+    });
   });
 
   it('reads a signed-out session as null', async () => {
@@ -114,10 +141,25 @@ describe('auth client (Auth.js REST protocol)', () => {
   });
 
   it('signs out with csrfToken and broadcasts the sign-out', async () => {
-    const { calls, fetchImpl } = fakeServer({ ...base, '/api/auth/signout': () => ({ body: { url: 'http://localhost/' } }) });
+    const { calls, fetchImpl } = fakeServer({
+      ...base,
+      '/api/auth/signout': () => ({ body: { url: 'http://localhost/' } }),
+    });
     await createAuthClient({ fetchImpl }).signOut();
     const post = calls.find((c) => c.url.endsWith('signout'))!;
     expect(new URLSearchParams(String(post.init.body)).get('csrfToken')).toBe('tok123');
     expect(JSON.parse(localStorage.getItem('nextauth.message')!).data.trigger).toBe('signout');
+  });
+
+  it('extend reports the time the server gave, measured on the server clock (its Date header)', async () => {
+    const { fetchImpl } = fakeServer({
+      ...base,
+      '/api/auth/session': () => ({
+        body: { user: { email: 'a@b.co' }, expires: '2026-11-23T12:10:00.000Z' },
+        headers: { Date: 'Mon, 23 Nov 2026 12:00:00 GMT' },
+      }),
+    });
+    const session = await createAuthClient({ fetchImpl }).extendSession();
+    expect(session?.remainingMs).toBe(10 * 60_000);
   });
 });

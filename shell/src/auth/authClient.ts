@@ -6,6 +6,11 @@ export interface AuthSession {
   user?: { email?: string | null; name?: string | null };
   expires?: string;
   sessionExpiresAt?: number;
+  /**
+   * Time the server gives the session from now, measured on the server's clock (its `expires` minus
+   * the response's `Date`), so a browser clock that is off does not matter. Set by extend.
+   */
+  remainingMs?: number;
 }
 
 /**
@@ -21,7 +26,10 @@ const FORM = 'application/x-www-form-urlencoded';
  * signout), as next-auth's own client speaks it: POSTs are form-encoded with csrfToken and
  * callbackUrl, and `X-Auth-Return-Redirect: 1` makes the server answer JSON instead of redirects.
  */
-export function createAuthClient({ basePath = AUTH_BASE_PATH, fetchImpl }: { basePath?: string; fetchImpl?: typeof fetch } = {}) {
+export function createAuthClient({
+  basePath = AUTH_BASE_PATH,
+  fetchImpl,
+}: { basePath?: string; fetchImpl?: typeof fetch } = {}) {
   const doFetch: typeof fetch = (input, init) => (fetchImpl ?? fetch)(input, { credentials: 'same-origin', ...init });
 
   async function getJson<T>(path: string): Promise<T> {
@@ -130,7 +138,9 @@ export function createAuthClient({ basePath = AUTH_BASE_PATH, fetchImpl }: { bas
     if (!res.ok) throw new Error(`extend answered ${res.status}`);
     broadcast('update');
     const data = (await res.json()) as AuthSession | null;
-    return data && data.user ? data : null;
+    if (!data || !data.user) return null;
+    const remainingMs = Date.parse(data.expires ?? '') - Date.parse(res.headers.get('Date') ?? '');
+    return Number.isFinite(remainingMs) ? { ...data, remainingMs } : data;
   }
 
   function errorPageUrl(code: string): string {

@@ -388,7 +388,12 @@ describe('extend', () => {
     manager.start();
     jest.advanceTimersByTime(SESSION_LIFETIME_MS - 60_000);
     const end = Date.now() + 10 * 60_000;
-    auth.extendSession.mockResolvedValueOnce({ ...serverSession, expires: new Date(end).toISOString() });
+    // The browser clock may be off: only the time the server gives (on its own clock) counts.
+    auth.extendSession.mockResolvedValueOnce({
+      ...serverSession,
+      expires: '2001-01-01T00:10:00.000Z',
+      remainingMs: 10 * 60_000,
+    });
     const next = await manager.extend();
     expect(next.expiresAt).toBe(end);
     expect(last()).toMatchObject({ expiresAt: end, warning: false });

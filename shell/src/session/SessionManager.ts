@@ -291,12 +291,11 @@ export function createSessionManager({
       const current = read();
       if (!current) throw new SessionEndedError('The local session ended while extending.');
       const t = now();
-      // The server caps an extend at the session's absolute end (12 hours after sign-in): then its
-      // `expires` is the earlier one, and the warning must count down to it, not to 45 minutes.
-      const serverEnd = server.expires ? Date.parse(server.expires) : Number.NaN;
-      const expiresAt = Number.isFinite(serverEnd)
-        ? Math.min(t + SESSION_LIFETIME_MS, serverEnd)
-        : t + SESSION_LIFETIME_MS;
+      // The server caps an extend at the session's absolute end (12 hours after sign-in): then the
+      // time it gives is clearly short of 45 minutes, and the warning counts down to that instead.
+      // Measured on the server's clock (remainingMs), so a browser clock that is off changes nothing.
+      const capped = server.remainingMs !== undefined && server.remainingMs < SESSION_LIFETIME_MS - 60_000;
+      const expiresAt = t + (capped ? Math.max(0, server.remainingMs!) : SESSION_LIFETIME_MS);
       const next: LocalSession = { ...current, expiresAt, lastActivity: t };
       writeLocalSession(next, storage);
       channel?.post('SESSION_EXTEND', { expiresAt: next.expiresAt });
