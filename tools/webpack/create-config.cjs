@@ -92,6 +92,15 @@ const BOOT_CHUNK = {
   },
 };
 
+const INDEX_HTML = path.join(__dirname, 'index.html');
+const escapeHtml = (text) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** index.html with the page title filled in (read on every build, so an edit shows on the next one). */
+function indexHtml(title) {
+  return fs.readFileSync(INDEX_HTML, 'utf8').replace('{{title}}', escapeHtml(title));
+}
+
 /**
  * @param {object} o
  * @param {string} o.name       federation name (shell, backoffice, admin, ordering)
@@ -200,8 +209,12 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         }),
         withPage &&
           new HtmlWebpackPlugin({
-            template: path.join(__dirname, 'index.html'),
-            title,
+            // A string template, not a `template` file: a template file is compiled by a child
+            // compiler that inherits the federation plugins and emits its own copy of every shared
+            // facade (path imports), whole, under the facade's chunk name: in development (named
+            // chunks) that is a "Conflict: Multiple assets emit different content to the same
+            // filename" error, in production ~150 KB of unused files in the shell's dist.
+            templateContent: () => indexHtml(title),
             chunks: ['main'],
           }),
         withPage && prod && new PreloadBoundaryPlugin(),
