@@ -26,7 +26,7 @@ import {
   mountOrderingPublic,
   type OrderingRateLimits,
 } from './ordering';
-import { createLogger, errorHandler, notFoundJson, requestLogger } from './http';
+import { compressJson, createLogger, errorHandler, notFoundJson, requestLogger } from './http';
 import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
 
 export interface CreateAppOptions {
@@ -126,6 +126,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.set('trust proxy', options.trustProxy ?? true);
   app.disable('x-powered-by');
   app.use(requestLogger(log));
+  app.use(compressJson());
 
   // Absolute remote URLs (REMOTES_JSON) are other origins the shell must load code from.
   const extra = remoteOrigins(remotes);

@@ -2,9 +2,11 @@
 // singletons, file naming, CSS scoping) cannot drift between apps.
 const path = require('node:path');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin.cjs');
 const { PreloadBoundaryPlugin } = require('./preload-boundary-plugin.cjs');
@@ -99,6 +101,30 @@ const escapeHtml = (text) =>
 /** index.html with the page title filled in (read on every build, so an edit shows on the next one). */
 function indexHtml(title) {
   return fs.readFileSync(INDEX_HTML, 'utf8').replace('{{title}}', escapeHtml(title));
+}
+
+/**
+ * Brotli and gzip files beside every text asset of a production build (`main.js.br`, `main.js.gz`),
+ * made once at the highest levels; the server sends the one the browser accepts
+ * (server/src/static/precompressed.ts). Source maps (fetched by developer tools only), licence
+ * texts and dotfiles are left out; a file that does not shrink below 80 % is not worth a variant.
+ */
+const PRECOMPRESS = { test: /\.(js|css|html|json|svg)$/i, exclude: /(^|\/)\./, minRatio: 0.8 };
+function precompressPlugins() {
+  return [
+    new CompressionPlugin({
+      ...PRECOMPRESS,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({
+      ...PRECOMPRESS,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+    }),
+  ];
 }
 
 /**
@@ -221,6 +247,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         fs.existsSync(localesDir) && new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] }),
         // dist/.chunk-graph.json: what loads what, for the byte budgets (bench/budgets.mjs).
         prod && new ChunkGraphPlugin(),
+        ...(prod ? precompressPlugins() : []),
       ].filter(Boolean),
       optimization: {
         // Keep shared-module chunk names readable in network traces and budgets.

@@ -3,3 +3,4 @@ export { hasUnsafeChars, parseOrThrow, validationErrorBody, type ValidationError
 export { createLogger, requestLogger } from './logging';
 export { parseCookies, sameOrigin, requestOrigin } from './cookies';
 export { addressRateLimit, humanDuration } from './rate-limit';
+export { compressJson } from './compression';
