@@ -255,9 +255,11 @@ export function report(r) {
     lines.push(`| ${label} | ${fmt(a)} | ${fmt(b)} | ${a && b ? (a / b).toFixed(2) : '–'} |`);
   row('login interactive: JS + CSS, raw', F.login.raw, M.login.raw);
   row('login interactive: JS + CSS, gzip', F.login.gzip, M.login.gzip);
+  row('login interactive: JS + CSS, brotli files (as served)', F.login.served, M.login.served);
   row('login interactive: files', F.login.requests, M.login.requests, String);
   row('back-office sidebar (incl. login path): raw', F.backoffice.raw, M.backoffice.raw);
   row('back-office sidebar (incl. login path): gzip', F.backoffice.gzip, M.backoffice.gzip);
+  row('back-office sidebar (incl. login path): brotli files (as served)', F.backoffice.served, M.backoffice.served);
   row('back-office sidebar (incl. login path): files', F.backoffice.requests, M.backoffice.requests, String);
   row('total JS shipped: raw', F.totalJs.raw, M.totalJs.raw);
   row('total JS shipped: gzip', F.totalJs.gzip, M.totalJs.gzip);

@@ -120,7 +120,12 @@ for (const target of databaseTargets()) {
     });
 
     it('sends the file itself, still with Vary, when the client accepts no compression', async () => {
-      for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+      const cases: Record<string, string>[] = [
+        {},
+        { 'accept-encoding': 'identity' },
+        { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      ];
+      for (const headers of cases) {
         const res = await raw(url('/main.js'), headers);
         assert.equal(res.status, 200);
         assert.equal(res.headers['content-encoding'], undefined);

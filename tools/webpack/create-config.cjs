@@ -3,6 +3,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
@@ -63,6 +64,18 @@ const INJECT_EXTERNAL_RUNTIME_ESM = path.join(
   path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
   'index.js',
 );
+
+/**
+ * The bundler runtime (`@module-federation/webpack-bundler-runtime`) once per page too: the shell
+ * publishes its functions (provide-bundler-runtime-plugin.mjs) and a remote's production build takes
+ * them instead of its own copy (external-bundler-runtime.mjs replaces the package's entry), which
+ * also drops its `@module-federation/runtime`, `sdk` and `error-codes`. Both sides are built with
+ * the version below and the remote checks it.
+ */
+const PROVIDE_BUNDLER_RUNTIME = path.join(__dirname, 'provide-bundler-runtime-plugin.mjs');
+const EXTERNAL_BUNDLER_RUNTIME = path.join(__dirname, 'external-bundler-runtime.mjs');
+const BUNDLER_RUNTIME_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/](bundler|index)\.js$/;
+const BUNDLER_RUNTIME_VERSION = require('@module-federation/webpack-bundler-runtime/package.json').version;
 
 /**
  * The facades import the real package under another name, which the federation does not consume
@@ -143,6 +156,8 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
     // where the remote runs as its own host for its team.
     const withPage = host || !prod || env.standalone;
     const localesDir = path.join(dir, 'public/locales');
+    // A remote's production entry uses the shell's federation runtime (see the plugin below).
+    const externalRuntime = !host && !withPage;
 
     return {
       mode,
@@ -217,11 +232,11 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
           // own. A page-bearing build (the shell, or a remote standalone in dev) keeps its runtime.
           // The shell adds the provider plugin itself rather than with `provideExternalRuntime`, which
           // takes its CommonJS build and so bundles a second (CommonJS) runtime-core (+24 KB gzip).
-          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
+          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM, PROVIDE_BUNDLER_RUNTIME] } : {}),
           // `optimization.target: 'web'` defines ENV_TARGET so the runtime's Node-only loaders
           // (vm, fs script loading) are dead code in these browser builds and minified away.
           experiments: {
-            ...(!host && !withPage ? { externalRuntime: true } : {}),
+            ...(externalRuntime ? { externalRuntime: true } : {}),
             optimization: { target: 'web' },
           },
           dts: false,
@@ -229,6 +244,8 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
             ? false
             : { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
         }),
+        new webpack.DefinePlugin({ HIVE_MF_BUNDLER_RUNTIME_VERSION: JSON.stringify(BUNDLER_RUNTIME_VERSION) }),
+        externalRuntime && new webpack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_ENTRY, EXTERNAL_BUNDLER_RUNTIME),
         new MiniCssExtractPlugin({
           filename: '[name].css',
           chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
