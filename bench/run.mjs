@@ -6,6 +6,9 @@
 //      skip the storefront and the admin console unless BENCH_FULL_THROTTLED=1)
 //   4. JS heap after 200 back-office route changes against after 10
 //   5. server throughput (autocannon): GET /api/auth/session, GET /api/backoffice/items, bare Express
+//   6. bytes on the wire (Resource Timing `transferSize` in Chromium) for the login path and the
+//      back-office first view, both builds, beside the gzip sizes of the budgets
+// BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten).
 // Writes bench/results.json and prints markdown tables. Needs Chromium at /usr/bin/chromium (CHROMIUM_PATH).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -15,7 +18,7 @@ import { build } from '../scripts/build.mjs';
 import { buildMonolith } from './lib/monolith.mjs';
 import { criticalPaths, repoRoot, totalJs } from './lib/graph.mjs';
 import { checkBudgets, budgetsTable } from './budgets.mjs';
-import { launch, memory, median, quantile, runScenarios, DEMO } from './lib/browser.mjs';
+import { launch, memory, median, quantile, runScenarios, transfer, DEMO } from './lib/browser.mjs';
 import { measure, signInCookie } from './lib/load.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
@@ -26,6 +29,9 @@ const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4')
 const MEMORY_CHANGES = Number(process.env.BENCH_MEMORY_ROUTES ?? 200);
 // Throttled runs measure the login and the back-office only, unless BENCH_FULL_THROTTLED=1.
 const FULL_THROTTLED = process.env.BENCH_FULL_THROTTLED === '1';
+const ONLY_BYTES = process.env.BENCH_ONLY === 'bytes';
+/** Transferred bytes are deterministic but for header noise: the median of a few first visits. */
+const TRANSFER_RUNS = 3;
 const started = Date.now();
 const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
 
@@ -96,6 +102,7 @@ async function main() {
     config: { runs: RUNS, throttles: THROTTLES, memoryRouteChanges: MEMORY_CHANGES },
     bytes,
     budgets: { rows: budgets.rows, failures: budgets.failures },
+    transfer: {},
     browser: {},
     memory: {},
     server: [],
@@ -104,67 +111,22 @@ async function main() {
     const browser = await launch();
     try {
       const builds = { federated: urls.federated, monolith: urls.monolith };
-      const samples = {};
-      for (const t of THROTTLES) for (const b of Object.keys(builds)) samples[`${b}@${t}x`] = [];
-      for (let i = 0; i < RUNS; i++) {
-        // ABBA: the order flips every run, so drift on a busy machine hits both builds alike.
-        const order = i % 2 === 0 ? ['federated', 'monolith'] : ['monolith', 'federated'];
-        for (const t of THROTTLES) {
-          for (const b of order) {
-            const r = await runScenarios(browser, builds[b], t, { full: t === 1 || FULL_THROTTLED }).catch((err) => ({
-              error: String(err.message).split('\n')[0],
-            }));
-            samples[`${b}@${t}x`].push(r);
-            if (r.error) log(`run ${i + 1} ${b} ${t}x failed: ${r.error}`);
-          }
-        }
-        log(`run ${i + 1}/${RUNS} done`);
+      log('bytes on the wire');
+      for (const [b, url] of Object.entries(builds)) {
+        const runs = [];
+        for (let i = 0; i < TRANSFER_RUNS; i++) runs.push(await transfer(browser, url));
+        const pick = (which) => {
+          const sorted = runs.map((r) => r[which]).sort((x, y) => x.transferred - y.transferred);
+          return sorted[Math.floor(sorted.length / 2)];
+        };
+        results.transfer[b] = { login: pick('login'), firstView: pick('firstView') };
       }
-      const metrics = [
-        'loginInteractive',
-        'loginToSidebar',
-        'routeChangeFirst',
-        'routeChange',
-        'adminSignIn',
-        'storefront',
-      ];
-      for (const [key, runs] of Object.entries(samples)) {
-        const summary = {};
-        for (const m of metrics) {
-          const xs = runs.map((r) => r[m]);
-          summary[m] = {
-            median: median(xs),
-            p90: quantile(xs, 0.9),
-            n: xs.filter((x) => typeof x === 'number').length,
-          };
-        }
-        const last = runs.find((r) => r.loginPath);
-        summary.loginPath = last?.loginPath;
-        summary.backofficePath = last?.backofficePath;
-        summary.errors = [...new Set(runs.flatMap((r) => [r.error, r.adminError].filter(Boolean)))];
-        results.browser[key] = { summary, runs };
-      }
-      for (const b of Object.keys(builds)) {
-        log(`memory: ${MEMORY_CHANGES} route changes (${b})`);
-        results.memory[b] = await memory(browser, builds[b], { total: MEMORY_CHANGES, early: 10 }).catch((err) => ({
-          error: String(err.message).split('\n')[0],
-        }));
-      }
+      if (!ONLY_BYTES) await timings(browser, builds, results);
     } finally {
       await browser.close();
     }
 
-    log('server throughput');
-    const cookie = await signInCookie(urls.federated, DEMO.owner, DEMO.password);
-    results.server.push(await measure('bare Express endpoint', `${urls.bare}/bare`));
-    results.server.push(
-      await measure('GET /api/auth/session (signed in)', `${urls.federated}/api/auth/session`, { Cookie: cookie }),
-    );
-    results.server.push(
-      await measure('GET /api/backoffice/items (signed in)', `${urls.federated}/api/backoffice/items`, {
-        Cookie: cookie,
-      }),
-    );
+    if (!ONLY_BYTES) await throughput(urls, results);
   } finally {
     child.kill('SIGTERM');
   }
@@ -172,6 +134,115 @@ async function main() {
   writeFileSync(path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${report(results)}`);
   log('wrote bench/results.json');
+}
+
+/** Page speed (A and B alternating) and memory, in Chromium. */
+async function timings(browser, builds, results) {
+  const samples = {};
+  for (const t of THROTTLES) for (const b of Object.keys(builds)) samples[`${b}@${t}x`] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // ABBA: the order flips every run, so drift on a busy machine hits both builds alike.
+    const order = i % 2 === 0 ? ['federated', 'monolith'] : ['monolith', 'federated'];
+    for (const t of THROTTLES) {
+      for (const b of order) {
+        const r = await runScenarios(browser, builds[b], t, { full: t === 1 || FULL_THROTTLED }).catch((err) => ({
+          error: String(err.message).split('\n')[0],
+        }));
+        samples[`${b}@${t}x`].push(r);
+        if (r.error) log(`run ${i + 1} ${b} ${t}x failed: ${r.error}`);
+      }
+    }
+    log(`run ${i + 1}/${RUNS} done`);
+  }
+  const metrics = [
+    'loginInteractive',
+    'loginToSidebar',
+    'routeChangeFirst',
+    'routeChange',
+    'adminSignIn',
+    'storefront',
+  ];
+  for (const [key, runs] of Object.entries(samples)) {
+    const summary = {};
+    for (const m of metrics) {
+      const xs = runs.map((r) => r[m]);
+      summary[m] = {
+        median: median(xs),
+        p90: quantile(xs, 0.9),
+        n: xs.filter((x) => typeof x === 'number').length,
+      };
+    }
+    const last = runs.find((r) => r.loginPath);
+    summary.loginPath = last?.loginPath;
+    summary.backofficePath = last?.backofficePath;
+    summary.errors = [...new Set(runs.flatMap((r) => [r.error, r.adminError].filter(Boolean)))];
+    results.browser[key] = { summary, runs };
+  }
+  for (const b of Object.keys(builds)) {
+    log(`memory: ${MEMORY_CHANGES} route changes (${b})`);
+    results.memory[b] = await memory(browser, builds[b], { total: MEMORY_CHANGES, early: 10 }).catch((err) => ({
+      error: String(err.message).split('\n')[0],
+    }));
+  }
+}
+
+/** Server throughput with autocannon. */
+async function throughput(urls, results) {
+  log('server throughput');
+  const cookie = await signInCookie(urls.federated, DEMO.owner, DEMO.password);
+  results.server.push(await measure('bare Express endpoint', `${urls.bare}/bare`));
+  results.server.push(
+    await measure('GET /api/auth/session (signed in)', `${urls.federated}/api/auth/session`, { Cookie: cookie }),
+  );
+  results.server.push(
+    await measure('GET /api/backoffice/items (signed in)', `${urls.federated}/api/backoffice/items`, {
+      Cookie: cookie,
+    }),
+  );
+}
+
+/** Login path target of issue 15, in bytes transferred. */
+const LOGIN_TRANSFER_TARGET = 150_000;
+
+/** Bytes on the wire (Chromium's Resource Timing) beside the gzip sizes the budgets use. */
+function transferReport(r) {
+  const T = r.transfer;
+  const F = r.bytes.federated;
+  const M = r.bytes.monolith;
+  const lines = [
+    '### Bytes on the wire (Chromium Resource Timing, first visit, median of 3)',
+    '',
+    '| path | measure | federated (A) | monolith (B) | A / B |',
+    '|---|---|---|---|---|',
+  ];
+  const row = (path, label, a, b, fmt = kb) =>
+    lines.push(`| ${path} | ${label} | ${fmt(a)} | ${fmt(b)} | ${a && b ? (a / b).toFixed(2) : '–'} |`);
+  for (const [key, path, build] of [
+    ['login', 'login path', 'login'],
+    ['firstView', 'back-office first view', 'backoffice'],
+  ]) {
+    const a = T.federated[key];
+    const b = T.monolith[key];
+    row(path, 'transferred (`transferSize`: headers + bodies)', a.transferred, b.transferred);
+    row(path, 'bodies as sent (`encodedBodySize`)', a.bytes, b.bytes);
+    row(path, 'bodies decoded (`decodedBodySize`)', a.decoded, b.decoded);
+    row(path, 'requests', a.requests, b.requests, (x) => String(x));
+    row(path, "the build's JS + CSS gzip -9 (budgets)", F[build].gzip, M[build].gzip);
+  }
+  const encodings = (x) => {
+    const n = {};
+    for (const [url, e] of Object.entries(x.encodings ?? {})) if (/\.(js|css|json)$/.test(url)) n[e] = (n[e] ?? 0) + 1;
+    return Object.entries(n)
+      .map(([e, c]) => `${c} ${e}`)
+      .join(', ');
+  };
+  const login = T.federated.login.transferred;
+  lines.push(
+    '',
+    `Target: the federated login path under ${kb(LOGIN_TRANSFER_TARGET)} transferred: ${kb(login)}, ${login < LOGIN_TRANSFER_TARGET ? '**met**' : '**not met**'}. ` +
+      `Content-Encoding of the JS, CSS and JSON on the back-office first view: A ${encodings(T.federated.firstView)}; B ${encodings(T.monolith.firstView)}.`,
+  );
+  return lines;
 }
 
 export function report(r) {
@@ -184,9 +255,11 @@ export function report(r) {
     lines.push(`| ${label} | ${fmt(a)} | ${fmt(b)} | ${a && b ? (a / b).toFixed(2) : '–'} |`);
   row('login interactive: JS + CSS, raw', F.login.raw, M.login.raw);
   row('login interactive: JS + CSS, gzip', F.login.gzip, M.login.gzip);
+  row('login interactive: JS + CSS, brotli files (as served)', F.login.served, M.login.served);
   row('login interactive: files', F.login.requests, M.login.requests, String);
   row('back-office sidebar (incl. login path): raw', F.backoffice.raw, M.backoffice.raw);
   row('back-office sidebar (incl. login path): gzip', F.backoffice.gzip, M.backoffice.gzip);
+  row('back-office sidebar (incl. login path): brotli files (as served)', F.backoffice.served, M.backoffice.served);
   row('back-office sidebar (incl. login path): files', F.backoffice.requests, M.backoffice.requests, String);
   row('total JS shipped: raw', F.totalJs.raw, M.totalJs.raw);
   row('total JS shipped: gzip', F.totalJs.gzip, M.totalJs.gzip);
@@ -198,6 +271,7 @@ export function report(r) {
   lines.push(
     `| other libraries loaded twice by a page | ${other(F.duplicates).join(', ') || 'none'} | ${other(M.duplicates).join(', ') || 'none'} | |`,
   );
+  if (r.transfer?.federated) lines.push('', ...transferReport(r));
   lines.push('', '### Budgets (`npm run bench:check`)', '', budgetsTable(r.budgets.rows));
 
   const keys = Object.keys(r.browser);
@@ -224,11 +298,14 @@ export function report(r) {
       lines.push(`| ${label} | ${cells.join(' | ')} |`);
     }
     const p = (k, which) => r.browser[k]?.summary[which];
-    const req = (x) => (x ? `${x.requests} req (${x.jsRequests} JS, ${x.apiRequests} API), ${kb(x.bytes)}` : '–');
+    const req = (x) =>
+      x
+        ? `${x.requests} req (${x.jsRequests} JS, ${x.apiRequests} API), ${kb(x.transferred ?? x.bytes)} transferred`
+        : '–';
     const t1 = throttles[0];
     lines.push(
       '',
-      `Measured in the browser (${t1}x, one run): login path A ${req(p(`federated@${t1}x`, 'loginPath'))}; B ${req(p(`monolith@${t1}x`, 'loginPath'))}. Submit to sidebar A ${req(p(`federated@${t1}x`, 'backofficePath'))}; B ${req(p(`monolith@${t1}x`, 'backofficePath'))}. (The server does not compress: these bytes are raw.)`,
+      `Measured in the browser (${t1}x, one run): login path A ${req(p(`federated@${t1}x`, 'loginPath'))}; B ${req(p(`monolith@${t1}x`, 'loginPath'))}. Submit to sidebar A ${req(p(`federated@${t1}x`, 'backofficePath'))}; B ${req(p(`monolith@${t1}x`, 'backofficePath'))}.`,
     );
     const errs = keys.flatMap((k) => r.browser[k].summary.errors.map((e) => `${k}: ${e}`));
     if (errs.length) lines.push('', 'Errors:', ...[...new Set(errs)].map((e) => `- ${e}`));

@@ -12,6 +12,9 @@ if (!existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+// The back-office's standalone page (its own dev server, as its team runs it), on the next port.
+const standalonePort = Number(process.env.E2E_STANDALONE_PORT ?? port + 1);
+process.env.E2E_STANDALONE_URL = `http://localhost:${standalonePort}`;
 // Workers inherit the main process's environment, so every process agrees on one fresh database.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hive-e2e-'));
 const repoRoot = path.resolve(__dirname, '..');
@@ -23,7 +26,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(repoRoot, '.test-results/e2e.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(repoRoot, '.test-results/e2e.json') }],
+  ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, '.test-results/e2e-artifacts'),
   use: {
     baseURL: `http://localhost:${port}`,
@@ -32,21 +38,49 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
-  webServer: {
-    // The production build (npm test builds it first) served by the compiled server (built here when
-    // stale, e.g. when only the e2e step runs) and a fresh database.
-    command: `node ${path.join(repoRoot, 'scripts/build.mjs')} --only server && node --enable-source-maps ${path.join(repoRoot, 'server/dist/main.js')}`,
-    cwd: path.join(repoRoot, 'server'),
-    url: `http://localhost:${port}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // TRUST_PROXY: the tests play many shoppers and staff behind one proxy, each test with an
-    // X-Forwarded-For address of its own, so per-address limits of one test never hit another.
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
-  },
+  webServer: [
+    {
+      // The production build (npm test builds it first) served by the compiled server (built here when
+      // stale, e.g. when only the e2e step runs) and a fresh database.
+      command: `node ${path.join(repoRoot, 'scripts/build.mjs')} --only server && node --enable-source-maps ${path.join(repoRoot, 'server/dist/main.js')}`,
+      cwd: path.join(repoRoot, 'server'),
+      url: `http://localhost:${port}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // TRUST_PROXY: the tests play many shoppers and staff behind one proxy, each test with an
+      // X-Forwarded-For address of its own, so per-address limits of one test never hit another.
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+      },
+    },
+    {
+      // `npm run dev -w backoffice-remote` on its own port, its API calls proxied to the server above
+      // (tests/standalone.spec.ts). Compiled from the sources in development mode.
+      command: `node ${path.join(repoRoot, 'node_modules/webpack/bin/webpack.js')} serve --mode development --port ${standalonePort} --host localhost`,
+      cwd: path.join(repoRoot, 'backoffice-remote'),
+      url: `http://localhost:${standalonePort}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      env: { API_ORIGIN: `http://localhost:${port}` },
+    },
+  ],
 });

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, unit tests, server integration tests, production build, e2e.
+// `npm test`: typecheck, lint, unit tests, server integration tests, development compile, production build,
+// byte budgets, e2e.
 // Ends with one line `N passed, N failed` summing every test runner.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -56,14 +57,21 @@ await step('unit', async () => {
   return code === 0;
 });
 
-await step('server', async () => {
-  const { code, out } = await run('npm', ['test', '-s', '-w', 'server'], { capture: true });
+/** Adds a node:test run's `pass N` / `fail N` summary lines to the totals. */
+function countNodeTests({ code, out }) {
   const pass = [...out.matchAll(/^[ℹ#] pass (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
   const fail = [...out.matchAll(/^[ℹ#] fail (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
   totals.passed += pass;
   totals.failed += fail + (code !== 0 && fail === 0 ? 1 : 0);
   return code === 0;
-});
+}
+
+await step('server', async () => countNodeTests(await run('npm', ['test', '-s', '-w', 'server'], { capture: true })));
+
+// Every app compiles in development mode (npm run dev) with no error and no warning.
+await step('dev', async () =>
+  countNodeTests(await run('node', ['--test', 'tools/webpack/dev-compile.test.mjs'], { capture: true })),
+);
 
 await step('build', async () => (await run('node', ['scripts/build.mjs'])).code === 0);
 

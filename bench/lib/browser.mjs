@@ -113,29 +113,78 @@ const mark = (page, name, timeout = 30000) =>
     .waitForFunction((n) => window.__bench && window.__bench[n], name, { timeout, polling: 50 })
     .then(() => page.evaluate((n) => window.__bench[n], name));
 
-/** Resource Timing between two marks (ms since navigation start): requests, bytes, JS bytes. */
+/**
+ * Resource Timing between two marks (ms since navigation start): requests, bytes, JS bytes.
+ * `transferred` is what went over the wire (Chromium's `transferSize`: headers + the encoded body),
+ * `bytes` the encoded body (compressed when the server compressed it), `decoded` the body once
+ * decoded (the file's own size).
+ */
 function resources(page, from, to) {
   return page.evaluate(
     ([a, b]) => {
-      const out = { requests: 0, bytes: 0, jsRequests: 0, jsBytes: 0, apiRequests: 0, urls: [] };
+      const out = {
+        requests: 0,
+        bytes: 0,
+        transferred: 0,
+        decoded: 0,
+        jsRequests: 0,
+        jsBytes: 0,
+        jsTransferred: 0,
+        apiRequests: 0,
+        apiTransferred: 0,
+        urls: [],
+      };
       const nav = performance.getEntriesByType('navigation')[0];
       const entries = [...(a === 0 && nav ? [nav] : []), ...performance.getEntriesByType('resource')];
       for (const e of entries) {
         if (e.startTime < a || e.responseEnd > b) continue;
         out.requests += 1;
         out.bytes += e.encodedBodySize;
+        out.transferred += e.transferSize;
+        out.decoded += e.decodedBodySize;
         const path = new URL(e.name).pathname;
         out.urls.push(path);
         if (path.endsWith('.js')) {
           out.jsRequests += 1;
           out.jsBytes += e.encodedBodySize;
+          out.jsTransferred += e.transferSize;
         }
-        if (path.startsWith('/api/')) out.apiRequests += 1;
+        if (path.startsWith('/api/')) {
+          out.apiRequests += 1;
+          out.apiTransferred += e.transferSize;
+        }
       }
       return out;
     },
     [from, to],
   );
+}
+
+/**
+ * Bytes on the wire for a first visit (empty cache, no cookies): the login path (navigation to the
+ * login form interactive) and the back-office first view (navigation to the sidebar, signing in on
+ * the way: the login path, the idle prefetch of the back-office, the sign-in calls, the remote).
+ * Also which `Content-Encoding` each response came with.
+ */
+export async function transfer(browser, baseURL) {
+  const { context, page } = await newPage(browser, baseURL, 1);
+  const encodings = {};
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname;
+    encodings[path] = res.headers()['content-encoding'] ?? 'identity';
+  });
+  try {
+    await page.goto('/authentication/login', { waitUntil: 'commit' });
+    const loginReady = await mark(page, 'loginReady');
+    const login = await resources(page, 0, loginReady);
+    await signIn(page, DEMO.owner);
+    const sidebar = await mark(page, 'sidebar');
+    const firstView = await resources(page, 0, sidebar);
+    const withEncoding = (r) => ({ ...r, encodings: Object.fromEntries(r.urls.map((u) => [u, encodings[u] ?? '?'])) });
+    return { login: withEncoding(login), firstView: withEncoding(firstView) };
+  } finally {
+    await context.close();
+  }
 }
 
 async function signIn(page, email) {

@@ -1,7 +1,7 @@
 // Critical paths of the production builds, derived from each build's dist/.chunk-graph.json
 // (tools/webpack/chunk-graph-plugin.cjs) and the files on disk. No browser: deterministic.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,12 +40,17 @@ export function loadGraph(app) {
 }
 
 const gzCache = new Map();
-/** Raw and gzip (level 9) size of a built file. */
+/**
+ * Raw and gzip (level 9) size of a built file, and `served`: the size of the brotli file the build
+ * wrote beside it (what the server sends to a browser), or the raw size when there is none.
+ */
 export function fileSize(dir, file) {
   const full = path.join(dir, file);
   if (!gzCache.has(full)) {
     const buf = readFileSync(full);
-    gzCache.set(full, { raw: statSync(full).size, gzip: gzipSync(buf, { level: 9 }).length });
+    const raw = statSync(full).size;
+    const served = existsSync(`${full}.br`) ? statSync(`${full}.br`).size : raw;
+    gzCache.set(full, { raw, gzip: gzipSync(buf, { level: 9 }).length, served });
   }
   return gzCache.get(full);
 }
@@ -128,11 +133,12 @@ export class PageLoad {
 
   bytes(opts) {
     const files = this.files(opts);
-    const t = { requests: files.length, raw: 0, gzip: 0, jsRaw: 0, jsGzip: 0 };
+    const t = { requests: files.length, raw: 0, gzip: 0, served: 0, jsRaw: 0, jsGzip: 0 };
     for (const f of files) {
       const s = fileSize(f.dir, f.file);
       t.raw += s.raw;
       t.gzip += s.gzip;
+      t.served += s.served;
       if (f.file.endsWith('.js')) {
         t.jsRaw += s.raw;
         t.jsGzip += s.gzip;
@@ -265,4 +271,29 @@ export function totalJs(apps) {
     }
   }
   return { files, raw, gzip };
+}
+
+/**
+ * Problems with the brotli and gzip files a build writes beside its assets (the server sends them
+ * instead of the file): a variant that does not decode to its file's current bytes (stale, or
+ * written before a later plugin changed the file), or a variant without its file.
+ */
+export function precompressedProblems(apps) {
+  const problems = [];
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
+  for (const app of apps) {
+    for (const file of walk(DIST[app])) {
+      const decode = file.endsWith('.br') ? brotliDecompressSync : file.endsWith('.gz') ? gunzipSync : null;
+      if (!decode) continue;
+      const original = file.slice(0, -3);
+      const where = `${app}: ${path.relative(DIST[app], file)}`;
+      if (!existsSync(original)) problems.push(`${where} has no ${path.basename(original)} beside it`);
+      else if (!decode(readFileSync(file)).equals(readFileSync(original)))
+        problems.push(`${where} does not decode to ${path.basename(original)}`);
+    }
+  }
+  return problems;
 }

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import '../../shell/src/app/base.css';
 import { startShell } from '../../shell/src/lib';
 
 startShell({

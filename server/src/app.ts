@@ -29,6 +29,7 @@ import {
 } from './ordering';
 import { syncPublicSlugs } from './companies';
 import {
+  compressJson,
   createLimiterStore,
   createLogger,
   errorHandler,
@@ -146,6 +147,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.set('trust proxy', options.trustProxy ?? false);
   app.disable('x-powered-by');
   app.use(requestLogger(log));
+  app.use(compressJson());
 
   // Absolute remote URLs (REMOTES_JSON) are other origins the shell must load code from.
   const extra = remoteOrigins(remotes);

@@ -1,4 +1,3 @@
-import './app/base.css';
 import { startShell } from './lib';
 
 startShell();

@@ -2,9 +2,12 @@
 // singletons, file naming, CSS scoping) cannot drift between apps.
 const path = require('node:path');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin.cjs');
 const { PreloadBoundaryPlugin } = require('./preload-boundary-plugin.cjs');
@@ -63,6 +66,18 @@ const INJECT_EXTERNAL_RUNTIME_ESM = path.join(
 );
 
 /**
+ * The bundler runtime (`@module-federation/webpack-bundler-runtime`) once per page too: the shell
+ * publishes its functions (provide-bundler-runtime-plugin.mjs) and a remote's production build takes
+ * them instead of its own copy (external-bundler-runtime.mjs replaces the package's entry), which
+ * also drops its `@module-federation/runtime`, `sdk` and `error-codes`. Both sides are built with
+ * the version below and the remote checks it.
+ */
+const PROVIDE_BUNDLER_RUNTIME = path.join(__dirname, 'provide-bundler-runtime-plugin.mjs');
+const EXTERNAL_BUNDLER_RUNTIME = path.join(__dirname, 'external-bundler-runtime.mjs');
+const BUNDLER_RUNTIME_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/](bundler|index)\.js$/;
+const BUNDLER_RUNTIME_VERSION = require('@module-federation/webpack-bundler-runtime/package.json').version;
+
+/**
  * The facades import the real package under another name, which the federation does not consume
  * (it matches the request before resolution): `@hive-facade-source/<pkg>` resolves to `<pkg>`.
  */
@@ -92,6 +107,39 @@ const BOOT_CHUNK = {
   },
 };
 
+const INDEX_HTML = path.join(__dirname, 'index.html');
+const escapeHtml = (text) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** index.html with the page title filled in (read on every build, so an edit shows on the next one). */
+function indexHtml(title) {
+  return fs.readFileSync(INDEX_HTML, 'utf8').replace('{{title}}', escapeHtml(title));
+}
+
+/**
+ * Brotli and gzip files beside every text asset of a production build (`main.js.br`, `main.js.gz`),
+ * made once at the highest levels; the server sends the one the browser accepts
+ * (server/src/static/precompressed.ts). Source maps (fetched by developer tools only), licence
+ * texts and dotfiles are left out; a file that does not shrink below 80 % is not worth a variant.
+ */
+const PRECOMPRESS = { test: /\.(js|css|html|json|svg)$/i, exclude: /(^|\/)\./, minRatio: 0.8 };
+function precompressPlugins() {
+  return [
+    new CompressionPlugin({
+      ...PRECOMPRESS,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({
+      ...PRECOMPRESS,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+    }),
+  ];
+}
+
 /**
  * @param {object} o
  * @param {string} o.name       federation name (shell, backoffice, admin, ordering)
@@ -108,6 +156,8 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
     // where the remote runs as its own host for its team.
     const withPage = host || !prod || env.standalone;
     const localesDir = path.join(dir, 'public/locales');
+    // A remote's production entry uses the shell's federation runtime (see the plugin below).
+    const externalRuntime = !host && !withPage;
 
     return {
       mode,
@@ -185,11 +235,11 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
           // own. A page-bearing build (the shell, or a remote standalone in dev) keeps its runtime.
           // The shell adds the provider plugin itself rather than with `provideExternalRuntime`, which
           // takes its CommonJS build and so bundles a second (CommonJS) runtime-core (+24 KB gzip).
-          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
+          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM, PROVIDE_BUNDLER_RUNTIME] } : {}),
           // `optimization.target: 'web'` defines ENV_TARGET so the runtime's Node-only loaders
           // (vm, fs script loading) are dead code in these browser builds and minified away.
           experiments: {
-            ...(!host && !withPage ? { externalRuntime: true } : {}),
+            ...(externalRuntime ? { externalRuntime: true } : {}),
             optimization: { target: 'web' },
           },
           dts: false,
@@ -197,20 +247,27 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
             ? false
             : { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
         }),
+        new webpack.DefinePlugin({ HIVE_MF_BUNDLER_RUNTIME_VERSION: JSON.stringify(BUNDLER_RUNTIME_VERSION) }),
+        externalRuntime && new webpack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_ENTRY, EXTERNAL_BUNDLER_RUNTIME),
         new MiniCssExtractPlugin({
           filename: '[name].css',
           chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
         }),
         withPage &&
           new HtmlWebpackPlugin({
-            template: path.join(__dirname, 'index.html'),
-            title,
+            // A string template, not a `template` file: a template file is compiled by a child
+            // compiler that inherits the federation plugins and emits its own copy of every shared
+            // facade (path imports), whole, under the facade's chunk name: in development (named
+            // chunks) that is a "Conflict: Multiple assets emit different content to the same
+            // filename" error, in production ~150 KB of unused files in the shell's dist.
+            templateContent: () => indexHtml(title),
             chunks: ['main'],
           }),
         withPage && prod && new PreloadBoundaryPlugin(),
         fs.existsSync(localesDir) && new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] }),
         // dist/.chunk-graph.json: what loads what, for the byte budgets (bench/budgets.mjs).
         prod && new ChunkGraphPlugin(),
+        ...(prod ? precompressPlugins() : []),
       ].filter(Boolean),
       optimization: {
         // Keep shared-module chunk names readable in network traces and budgets.

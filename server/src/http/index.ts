@@ -14,3 +14,4 @@ export {
 } from './rate-limit';
 export { requireJson, writeOriginGuard } from './csrf';
 export { listRoutes, type RouteEntry } from './routes';
+export { compressJson } from './compression';

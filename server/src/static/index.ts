@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { LANGUAGES, PRODUCT_NAME } from '@hive/shared/config';
+import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME } from '@hive/shared/config';
 import { REPO_ROOT } from '../config';
 import { pingDatabase, type Database } from '../db';
 import { localizeShellIndex, requestLanguage } from './language';
 import type { RemotesMap } from './remotes';
+import { chooseVariant, precompressedFiles, sendVariant } from './precompressed';
 
 export { DEFAULT_REMOTES, loadRemotesMap, remoteOrigins, type RemotesMap } from './remotes';
 
@@ -57,15 +58,21 @@ const noSourceMaps: RequestHandler = (req, res, next) => {
   next();
 };
 
-function staticFiles(root: string): RequestHandler {
-  return express.static(root, {
-    index: false,
-    redirect: false,
-    dotfiles: 'ignore',
-    fallthrough: true,
-    cacheControl: false,
-    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
-  });
+const setCacheControl = (res: Response, filePath: string) => res.setHeader('Cache-Control', cacheControlFor(filePath));
+
+/** A build folder: the brotli or gzip file the build wrote when the browser accepts it, else the file. */
+function staticFiles(root: string): RequestHandler[] {
+  return [
+    precompressedFiles(root, setCacheControl),
+    express.static(root, {
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      fallthrough: true,
+      cacheControl: false,
+      setHeaders: setCacheControl,
+    }),
+  ];
 }
 
 /** Remotes may be loaded by a shell on another origin (REMOTES_JSON): allow it explicitly. */
@@ -90,12 +97,20 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Run <code>npm run build</code> in the repository root (or <code>npm start</code>, which builds what is stale), then reload this page.</p>
 </body></html>`;
 
-async function sendShellIndex(shellRoot: string, req: Request, res: Response): Promise<void> {
+async function sendShellIndex(shellRoot: string, req: Request, res: Response, next: NextFunction): Promise<void> {
   res.setHeader('Cache-Control', NO_CACHE);
   res.vary('Cookie'); // the language cookie picks the page's language
+  const file = path.join(shellRoot, 'index.html');
+  const lng = requestLanguage(req.get('cookie'));
+  // The default language is the page as built, so its precompressed file fits; another language
+  // is a rewritten page of a few kB, sent as it is.
+  if (lng === DEFAULT_LANGUAGE) {
+    const variant = await chooseVariant(req, res, file);
+    if (variant) return sendVariant(res, file, variant, next);
+  }
   try {
-    const html = await fs.readFile(path.join(shellRoot, 'index.html'), 'utf8');
-    res.type('html').send(await localizeShellIndex(html, shellRoot, requestLanguage(req.get('cookie'))));
+    const html = await fs.readFile(file, 'utf8');
+    res.type('html').send(await localizeShellIndex(html, shellRoot, lng));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     res.status(503).type('html').send(NOT_BUILT_PAGE);
@@ -135,7 +150,7 @@ export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions)
 
   // Shell first, then the remotes: each app ships its own namespaces.
   const localeRoots = [roots.shell, ...Object.values(roots.remotes)];
-  app.get('/locales/:lng/:file', async (req, res) => {
+  app.get('/locales/:lng/:file', async (req, res, next) => {
     const { lng, file } = req.params;
     const ns = NAMESPACE_FILE.exec(file)?.[1];
     if (!LANGUAGE.test(lng) || ns === undefined) {
@@ -144,6 +159,11 @@ export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions)
     }
     for (const root of localeRoots) {
       const candidate = path.join(root, 'locales', lng, `${ns}.json`);
+      const variant = await chooseVariant(req, res, candidate);
+      if (variant) {
+        res.set('Cache-Control', NO_CACHE);
+        return sendVariant(res, candidate, variant, next);
+      }
       try {
         const body = await fs.readFile(candidate);
         res.set('Cache-Control', NO_CACHE).type('json').send(body);
@@ -165,6 +185,6 @@ export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions)
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
     if (!(req.get('accept') ?? '').includes('text/html')) return next();
-    await sendShellIndex(roots.shell, req, res);
+    await sendShellIndex(roots.shell, req, res, next);
   });
 }

@@ -1,3 +1,6 @@
+// The document-level base (box sizing, body margin, fonts) goes with the shell wherever it runs: a
+// remote's standalone page looks like the real one.
+import '../app/base.css';
 import { createRoot } from 'react-dom/client';
 import type { ComponentType } from 'react';
 import { SHELL_NAMESPACE } from '@hive/shared/config';
@@ -49,6 +52,7 @@ export function startShell({ localAreas, container = document.getElementById('ro
     waitForRehydration(store),
     i18nReady,
     initRemotes({
+      local: Object.keys(localAreas ?? {}),
       report: ({ id, lifecycle, error }) =>
         logger.error('REMOTE_LOAD_FAILED', `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`),
     }),

@@ -15,9 +15,18 @@ let remoteMap: RemoteMap = {};
  * Reads `/remotes.json` and registers every remote with the federation runtime. The map is read at
  * run time, so a deployment can point a remote elsewhere without rebuilding the shell.
  */
-export async function initRemotes(options: { report: RemoteFailureReporter; url?: string }): Promise<RemoteMap> {
+export async function initRemotes(options: {
+  report: RemoteFailureReporter;
+  url?: string;
+  /**
+   * Areas this page renders from its own code (a remote running standalone): they are left out, so
+   * nothing (e.g. the login page's prefetch) fetches them through the federation.
+   */
+  local?: readonly string[];
+}): Promise<RemoteMap> {
   registerPlugins([retryPlugin(), errorReportPlugin(options.report)]);
-  remoteMap = await fetchRemoteMap(options.url);
+  const listed = await fetchRemoteMap(options.url);
+  remoteMap = Object.fromEntries(Object.entries(listed).filter(([name]) => !options.local?.includes(name)));
   registerRemotes(Object.entries(remoteMap).map(([name, entry]) => ({ name, entry })));
   return remoteMap;
 }
