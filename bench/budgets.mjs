@@ -1,6 +1,6 @@
 // `npm run bench:check`: byte budgets of the production builds (issue 8), deterministic, no browser.
 // Builds what is stale first (the four apps through scripts/build.mjs, the monolith here).
-//   1. the shell's JS before the login page is interactive <= 180 KB gzip (KB = 1000 bytes)
+//   1. the shell's JS before the login page is interactive <= 165 KB gzip (KB = 1000 bytes; 180 until axios left the login path)
 //   2. the federated back-office first view <= 1.25 x the monolith's (gzip, JS + CSS + manifest);
 //      issue 8's 1.15 is reported as the target (below the federation runtime's own cost here)
 //   3. no shared package bundled twice in what a page loads
@@ -13,7 +13,7 @@ import { criticalPaths, precompressedProblems } from './lib/graph.mjs';
 import { buildMonolith } from './lib/monolith.mjs';
 
 export const BUDGETS = {
-  loginJsGzip: 180_000,
+  loginJsGzip: 165_000,
   // Issue 8 asks for 1.15. The federation runtime in the shell (~25 KB gzip), a remote's entry
   // (~10 KB) and its manifest (~1 KB) are fixed costs of ~22 % of this monolith's 168 KB, so no
   // federated build of this app reaches 1.15 (BENCHMARKS.md). 1.15 is reported as the target; the

@@ -9,6 +9,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { startServer } from '../server/src/app.ts';
+import { seedDemoData } from '../server/src/db/index.ts';
+import { syncPublicSlugs } from '../server/src/companies/index.ts';
+import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/auth/index.ts';
 import { DIST } from './lib/graph.mjs';
 
 const dirs = [];
@@ -29,8 +32,19 @@ const common = () => {
   };
 };
 
-const federated = await startServer(common());
-const monolith = await startServer({ ...common(), staticRoots: { shell: DIST.monolith, remotes: {} } });
+/**
+ * Production never seeds the demo accounts (their password is public): the bench, which measures
+ * production behaviour on demo data, seeds its own throw-away databases itself.
+ */
+async function withDemoData(running) {
+  const passwords = new PasswordHasher(DEFAULT_SCRYPT_COST);
+  await seedDemoData(running.database.db, { now: Date.now(), hashPassword: (p) => passwords.hash(p) });
+  await syncPublicSlugs(running.database.db);
+  return running;
+}
+
+const federated = await withDemoData(await startServer(common()));
+const monolith = await withDemoData(await startServer({ ...common(), staticRoots: { shell: DIST.monolith, remotes: {} } }));
 
 const bareApp = express();
 bareApp.get('/bare', (_req, res) => res.json({ ok: true }));

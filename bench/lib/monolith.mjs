@@ -15,7 +15,8 @@ function monolithHash() {
   const h = createHash('sha256');
   for (const app of APPS) h.update(inputHash(app));
   for (const f of readdirSync(monolithDir).sort()) {
-    if (f === 'dist') continue;
+    // Build output (dist/, and the source maps written beside it) is not an input.
+    if (f === 'dist' || f === 'sourcemaps') continue;
     h.update(f);
     h.update(readFileSync(path.join(monolithDir, f)));
   }

@@ -98,7 +98,9 @@ const BOOT_CHUNK = {
   test(module) {
     const resource = (module.resource || '').split(path.sep).join('/');
     if (resource.includes('/node_modules/'))
-      return !/\/node_modules\/(lucide-react|@tanstack|zod|react-hook-form|@hookform)\//.test(resource);
+      // Libraries the login page does not run stay in the lazy chunks that use them (axios: the
+      // shell's HTTP client loads on first use, http/lazyHttpClient.ts).
+      return !/\/node_modules\/(lucide-react|@tanstack|zod|react-hook-form|@hookform|axios)\//.test(resource);
     return (
       /\/shared\/src\/(config|menu|store|http|i18n|shell-contract)\/[^/]+\.tsx?$|\/shared\/src\/ui\/(loader\.ts|FullScreenLoader\.tsx)$/.test(
         resource,

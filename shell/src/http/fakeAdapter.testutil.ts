@@ -1,6 +1,13 @@
 // Test helper (imported by tests only): an axios adapter that answers from a function instead of
 // the network, honours `config.signal` like the real adapters, and can hold requests open.
-import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  CanceledError,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 
 export interface FakeReply {
   status: number;
@@ -64,7 +71,8 @@ export function createFakeAdapter(initial: Responder = () => ({ status: 200, dat
     lastHeaders() {
       const last = calls.at(-1);
       const out: Record<string, string> = {};
-      for (const [k, v] of Object.entries(AxiosHeaders.from(last?.headers ?? {}).toJSON())) out[k.toLowerCase()] = String(v);
+      for (const [k, v] of Object.entries(AxiosHeaders.from(last?.headers ?? {}).toJSON()))
+        out[k.toLowerCase()] = String(v);
       return out;
     },
   };

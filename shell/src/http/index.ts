@@ -1,5 +1,13 @@
 export { createHttpClient } from './httpClient';
-export { ABORTED_MESSAGE, anySignal, BLOCKED_MESSAGE, createRequestGate, type RequestGate } from './requestGate';
+export { createLazyHttpClient, type LazyHttpClient } from './lazyHttpClient';
+export {
+  ABORTED_MESSAGE,
+  anySignal,
+  BLOCKED_MESSAGE,
+  CanceledError,
+  createRequestGate,
+  type RequestGate,
+} from './requestGate';
 export {
   createPathCache,
   HTTP_SERVER_ERROR_CODE,

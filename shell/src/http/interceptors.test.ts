@@ -3,7 +3,14 @@ import { ROUTER_PATH_CACHE_MS, SESSION_LIFETIME_MS, UNAUTHORIZED_HANDLING_DELAY_
 import type { LocalSession } from '../session/localSession';
 import { createFakeAdapter, type FakeAdapter } from './fakeAdapter.testutil';
 import { createHttpClient } from './httpClient';
-import { createPathCache, HTTP_SERVER_ERROR_CODE, installInterceptors, requestUrl, sessionHeaders, type InstalledInterceptors } from './interceptors';
+import {
+  createPathCache,
+  HTTP_SERVER_ERROR_CODE,
+  installInterceptors,
+  requestUrl,
+  sessionHeaders,
+  type InstalledInterceptors,
+} from './interceptors';
 import { createRequestGate, type RequestGate } from './requestGate';
 
 const T0 = Date.UTC(2030, 0, 15, 12, 0, 0);
@@ -78,7 +85,11 @@ describe('session headers (SPEC.md 7)', () => {
     const { http, fake, state } = setup();
     state.session = null;
     await http.get('/api/items');
-    expect(fake.lastHeaders()).toMatchObject({ 'x-session-id': '', 'x-session-valid': 'false', 'x-session-expires': '' });
+    expect(fake.lastHeaders()).toMatchObject({
+      'x-session-id': '',
+      'x-session-valid': 'false',
+      'x-session-expires': '',
+    });
   });
 
   it("say 'false' once the session has expired (at expiresAt), 'true' 1 ms before", async () => {
@@ -91,28 +102,46 @@ describe('session headers (SPEC.md 7)', () => {
     expect(fake.lastHeaders()).toMatchObject({ 'x-session-valid': 'false', 'x-session-id': 'sid-1' });
   });
 
-  it.each(['/ordering/', '/ordering/store-1/cart', '/authentication/login', '/authentication/signup', '/authentication/resetpass', '/session-expired', '/unauthorized'])(
-    'are omitted on the page %s',
-    async (page) => {
-      const { http, fake, state } = setup();
-      state.pathname = page;
-      await http.get('/api/items');
-      for (const name of SESSION_HEADER_NAMES) expect(fake.lastHeaders()).not.toHaveProperty(name);
-    },
-  );
+  it.each([
+    '/ordering/',
+    '/ordering/store-1/cart',
+    '/authentication/login',
+    '/authentication/signup',
+    '/authentication/resetpass',
+    '/session-expired',
+    '/unauthorized',
+  ])('are omitted on the page %s', async (page) => {
+    const { http, fake, state } = setup();
+    state.pathname = page;
+    await http.get('/api/items');
+    for (const name of SESSION_HEADER_NAMES) expect(fake.lastHeaders()).not.toHaveProperty(name);
+  });
 
   // The exempt URLs are fragments of the path, as SPEC.md 7 lists them: /gettokenonlineX is exempt,
   // /api/ordering_online (no trailing slash) is not.
-  it.each(['/api/ordering_online/menu', '/ordering_online/', '/api/ordering_master/stores', '/api/gettokenonline', '/gettokenonline?store=3', '/api/gets/get', 'https://api.example.com/gets/get/42', '/gettokenonlineX', '/api/gets/getter'])(
-    'are omitted for the URL %s',
-    async (url) => {
-      const { http, fake } = setup();
-      await http.get(url);
-      for (const name of SESSION_HEADER_NAMES) expect(fake.lastHeaders()).not.toHaveProperty(name);
-    },
-  );
+  it.each([
+    '/api/ordering_online/menu',
+    '/ordering_online/',
+    '/api/ordering_master/stores',
+    '/api/gettokenonline',
+    '/gettokenonline?store=3',
+    '/api/gets/get',
+    'https://api.example.com/gets/get/42',
+    '/gettokenonlineX',
+    '/api/gets/getter',
+  ])('are omitted for the URL %s', async (url) => {
+    const { http, fake } = setup();
+    await http.get(url);
+    for (const name of SESSION_HEADER_NAMES) expect(fake.lastHeaders()).not.toHaveProperty(name);
+  });
 
-  it.each(['/api/items', '/api/auth/session', '/api/auth/usercompany', '/api/ordering_online', '/api/ordering_onlinex'])('are sent for the URL %s', async (url) => {
+  it.each([
+    '/api/items',
+    '/api/auth/session',
+    '/api/auth/usercompany',
+    '/api/ordering_online',
+    '/api/ordering_onlinex',
+  ])('are sent for the URL %s', async (url) => {
     const { http, fake } = setup();
     await http.post(url, {});
     for (const name of SESSION_HEADER_NAMES) expect(fake.lastHeaders()).toHaveProperty(name);
@@ -196,7 +225,9 @@ describe('401 handling (SPEC.md 8)', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    expect(onUnauthorized).toHaveBeenCalledWith(expect.objectContaining({ url: '/api/items', pathname: '/items', status: 401 }));
+    expect(onUnauthorized).toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/items', pathname: '/items', status: 401 }),
+    );
   });
 
   it('runs ONE flow for 20 simultaneous 401s, and again for a later wave', async () => {
@@ -247,14 +278,17 @@ describe('401 handling (SPEC.md 8)', () => {
     expect(onForbidden).not.toHaveBeenCalled();
   });
 
-  it.each(['/ordering/store-1', '/authentication/login', '/session-expired', '/unauthorized'])('ignores a 401 on the public page %s', async (page) => {
-    const { http, fake, onUnauthorized, state } = setup();
-    state.pathname = page;
-    fake.respond(() => ({ status: 401 }));
-    await expect(http.get('/api/items')).rejects.toMatchObject({ response: { status: 401 } });
-    jest.advanceTimersByTime(5_000);
-    expect(onUnauthorized).not.toHaveBeenCalled();
-  });
+  it.each(['/ordering/store-1', '/authentication/login', '/session-expired', '/unauthorized'])(
+    'ignores a 401 on the public page %s',
+    async (page) => {
+      const { http, fake, onUnauthorized, state } = setup();
+      state.pathname = page;
+      fake.respond(() => ({ status: 401 }));
+      await expect(http.get('/api/items')).rejects.toMatchObject({ response: { status: 401 } });
+      jest.advanceTimersByTime(5_000);
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    },
+  );
 
   it('cancelPendingUnauthorized() drops a wave; eject() removes everything', async () => {
     const { http, fake, onUnauthorized, installed } = setup();

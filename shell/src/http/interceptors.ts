@@ -1,6 +1,6 @@
-import { isAxiosError, isCancel, type AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, InternalAxiosRequestConfig } from 'axios';
 import { ROUTER_PATH_CACHE_MS, SESSION_HEADERS, UNAUTHORIZED_HANDLING_DELAY_MS } from '@hive/shared/config';
-import { shouldHandle401, shouldSendSessionHeaders } from '@hive/shared/http';
+import { isAxiosError, isCancel, shouldHandle401, shouldSendSessionHeaders } from '@hive/shared/http';
 import type { LocalSession } from '../session/localSession';
 import type { RequestGate } from './requestGate';
 
@@ -54,7 +54,11 @@ export const HTTP_SERVER_ERROR_CODE = 'HTTP_SERVER_ERROR';
  * after the last real read returns the cached value (stale at 99 ms), a read 100 ms or more after
  * reads afresh. A throwing getter reads as '' and is not cached.
  */
-export function createPathCache(getPathname: () => string, now: () => number = Date.now, ttlMs: number = ROUTER_PATH_CACHE_MS): PathCache {
+export function createPathCache(
+  getPathname: () => string,
+  now: () => number = Date.now,
+  ttlMs: number = ROUTER_PATH_CACHE_MS,
+): PathCache {
   let value = '';
   let readAt: number | null = null;
   return {
@@ -158,7 +162,10 @@ export function installInterceptors(http: AxiosInstance, options: InterceptorOpt
     const pathname = pathCache.get();
     const problem: HttpProblem = { url, pathname, status, error };
     if (status >= 500) {
-      logger.error(HTTP_SERVER_ERROR_CODE, `${(error.config?.method ?? 'get').toUpperCase()} ${url} answered ${status}`);
+      logger.error(
+        HTTP_SERVER_ERROR_CODE,
+        `${(error.config?.method ?? 'get').toUpperCase()} ${url} answered ${status}`,
+      );
     } else if (!gate.isBlocked()) {
       if (status === 401 && shouldHandle401(url, pathname)) startWave(problem);
       else if (status === 403) onForbidden(problem);

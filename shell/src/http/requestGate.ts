@@ -1,7 +1,25 @@
-import { CanceledError, type InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { REQUEST_BLOCK_RELEASE_MS } from '@hive/shared/config';
 
 export const BLOCKED_MESSAGE = 'Request blocked: the session is ending (logout or expiry).';
+
+/**
+ * The error of a blocked or aborted request, shaped like axios's CanceledError (`isCancel` and
+ * `isAxiosError` are true, code ERR_CANCELED) without importing axios: the gate is on the sign-in
+ * page's path, axios is not (http/lazyHttpClient.ts).
+ */
+export class CanceledError<D = unknown> extends Error {
+  readonly __CANCEL__ = true;
+  readonly isAxiosError = true;
+  readonly code = 'ERR_CANCELED';
+  constructor(
+    message: string,
+    readonly config?: InternalAxiosRequestConfig<D>,
+  ) {
+    super(message);
+    this.name = 'CanceledError';
+  }
+}
 export const ABORTED_MESSAGE = 'Request aborted: the session ended (logout or expiry).';
 
 /**

@@ -10,8 +10,8 @@ import { createSessionSource } from '@hive/shared/shell-contract';
 import { createSessionRuntime } from '../session';
 import { watchPlanChanges } from '../plan-notice';
 import { createAuthClient } from '../auth/authClient';
-import { createHttpClient } from '../http';
-import { initRemotes } from '../remotes';
+import { createLazyHttpClient } from '../http';
+import { initRemotes, whenIdle } from '../remotes';
 import { logger } from '../logger';
 import { rememberedLanguage } from '../language';
 import { ShellRoot } from '../app/ShellRoot';
@@ -40,9 +40,12 @@ export function startShell({ localAreas, container = document.getElementById('ro
     resources: { en: { [SHELL_NAMESPACE]: shellEn } },
   });
   // 'initialized' fires once the first namespaces loaded or failed; missing texts never block boot.
-  const i18nReady = new Promise<void>((resolve) => (i18n.isInitialized ? resolve() : i18n.on('initialized', () => resolve())));
+  const i18nReady = new Promise<void>((resolve) =>
+    i18n.isInitialized ? resolve() : i18n.on('initialized', () => resolve()),
+  );
   const session = createSessionSource();
-  const http = createHttpClient();
+  // axios loads on first use or when the browser is idle: the sign-in page does not need it.
+  const http = createLazyHttpClient();
   const auth = createAuthClient();
   // Installs the session headers and the 401/403 handling before any request goes out.
   const runtime = createSessionRuntime({ store, auth, http, sessionSource: session, logger });
@@ -54,10 +57,22 @@ export function startShell({ localAreas, container = document.getElementById('ro
     initRemotes({
       local: Object.keys(localAreas ?? {}),
       report: ({ id, lifecycle, error }) =>
-        logger.error('REMOTE_LOAD_FAILED', `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`),
+        logger.error(
+          'REMOTE_LOAD_FAILED',
+          `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`,
+        ),
     }),
   ]);
+  void ready.then(() => whenIdle(() => void http.preload().catch(() => undefined)));
   createRoot(container).render(
-    <ShellRoot store={store} i18n={i18n} http={http} auth={auth} runtime={runtime} ready={ready} localAreas={localAreas} />,
+    <ShellRoot
+      store={store}
+      i18n={i18n}
+      http={http}
+      auth={auth}
+      runtime={runtime}
+      ready={ready}
+      localAreas={localAreas}
+    />,
   );
 }

@@ -3,6 +3,7 @@ export {
   loadRemoteApp,
   prefetchRemoteApp,
   prefetchRemoteAppWhenIdle,
+  whenIdle,
   isRemoteConfigured,
   RemoteUnavailableError,
 } from './registry';

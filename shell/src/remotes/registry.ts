@@ -70,10 +70,15 @@ export function prefetchRemoteApp(name: string): void {
  * Returns a cancel function for an effect's cleanup.
  */
 export function prefetchRemoteAppWhenIdle(name: string): () => void {
+  return whenIdle(() => prefetchRemoteApp(name));
+}
+
+/** Runs `work` once the browser is idle (within 3 s at the latest). Returns a cancel function. */
+export function whenIdle(work: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(() => prefetchRemoteApp(name), { timeout: 3000 });
+    const id = window.requestIdleCallback(work, { timeout: 3000 });
     return () => window.cancelIdleCallback(id);
   }
-  const id = window.setTimeout(() => prefetchRemoteApp(name), 200);
+  const id = window.setTimeout(work, 200);
   return () => window.clearTimeout(id);
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import axios from 'axios';
 import { API_PATHS, ROUTES } from '@hive/shared/config';
+import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
 import { AuthField, AuthForm } from '../authForm';
 import { emailError, validateNewPassword } from '../authForm/validation';
@@ -17,7 +17,7 @@ export function ResetPassPage() {
 function useRequestError() {
   const { t } = useTranslation('shell');
   return (err: unknown) => {
-    const res = axios.isAxiosError(err) ? err.response : undefined;
+    const res = isAxiosError(err) ? err.response : undefined;
     if (res?.status === 429) return t('auth.errors.tooMany');
     return t(res ? 'login.errors.generic' : 'login.errors.Network');
   };
@@ -102,7 +102,7 @@ function NewPassword({ token }: { token: string }) {
       await http.post(API_PATHS.resetpass, { token, password });
       setDone(true);
     } catch (err) {
-      const res = axios.isAxiosError(err) ? err.response : undefined;
+      const res = isAxiosError(err) ? err.response : undefined;
       const data = res?.data as { error?: string } | undefined;
       setFormError(data?.error === 'invalid_token' ? t('resetpass.invalidToken') : describe(err));
     } finally {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import axios from 'axios';
 import { API_PATHS, ROUTES } from '@hive/shared/config';
+import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
 import { AuthForm } from '../authForm';
 
@@ -27,7 +27,7 @@ export function ActivatePage() {
       await http.post(API_PATHS.activate, { token });
       setDone(true);
     } catch (err) {
-      const res = axios.isAxiosError(err) ? err.response : undefined;
+      const res = isAxiosError(err) ? err.response : undefined;
       if (res?.status === 400) setFormError(t('activate.invalidToken'));
       else if (res?.status === 429) setFormError(t('auth.errors.tooMany'));
       else setFormError(t(res ? 'login.errors.generic' : 'login.errors.Network'));

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import axios from 'axios';
 import { API_PATHS, LICENSES, ROUTES } from '@hive/shared/config';
+import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
 import { AuthField, AuthForm, authFormStyles as styles } from '../authForm';
 import { validateSignup, type SignupInput } from '../authForm/validation';
@@ -36,7 +36,7 @@ export function SignupPage() {
       await http.post(API_PATHS.signup, { ...form, company: form.company.trim(), email: form.email.trim() });
       setSent(true);
     } catch (err) {
-      const res = axios.isAxiosError(err) ? err.response : undefined;
+      const res = isAxiosError(err) ? err.response : undefined;
       const data = res?.data as { error?: string; fields?: Record<string, string> } | undefined;
       if (res?.status === 400 && data?.fields) setErrors(data.fields as Errors);
       else if (res?.status === 429) setFormError(t('auth.errors.tooMany'));
