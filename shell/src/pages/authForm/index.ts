@@ -1,1 +1,2 @@
 export { AuthField, AuthForm, authFormStyles } from './AuthForm';
+export { useRequestError } from './useRequestError';

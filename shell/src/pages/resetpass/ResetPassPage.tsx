@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { API_PATHS, ROUTES } from '@hive/shared/config';
 import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
-import { AuthField, AuthForm } from '../authForm';
+import { AuthField, AuthForm, useRequestError } from '../authForm';
 import { emailError, validateNewPassword } from '../authForm/validation';
 
 /** `/authentication/resetpass`: ask for a link, or (with `?token=`) choose a new password. */
@@ -12,15 +12,6 @@ export function ResetPassPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   return token ? <NewPassword token={token} /> : <RequestLink />;
-}
-
-function useRequestError() {
-  const { t } = useTranslation('shell');
-  return (err: unknown) => {
-    const res = isAxiosError(err) ? err.response : undefined;
-    if (res?.status === 429) return t('auth.errors.tooMany');
-    return t(res ? 'login.errors.generic' : 'login.errors.Network');
-  };
 }
 
 function RequestLink() {

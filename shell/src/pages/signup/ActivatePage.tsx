@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { API_PATHS, ROUTES } from '@hive/shared/config';
 import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
-import { AuthForm } from '../authForm';
+import { AuthForm, useRequestError } from '../authForm';
 
 /**
  * `/authentication/activate?token=`: the link of the sign-up e-mail. Activation waits for a click
@@ -13,6 +13,7 @@ import { AuthForm } from '../authForm';
 export function ActivatePage() {
   const { t } = useTranslation('shell');
   const http = useHttp();
+  const describe = useRequestError();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
@@ -27,10 +28,8 @@ export function ActivatePage() {
       await http.post(API_PATHS.activate, { token });
       setDone(true);
     } catch (err) {
-      const res = isAxiosError(err) ? err.response : undefined;
-      if (res?.status === 400) setFormError(t('activate.invalidToken'));
-      else if (res?.status === 429) setFormError(t('auth.errors.tooMany'));
-      else setFormError(t(res ? 'login.errors.generic' : 'login.errors.Network'));
+      const used = isAxiosError(err) && err.response?.status === 400;
+      setFormError(used ? t('activate.invalidToken') : describe(err));
     } finally {
       setBusy(false);
     }

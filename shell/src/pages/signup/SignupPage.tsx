@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { API_PATHS, LICENSES, ROUTES } from '@hive/shared/config';
 import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
-import { AuthField, AuthForm, authFormStyles as styles } from '../authForm';
+import { AuthField, AuthForm, authFormStyles as styles, useRequestError } from '../authForm';
 import { validateSignup, type SignupInput } from '../authForm/validation';
 
 type Errors = Partial<Record<keyof SignupInput, string>>;
@@ -17,6 +17,7 @@ type Errors = Partial<Record<keyof SignupInput, string>>;
 export function SignupPage() {
   const { t } = useTranslation('shell');
   const http = useHttp();
+  const describe = useRequestError();
   const [form, setForm] = useState<SignupInput>({ company: '', email: '', password: '', license: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -39,8 +40,7 @@ export function SignupPage() {
       const res = isAxiosError(err) ? err.response : undefined;
       const data = res?.data as { error?: string; fields?: Record<string, string> } | undefined;
       if (res?.status === 400 && data?.fields) setErrors(data.fields as Errors);
-      else if (res?.status === 429) setFormError(t('auth.errors.tooMany'));
-      else setFormError(t(res ? 'login.errors.generic' : 'login.errors.Network'));
+      else setFormError(describe(err));
     } finally {
       setBusy(false);
     }
