@@ -21,24 +21,28 @@ export function OutboxPage() {
   const list = useListParams([] as const);
   const query = useAdminQuery<Page<AdminOutboxMessage>>('/api/admin/support/outbox', list.query);
 
+  // One column: a message reads well at any width (three columns squeezed it unreadable at 360 px).
   const columns = useMemo(
-    () =>
-      [
-        column.accessor('to', { header: t('outbox.to') }),
-        column.accessor('subject', {
-          header: t('outbox.subject'),
-          cell: (info) => (
+    () => [
+      column.accessor('subject', {
+        header: t('outbox.message'),
+        enableSorting: false,
+        cell: (info) => {
+          const message = info.row.original;
+          return (
             <details>
-              <summary>{info.getValue()}</summary>
-              <pre className={styles.mailBody}>{info.row.original.body}</pre>
+              <summary>
+                <strong>{message.subject}</strong>
+                <span className={styles.mailMeta}>
+                  {t('outbox.to')}: {message.to} · {formatDateTime(message.createdAt, i18n.language)}
+                </span>
+              </summary>
+              <pre className={styles.mailBody}>{message.body}</pre>
             </details>
-          ),
-        }),
-        column.accessor('createdAt', {
-          header: t('outbox.sent'),
-          cell: (info) => <span className={styles.nowrap}>{formatDateTime(info.getValue(), i18n.language)}</span>,
-        }),
-      ].map((c) => ({ ...c, enableSorting: false })),
+          );
+        },
+      }),
+    ],
     [t, i18n.language],
   );
 
