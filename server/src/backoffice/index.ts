@@ -1,4 +1,4 @@
-// Back-office API (issue 5): routes, migrations and demo data.
+// Back-office API: routes, migrations and demo data, one folder per menu area (catalog/, customers/ ...).
 export { mountBackoffice, backofficeRouter, BACKOFFICE_API } from './routes';
 export { backofficeMigrations } from './migrations';
 export { seedBackofficeDemo, createRandom, DEMO_SALES_DAYS, DEMO_CUSTOMERS } from './seed';

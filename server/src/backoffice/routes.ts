@@ -3,9 +3,8 @@ import type { CompanySummary } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../auth';
 import { requireJson } from '../http';
 import { merchantOf, requireMerchant } from './access';
-import { categoriesRouter } from './categories';
+import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
-import { itemsRouter } from './items';
 import { DEFAULT_CURRENCY, overviewRouter } from './overview';
 import { noStore } from './query';
 

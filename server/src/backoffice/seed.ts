@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEMO_COMPANIES } from '../db/demo';
 import { reserveNumbers } from '../db/counters';
 import type { Database } from '../db/schema';
-import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './demoCatalog';
+import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './catalog';
 
 /*
  * Demo catalog, customers and 90 days of sales for every demo company. Deterministic (a PRNG seeded

@@ -11,10 +11,10 @@ import {
   type ListQuery,
   type ListResponse,
 } from '@hive/shared/schemas/backoffice';
-import type { AuthContext } from '../auth';
-import type { Database } from '../db';
-import { HttpError, parseOrThrow } from '../http';
-import { merchantOf, requirePage } from './access';
+import type { AuthContext } from '../../auth';
+import type { Database } from '../../db';
+import { HttpError, parseOrThrow } from '../../http';
+import { merchantOf, requirePage } from '../access';
 import {
   cents,
   conflictOr,
@@ -28,7 +28,7 @@ import {
   sendCsv,
   toCsv,
   type CsvColumn,
-} from './query';
+} from '../query';
 
 const PAGE = '/items';
 const SKU_TAKEN = 'already used by another item';
