@@ -5,3 +5,4 @@ export { seedBackofficeDemo, createRandom, DEMO_SALES_DAYS, DEMO_CUSTOMERS } fro
 export type { BackofficeSeedOptions, BackofficeSeedResult } from './seed';
 export type { BackofficeTables } from './tables';
 export { computeOverview } from './overview';
+export { mountLogoUploadParser, ensureCompanySettings } from './settings';

@@ -1,10 +1,52 @@
 /**
  * Back-office API contract (`@hive/shared/schemas/backoffice`): the zod schemas that validate the
  * forms in the browser AND the request bodies on the server (one set of rules), plus the answer
- * types. One file per menu area under `backoffice/` (`@hive/shared/schemas/backoffice/<area>`
- * imports one area alone); this index keeps every name importable from one path. React-free.
+ * types. One file per menu area under `backoffice/`; import an area by its own path
+ * (`@hive/shared/schemas/backoffice/settings`). This index keeps the names of the first areas
+ * importable from the old path. React-free.
+ *
+ * Values are re-exported by name, not with `export *`: the server loads these files as CommonJS
+ * under tsx, and Node finds the named exports of such a module only when they are spelled out
+ * (backoffice.test.ts checks that nothing is left out).
  */
-export * from './backoffice/common';
-export * from './backoffice/catalog';
-export * from './backoffice/customers';
-export * from './backoffice/overview';
+export type * from './backoffice/common';
+export type * from './backoffice/catalog';
+export type * from './backoffice/customers';
+export type * from './backoffice/overview';
+export {
+  englishMessages,
+  LIMITS,
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  hasControlChars,
+  isMissing,
+  textSchema,
+  decimalSchema,
+  integerSchema,
+  flagSchema,
+  idChoiceSchema,
+  idListSchema,
+  PHONE,
+  EMAIL,
+  emailSchema,
+  phoneSchema,
+  createListQuerySchema,
+} from './backoffice/common';
+export {
+  MAX_ITEM_TAXES,
+  createItemSchema,
+  createCategorySchema,
+  itemInputSchema,
+  categoryInputSchema,
+  ITEM_SORTS,
+  CATEGORY_SORTS,
+  itemListQuerySchema,
+  categoryListQuerySchema,
+} from './backoffice/catalog';
+export {
+  createCustomerSchema,
+  customerInputSchema,
+  CUSTOMER_SORTS,
+  customerListQuerySchema,
+} from './backoffice/customers';
+export { overviewQuerySchema, OVERVIEW_PERIODS } from './backoffice/overview';

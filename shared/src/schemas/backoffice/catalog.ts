@@ -6,13 +6,17 @@ import {
   decimalSchema,
   englishMessages,
   flagSchema,
+  idListSchema,
   integerSchema,
   textSchema,
   type ValidationMessages,
 } from './common';
+import type { TaxType } from './settings';
 
 const SKU = /^[A-Za-z0-9._-]*$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
+/** Taxes one item may carry (e.g. a state and a city sales tax). */
+export const MAX_ITEM_TAXES = 5;
 
 export function createItemSchema(m: ValidationMessages = englishMessages) {
   return z.object({
@@ -26,7 +30,8 @@ export function createItemSchema(m: ValidationMessages = englishMessages) {
       .nullable(),
     price: decimalSchema(m, { min: 0, max: LIMITS.moneyMax, decimals: 2 }),
     cost: decimalSchema(m, { min: 0, max: LIMITS.moneyMax, decimals: 2 }),
-    taxRate: decimalSchema(m, { min: 0, max: 100, decimals: 2 }),
+    /** The tax rates charged on the item (Settings › Taxes); none = not taxed. */
+    taxIds: idListSchema(m, MAX_ITEM_TAXES),
     trackStock: flagSchema(m),
     active: flagSchema(m),
   });
@@ -35,7 +40,10 @@ export function createItemSchema(m: ValidationMessages = englishMessages) {
 export function createCategorySchema(m: ValidationMessages = englishMessages) {
   return z.object({
     name: textSchema(m, LIMITS.nameMax, { required: true }),
-    color: z.string({ error: m('invalidColor') }).trim().regex(COLOR, m('invalidColor')),
+    color: z
+      .string({ error: m('invalidColor') })
+      .trim()
+      .regex(COLOR, m('invalidColor')),
     position: integerSchema(m, { min: 0, max: LIMITS.positionMax }),
   });
 }
@@ -46,7 +54,7 @@ export const categoryInputSchema = createCategorySchema();
 export type ItemInput = z.output<typeof itemInputSchema>;
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
-export const ITEM_SORTS = ['name', 'sku', 'category', 'price', 'cost', 'taxRate', 'trackStock', 'active'] as const;
+export const ITEM_SORTS = ['name', 'sku', 'category', 'price', 'cost', 'trackStock', 'active'] as const;
 export const CATEGORY_SORTS = ['position', 'name', 'color', 'itemCount'] as const;
 
 export type ItemSort = (typeof ITEM_SORTS)[number];
@@ -63,7 +71,8 @@ export interface Item {
   categoryName: string | null;
   price: number;
   cost: number;
-  taxRate: number;
+  /** The item's tax rates, by name (archived ones are kept but no longer charged). */
+  taxes: ItemTax[];
   trackStock: boolean;
   active: boolean;
   updatedAt: number;
@@ -81,4 +90,20 @@ export interface Category {
 export interface CategoryOption {
   id: number;
   name: string;
+}
+
+/** A tax rate as an item shows it. */
+export interface ItemTax {
+  id: number;
+  name: string;
+  /** Percent, e.g. 8.25. */
+  rate: number;
+  type: TaxType;
+  archived: boolean;
+}
+
+/** What the item form offers: categories, and the tax rates that are not archived. */
+export interface ItemOptions {
+  categories: CategoryOption[];
+  taxes: (ItemTax & { appliesToNewItems: boolean })[];
 }

@@ -25,7 +25,15 @@ export type ValidationMessageKey =
   | 'max'
   | 'decimals'
   | 'invalidChoice'
-  | 'notABoolean';
+  | 'notABoolean'
+  | 'invalidCurrency'
+  | 'invalidTimeZone'
+  | 'invalidCountry'
+  | 'invalidTime'
+  | 'sameTimes'
+  | 'chooseDays'
+  | 'chooseLocations'
+  | 'tooMany';
 
 export type ValidationValues = Record<string, string | number>;
 export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
@@ -46,6 +54,14 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   decimals: 'use at most {{decimals}} decimals',
   invalidChoice: 'choose one of the options',
   notABoolean: 'must be true or false',
+  invalidCurrency: 'choose a currency from the list (a three-letter ISO 4217 code with cents, like USD)',
+  invalidTimeZone: 'choose a time zone from the list, like Europe/Madrid',
+  invalidCountry: 'choose a country from the list (a two-letter code, like ES)',
+  invalidTime: 'enter a time as HH:MM (24 h)',
+  sameTimes: 'the end must differ from the start',
+  chooseDays: 'choose at least one day',
+  chooseLocations: 'choose at least one location, or all of them',
+  tooMany: 'choose at most {{max}}',
 };
 
 /** English messages with `{{name}}` placeholders filled in (the server's 400 answers use these). */
@@ -140,6 +156,29 @@ export function integerSchema(m: ValidationMessages, { min, max }: { min: number
 
 export const flagSchema = (m: ValidationMessages) => z.boolean({ error: m('notABoolean') });
 
+/** A database id chosen from a list the server sent (another company's id reads as "choose one"). */
+export const idChoiceSchema = (m: ValidationMessages) =>
+  z
+    .number({ error: m('invalidChoice') })
+    .int(m('invalidChoice'))
+    .positive(m('invalidChoice'))
+    .max(2_147_483_647, m('invalidChoice'));
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+
+/**
+ * A list of distinct ids chosen from lists the server sent. A bad element is reported on the list
+ * itself (`taxIds`, not `taxIds.0`), where the form shows it.
+ */
+export const idListSchema = (m: ValidationMessages, max: number) =>
+  z
+    .array(z.unknown(), { error: m('invalidChoice') })
+    .max(max, m('tooMany', { max }))
+    .refine((ids) => ids.every(isId), m('invalidChoice'))
+    .refine((ids) => new Set(ids).size === ids.length, m('invalidChoice'))
+    .transform((ids) => ids as number[]);
+
 export const PHONE = /^[0-9+()\-. ]*$/;
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -163,7 +202,13 @@ export function createListQuerySchema<const S extends readonly [string, ...strin
       .string({ error: m('notAnInteger') })
       .regex(/^\d{1,9}$/, m('notAnInteger'))
       .transform(Number)
-      .pipe(z.number().int().min(1, m('min', { min: 1 })).max(max, m('max', { max })))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, m('min', { min: 1 }))
+          .max(max, m('max', { max })),
+      )
       .optional()
       .transform((v) => v ?? fallback);
   return z.object({
@@ -201,16 +246,24 @@ export interface ListResponse<T> {
   pageSize: number;
 }
 
+/** The header's view of the signed-in user's company. */
 export interface CompanySummary {
+  /** The trading name (Settings › General information). */
   name: string;
   slug: string;
   license: string;
+  /** ISO 4217 code every amount of the company is in. */
   currency: string;
+  /** The business's time zone (IANA name). */
+  timezone: string;
+  /** The logo's URL (versioned by its content), or null when there is none. */
+  logoUrl: string | null;
 }
 
-/** The `{ error, message, fields }` body of a 400/409 answer. */
+/** The `{ error, message, fields }` body of a 400/409 answer (409s may carry more, e.g. `count`). */
 export interface ApiErrorBody {
   error: string;
   message: string;
   fields?: Record<string, string>;
+  [extra: string]: unknown;
 }
