@@ -21,7 +21,7 @@ export function useSaveRecord<T extends { id: number }, V extends FieldValues>(o
 }) {
   const { t } = useT();
   const http = useHttp();
-  const failure = useFailureMessage();
+  const failure = useFailureMessage(options.prefix);
   const [formError, setFormError] = useState<string | null>(null);
   const { endpoint, prefix, record, setError, onSaved } = options;
 
