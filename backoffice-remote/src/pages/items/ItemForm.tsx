@@ -78,14 +78,12 @@ function ItemFormFields({ record, onSaved, onCancel, options }: ResourceFormProp
   const taxLabel = useTaxLabel();
   const menu = useAppSelector(selectMenuContext);
   const schema = useMemo(() => createItemSchema(messages), [messages]);
-  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<
-    Values,
-    unknown,
-    z.output<Schema>
-  >({
-    resolver: zodResolver(schema),
-    defaultValues: defaults(options, record),
-  });
+  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>(
+    {
+      resolver: zodResolver(schema),
+      defaultValues: defaults(options, record),
+    },
+  );
   const { categories } = options;
   // The rates offered: the company's current ones, plus any archived rate the item still has.
   const taxChoices = useMemo(() => {
@@ -167,8 +165,7 @@ function ItemFormFields({ record, onSaved, onCancel, options }: ResourceFormProp
             hint={taxChoices.length > 0 ? t('items.hints.taxes') : undefined}
             empty={
               <>
-                {t('items.noTaxes')}{' '}
-                {canSeePath('/taxes', menu) && <Link to="/taxes">{t('items.manageTaxes')}</Link>}
+                {t('items.noTaxes')} {canSeePath('/taxes', menu) && <Link to="/taxes">{t('items.manageTaxes')}</Link>}
               </>
             }
           />

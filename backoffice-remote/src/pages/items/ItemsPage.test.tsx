@@ -176,7 +176,9 @@ describe('items page: form', () => {
     // The rate that applies to new items is ticked already; add another one.
     const taxes = screen.getByRole('group', { name: 'Taxes' });
     expect(within(taxes).getByRole('checkbox', { name: 'Standard rate (8 %, included in the price)' })).toBeChecked();
-    expect(within(taxes).getByRole('checkbox', { name: 'Reduced rate (2.5 %, included in the price)' })).not.toBeChecked();
+    expect(
+      within(taxes).getByRole('checkbox', { name: 'Reduced rate (2.5 %, included in the price)' }),
+    ).not.toBeChecked();
     await user.click(within(taxes).getByRole('checkbox', { name: 'City tax (0.5 %, added to the price)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
@@ -232,7 +234,11 @@ describe('items page: form', () => {
       on(
         'POST',
         '/api/backoffice/items',
-        { error: 'validation_error', message: 'taxIds: choose tax rates from your list', fields: { taxIds: 'choose tax rates from your list' } },
+        {
+          error: 'validation_error',
+          message: 'taxIds: choose tax rates from your list',
+          fields: { taxIds: 'choose tax rates from your list' },
+        },
         400,
       ),
     ]);

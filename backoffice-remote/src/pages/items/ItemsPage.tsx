@@ -60,7 +60,9 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
         cell: ({ row }) =>
           row.original.taxes.length > 0 ? (
             row.original.taxes
-              .map((tax) => `${tax.name} ${format.decimal(tax.rate)} %${tax.archived ? ` (${t('items.archived')})` : ''}`)
+              .map(
+                (tax) => `${tax.name} ${format.decimal(tax.rate)} %${tax.archived ? ` (${t('items.archived')})` : ''}`,
+              )
               .join(', ')
           ) : (
             <span className={styles.muted}>{t('items.noTax')}</span>
