@@ -76,7 +76,15 @@ for (const target of databaseTargets()) {
       }
       await db
         .insertInto('ordering_settings')
-        .values({ company_id: 1, slug: 'old-shop', taking_orders: 1, lead_minutes: 20, timezone: 'Europe/Madrid', hours_json: '[]', updated_at: now })
+        .values({
+          company_id: 1,
+          slug: 'old-shop',
+          taking_orders: 1,
+          lead_minutes: 20,
+          timezone: 'Europe/Madrid',
+          hours_json: '[]',
+          updated_at: now,
+        })
         .execute();
       await db
         .insertInto('ordering_orders')

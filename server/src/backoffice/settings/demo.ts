@@ -61,7 +61,7 @@ export const DEMO_SETTINGS: Record<string, DemoSettings> = {
     }),
     currency: 'USD',
     timezone: 'America/Chicago',
-    receiptHeader: 'Corner Market\nFresh every day, 7 am to 11 pm',
+    receiptHeader: 'Fresh every day, 7 am to 11 pm',
     receiptFooter: 'Thank you for shopping with us!\nReturns within 30 days with this receipt.',
     locations: [
       {
@@ -106,7 +106,7 @@ export const DEMO_SETTINGS: Record<string, DemoSettings> = {
     address: address({ line1: '4 Canal Walk', city: 'London', postalCode: 'N1 9GU', country: 'GB' }),
     currency: 'USD',
     timezone: 'Europe/London',
-    receiptHeader: 'Blue Door Bistro\n4 Canal Walk, London',
+    receiptHeader: 'Table service from noon to 11 pm',
     receiptFooter: 'Service is not included.\nThank you, see you soon!',
     locations: [
       {
@@ -134,7 +134,7 @@ export const DEMO_SETTINGS: Record<string, DemoSettings> = {
     address: address({ line1: 'Calle de Alcalá 120', city: 'Madrid', postalCode: '28009', country: 'ES' }),
     currency: 'USD',
     timezone: 'Europe/Madrid',
-    receiptHeader: 'Atlas Consulting',
+    receiptHeader: 'Strategy, audits and training',
     receiptFooter: 'Payment within 30 days.',
     locations: [
       {
@@ -157,7 +157,7 @@ export const DEMO_SETTINGS: Record<string, DemoSettings> = {
     address: address({ line1: 'Pier 3', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' }),
     currency: 'USD',
     timezone: 'America/New_York',
-    receiptHeader: 'Tiny Kiosk',
+    receiptHeader: 'Open every day on Pier 3',
     receiptFooter: 'Thanks!',
     locations: [
       {

@@ -97,7 +97,9 @@ function PlanCard({ billing, onRequest }: { billing: Billing; onRequest: () => v
   const { t } = useAreaT('settings');
   const { plan } = billing;
   const format = useFormat(plan.currency);
+  const dates = useBillingDates();
   const price = (value: number | null) => (value === null ? t('billing.priceNotSet') : format.money(value));
+  const until = plan.coupon ? dates.date(Date.parse(`${plan.coupon.validTo}T00:00:00Z`)) : '';
   return (
     <section className={styles.card} aria-labelledby="billing-plan">
       <div className={styles.cardHead}>
@@ -146,11 +148,8 @@ function PlanCard({ billing, onRequest }: { billing: Billing; onRequest: () => v
                 {plan.coupon.applies ? (
                   <span className={styles.muted}>
                     {plan.coupon.kind === 'percent'
-                      ? t('billing.plan.couponPercent', { value: plan.coupon.value, date: plan.coupon.validTo })
-                      : t('billing.plan.couponAmount', {
-                          value: format.money(plan.coupon.value),
-                          date: plan.coupon.validTo,
-                        })}
+                      ? t('billing.plan.couponPercent', { value: plan.coupon.value, date: until })
+                      : t('billing.plan.couponAmount', { value: format.money(plan.coupon.value), date: until })}
                   </span>
                 ) : (
                   <Badge kind="off">{t('billing.plan.couponInactive')}</Badge>
@@ -264,12 +263,6 @@ function InvoicesCard({ invoices }: { invoices: PlatformInvoiceSummary[] }) {
         header: t('billing.invoices.period'),
         enableSorting: false,
         cell: ({ row }) => dates.period(row.original.period),
-      },
-      {
-        id: 'issued',
-        header: t('billing.invoices.issued'),
-        enableSorting: false,
-        cell: ({ row }) => <span className={styles.nowrap}>{dates.date(row.original.issuedAt)}</span>,
       },
       {
         id: 'total',

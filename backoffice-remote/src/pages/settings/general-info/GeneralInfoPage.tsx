@@ -104,7 +104,7 @@ function BusinessForm({ initial }: { initial: Business }) {
   return (
     <div className={styles.layout}>
       <form className={styles.form} onSubmit={submit} noValidate aria-label={t('business.formLabel')}>
-        <p className={settingsStyles.muted}>{t('common:form.requiredNote')}</p>
+        <p className={styles.requiredNote}>{t('common:form.requiredNote')}</p>
         {formError && <Alert kind="error">{formError}</Alert>}
         <fieldset className={settingsStyles.fieldset}>
           <legend className={settingsStyles.legend}>{t('business.sections.business')}</legend>

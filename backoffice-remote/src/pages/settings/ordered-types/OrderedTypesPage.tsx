@@ -140,11 +140,43 @@ function OrderedList<T extends OrderedType>({ config }: { config: OrderedTypesCo
 
   const columns: ColumnDef<T, unknown>[] = [
     {
+      // First, so the arrows stay in view on a narrow screen (the table scrolls sideways).
       id: 'position',
-      header: () => <abbr title={t('ordered.position')}>#</abbr>,
+      header: t('ordered.order'),
       enableSorting: false,
-      meta: { align: 'right' },
-      cell: ({ row }) => row.index + 1,
+      cell: ({ row }) => {
+        const { name } = row.original;
+        const index = row.index;
+        return (
+          <span className={styles.order}>
+            <span className={styles.number} title={t('ordered.position')}>
+              {index + 1}
+            </span>
+            <Button
+              size="small"
+              variant="ghost"
+              iconOnly
+              icon={<ArrowUp size={16} aria-hidden="true" />}
+              title={t('ordered.moveUp')}
+              disabled={moving || index === 0}
+              onClick={() => void move(index, -1)}
+            >
+              {t('ordered.moveUpNamed', { name })}
+            </Button>
+            <Button
+              size="small"
+              variant="ghost"
+              iconOnly
+              icon={<ArrowDown size={16} aria-hidden="true" />}
+              title={t('ordered.moveDown')}
+              disabled={moving || index === rows.length - 1}
+              onClick={() => void move(index, 1)}
+            >
+              {t('ordered.moveDownNamed', { name })}
+            </Button>
+          </span>
+        );
+      },
     },
     {
       id: 'name',
@@ -175,31 +207,8 @@ function OrderedList<T extends OrderedType>({ config }: { config: OrderedTypesCo
       enableSorting: false,
       cell: ({ row }) => {
         const { name } = row.original;
-        const index = row.index;
         return (
           <span className={formStyles.rowActions}>
-            <Button
-              size="small"
-              variant="ghost"
-              iconOnly
-              icon={<ArrowUp size={16} aria-hidden="true" />}
-              title={t('ordered.moveUp')}
-              disabled={moving || index === 0}
-              onClick={() => void move(index, -1)}
-            >
-              {t('ordered.moveUpNamed', { name })}
-            </Button>
-            <Button
-              size="small"
-              variant="ghost"
-              iconOnly
-              icon={<ArrowDown size={16} aria-hidden="true" />}
-              title={t('ordered.moveDown')}
-              disabled={moving || index === rows.length - 1}
-              onClick={() => void move(index, 1)}
-            >
-              {t('ordered.moveDownNamed', { name })}
-            </Button>
             <Link
               className={formStyles.iconLink}
               to={editLink(row.original.id)}
