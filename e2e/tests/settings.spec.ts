@@ -296,7 +296,7 @@ test.describe('billing', () => {
     await expect(page).toHaveURL(/\/company_billing\?invoice=\d+$/);
     const doc = page.getByRole('article', { name: /^Invoice \d+$/ });
     await expect(doc).toContainText('Blue Door Bistro Ltd');
-    await expect(doc).toContainText('Coupon RESTO15');
+    await expect(doc).toContainText('Discount (coupon RESTO15)');
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
     // Printed, the back-office around it goes.
     await page.emulateMedia({ media: 'print' });

@@ -127,10 +127,14 @@ export function billingRouter(ctx: AuthContext): Router {
       .where('id', '=', idParam(req.params.id))
       .executeTakeFirst();
     if (!row) throw notFound('invoice');
-    const lines = parseJson<{ description: string; cents: number }[]>(row.lines_json, []);
+    const content = parseJson<{ lines?: { description: string; cents: number }[]; couponCode?: string | null }>(
+      row.lines_json,
+      {},
+    );
     const invoice: PlatformInvoice = {
       ...toSummary(row),
-      lines: lines.map((l) => ({ description: String(l.description), amount: money(l.cents) })),
+      lines: (content.lines ?? []).map((l) => ({ description: String(l.description), amount: money(l.cents) })),
+      couponCode: content.couponCode ?? null,
       subtotal: money(row.subtotal_cents),
       discount: money(row.discount_cents),
       billedTo: parseJson(row.billed_to_json, {

@@ -185,12 +185,11 @@ export async function issueInvoices(
     taxId: profile?.tax_id ?? '',
     email: profile?.contact_email ?? '',
   };
-  const lines = [
-    ...priced.lines,
-    ...(priced.discountCents > 0 && priced.plan.coupon
-      ? [{ description: `Coupon ${priced.plan.coupon.code}`, cents: -priced.discountCents }]
-      : []),
-  ];
+  // The lines of the plan, and the coupon that made the discount (shown under the subtotal).
+  const content = {
+    lines: priced.lines,
+    couponCode: priced.discountCents > 0 && priced.plan.coupon ? priced.plan.coupon.code : null,
+  };
 
   try {
     await db.transaction().execute(async (trx) => {
@@ -213,7 +212,7 @@ export async function issueInvoices(
             subtotal_cents: priced.subtotalCents,
             discount_cents: priced.discountCents,
             total_cents: priced.subtotalCents - priced.discountCents,
-            lines_json: JSON.stringify(lines),
+            lines_json: JSON.stringify(content),
             billed_to_json: JSON.stringify(billedTo),
           })
           .onConflict((oc) => oc.columns(['company_id', 'period']).doNothing())

@@ -249,7 +249,7 @@ async function createTables(db: Kysely<unknown>): Promise<void> {
     .addColumn('subtotal_cents', 'bigint', (c) => c.notNull())
     .addColumn('discount_cents', 'bigint', (c) => c.notNull())
     .addColumn('total_cents', 'bigint', (c) => c.notNull())
-    // The lines and who was billed, as issued: an invoice never changes after the fact.
+    // The lines (and the coupon) and who was billed, as issued: an invoice never changes after the fact.
     .addColumn('lines_json', 'text', (c) => c.notNull())
     .addColumn('billed_to_json', 'text', (c) => c.notNull())
     .execute();

@@ -518,6 +518,8 @@ export interface PlatformInvoice extends PlatformInvoiceSummary {
   lines: { description: string; amount: number }[];
   subtotal: number;
   discount: number;
+  /** The coupon behind the discount, if any. */
+  couponCode: string | null;
   /** Who is billed, as the invoice was issued. */
   billedTo: { name: string; legalName: string; address: Address; taxId: string; email: string };
 }

@@ -58,10 +58,10 @@ const INVOICE: PlatformInvoice = {
   lines: [
     { description: 'Retail licence', amount: 49 },
     { description: 'Loyalty add-on', amount: 15 },
-    { description: 'Coupon RETAIL5OFF', amount: -5 },
   ],
   subtotal: 64,
   discount: 5,
+  couponCode: 'RETAIL5OFF',
   billedTo: {
     name: 'Corner Market',
     legalName: 'Corner Market LLC',
@@ -175,7 +175,7 @@ describe('Settings › Billing', () => {
     await user.click(await screen.findByRole('link', { name: 'Invoice 6 for May 2026' }));
     const doc = await screen.findByRole('article', { name: 'Invoice 6' });
     expect(doc).toHaveTextContent('Corner Market LLC');
-    expect(doc).toHaveTextContent('Coupon RETAIL5OFF');
+    expect(doc).toHaveTextContent('Discount (coupon RETAIL5OFF)−$5.00');
     expect(doc).toHaveTextContent('$59.00');
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();

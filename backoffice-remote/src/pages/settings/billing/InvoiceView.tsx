@@ -141,7 +141,11 @@ function InvoiceDocument({ invoice }: { invoice: PlatformInvoice }) {
           </tr>
           {invoice.discount > 0 && (
             <tr>
-              <th scope="row">{t('billing.invoice.discount')}</th>
+              <th scope="row">
+                {invoice.couponCode
+                  ? t('billing.invoice.couponDiscount', { code: invoice.couponCode })
+                  : t('billing.invoice.discount')}
+              </th>
               <td className={styles.amount}>−{format.money(invoice.discount)}</td>
             </tr>
           )}
