@@ -255,19 +255,24 @@ test.describe('billing', () => {
       await row.getByRole('button', { name: 'Change plan' }).click();
       const dialog = admin.page.getByRole('dialog', { name: `Plan of ${company}` });
       await dialog.getByLabel('Loyalty').check();
+      await dialog.getByRole('textbox', { name: /^Coupon code/ }).fill('NOPE-404');
+      await dialog.getByRole('button', { name: 'Save plan' }).click();
+      await expect(dialog.getByText('No coupon has this code.')).toBeVisible();
+      await dialog.getByRole('textbox', { name: /^Coupon code/ }).fill('welcome10');
       await dialog.getByRole('button', { name: 'Save plan' }).click();
       await expect(admin.page.getByText(`The plan of ${company} was changed.`)).toBeVisible();
 
       await owner.page.reload();
       await expect(plan.getByRole('row', { name: /Loyalty add-on/ })).toContainText('$15.00');
-      await expect(owner.page.getByTestId('billing-monthly-total')).toHaveText('$64.00');
+      await expect(plan.getByRole('row', { name: /Coupon WELCOME10/ })).toContainText('−$6.40');
+      await expect(owner.page.getByTestId('billing-monthly-total')).toHaveText('$57.60');
       // The shell also offers to reload for the new menu; take it, the page stays the same.
       await owner.page
         .getByRole('button', { name: 'Reload now' })
         .or(owner.page.getByRole('link', { name: 'Reload now' }))
         .click();
       await expect(owner.page).toHaveURL(/\/company_billing/);
-      await expect(owner.page.getByTestId('billing-monthly-total')).toHaveText('$64.00');
+      await expect(owner.page.getByTestId('billing-monthly-total')).toHaveText('$57.60');
 
       // "Request a change" opens a ticket the admin console's support area shows.
       await owner.page.getByRole('button', { name: 'Request a change' }).click();

@@ -769,6 +769,56 @@ for (const target of databaseTargets()) {
         await api(admin, 'PUT', `/api/admin/companies/${id}/plan`, { license: 'Retail', addons: [] });
       });
 
+      it('a coupon staff apply in the admin console lowers the monthly price while it is valid for the licence', async () => {
+        const admin = await super_();
+        const id = await companyId(server, 'tiny-kiosk');
+        const tiny = await signedIn(server, 'owner@tinykiosk.test');
+        const plan = (coupon: unknown) =>
+          api(admin, 'PUT', `/api/admin/companies/${id}/plan`, { license: 'Retail', addons: [], coupon });
+        const redemptions = async () =>
+          Number(
+            (
+              await db(server)
+                .selectFrom('coupons')
+                .select('redemptions')
+                .where('code', '=', 'WELCOME10')
+                .executeTakeFirstOrThrow()
+            ).redemptions,
+          );
+        const before = await redemptions();
+        const applied = await plan('welcome10');
+        assert.equal(applied.status, 200, JSON.stringify(applied.body));
+        assert.equal(applied.body.coupon, 'WELCOME10');
+        assert.equal(
+          applied.body.planVersion,
+          (await api(admin, 'GET', `/api/admin/companies/${id}`)).body.planVersion,
+        );
+        assert.equal(await redemptions(), before + 1);
+        const billing = (await get(tiny, '/billing')).body.plan;
+        assert.equal(billing.coupon.code, 'WELCOME10');
+        assert.equal(billing.discount, 4.9);
+        assert.equal(billing.monthlyTotal, 44.1);
+        // The same again changes nothing (no second redemption).
+        await plan('WELCOME10');
+        assert.equal(await redemptions(), before + 1);
+        for (const [code, problem] of [
+          ['NOPE-404', 'no coupon has this code'],
+          ['RESTO15', 'this coupon is not valid for this licence'],
+          ['SPRING25', 'this coupon is not valid today'],
+          ['bad code!', 'use 3 to 32 capital letters, digits, - or _'],
+        ] as const) {
+          const refused = await plan(code);
+          assertValidation(refused, 'coupon', code);
+          assert.equal(refused.body.fields.coupon, problem, code);
+        }
+        assert.equal((await get(tiny, '/billing')).body.plan.coupon.code, 'WELCOME10', 'refusals change nothing');
+        const audit = await api(admin, 'GET', `/api/admin/companies/${id}/audit`);
+        assert.ok(audit.body.items.some((e: Json) => e.action === 'company.coupon' && e.after.coupon === 'WELCOME10'));
+        assert.equal((await plan('')).body.coupon, null);
+        assert.equal((await get(tiny, '/billing')).body.plan.coupon, null);
+        assert.equal((await get(tiny, '/billing')).body.plan.monthlyTotal, 49);
+      });
+
       it('the billing contact is saved; bad ones are 400 per field', async () => {
         const saved = await send(owner, 'PUT', '/billing/contact', {
           name: 'Accounts',
