@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { sql, type Kysely } from 'kysely';
 import {
+  ADMIN_FIELD_MESSAGES,
   companyCreateSchema,
   companyListQuerySchema,
   companyPlanSchema,
@@ -14,6 +15,7 @@ import { issueResetToken } from '../auth/routes';
 import { createCompanyWithOwner } from '../companies';
 import { findUserByEmail } from '../auth/users';
 import { isUniqueViolation, type Database } from '../db';
+import { HttpError } from '../http';
 import { requireArea, requireRight, staffOf } from './access';
 import { auditForCompany, recordAudit } from './audit';
 import { bumpPlanVersion } from './plan';
@@ -37,7 +39,10 @@ function companyQuery(db: Kysely<Database>) {
   return db
     .selectFrom('companies')
     .leftJoin('company_plans', 'company_plans.company_id', 'companies.id')
+    .leftJoin('company_billing', 'company_billing.company_id', 'companies.id')
+    .leftJoin('coupons', 'coupons.id', 'company_billing.coupon_id')
     .select([
+      'coupons.code as coupon_code',
       'companies.id',
       'companies.name',
       'companies.slug',
@@ -67,6 +72,7 @@ function toCompany(row: CompanyRowOut, addons: string[]): AdminCompany {
     status: row.status,
     users: Number(row.users ?? 0),
     planVersion: row.plan_version ?? 0,
+    coupon: row.coupon_code ?? null,
     createdAt: isoAt(row.created_at),
   };
 }
@@ -91,6 +97,31 @@ async function requireCompany(db: Kysely<Database>, id: number): Promise<AdminCo
   const company = await loadCompany(db, id);
   if (!company) throw notFound('Company');
   return company;
+}
+
+const couponProblem = (message: string) =>
+  new HttpError(400, { error: 'validation_error', message: `coupon: ${message}`, fields: { coupon: message } });
+
+/** The coupon a company may get now: known, active, valid today and for its licence, not used up. */
+async function couponFor(db: Kysely<Database>, code: string, license: string, now: number) {
+  const row = await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+  if (!row) throw couponProblem(ADMIN_FIELD_MESSAGES.couponUnknown);
+  if (row.active !== 1) throw couponProblem(ADMIN_FIELD_MESSAGES.couponInactive);
+  const today = new Date(now).toISOString().slice(0, 10);
+  if (today < row.valid_from || today > row.valid_to) throw couponProblem(ADMIN_FIELD_MESSAGES.couponNotNow);
+  let licenses: unknown = [];
+  try {
+    licenses = JSON.parse(row.licenses_json);
+  } catch {
+    licenses = [];
+  }
+  if (Array.isArray(licenses) && licenses.length > 0 && !licenses.includes(license)) {
+    throw couponProblem(ADMIN_FIELD_MESSAGES.couponLicense);
+  }
+  if (row.max_redemptions !== null && row.redemptions >= row.max_redemptions) {
+    throw couponProblem(ADMIN_FIELD_MESSAGES.couponUsedUp);
+  }
+  return row;
 }
 
 export function companiesRouter(ctx: AuthContext): Router {
@@ -192,31 +223,65 @@ export function companiesRouter(ctx: AuthContext): Router {
     const company = await requireCompany(db, id);
     const before = { license: company.license, addons: company.addons };
     const after = { license: input.license, addons: sortedAddons(input.addons) };
-    if (before.license === after.license && before.addons.join('\n') === after.addons.join('\n')) {
+    const planChanges = before.license !== after.license || before.addons.join('\n') !== after.addons.join('\n');
+    const couponChanges = input.coupon !== undefined && input.coupon !== company.coupon;
+    if (!planChanges && !couponChanges) {
       res.json(company); // nothing changes: no new plan version, nothing to audit
       return;
     }
     const now = ctx.now();
+    const coupon = couponChanges && input.coupon ? await couponFor(db, input.coupon, after.license, now) : null;
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('companies').set({ license: after.license }).where('id', '=', id).execute();
-      await trx.deleteFrom('company_addons').where('company_id', '=', id).execute();
-      if (after.addons.length > 0) {
-        await trx
-          .insertInto('company_addons')
-          .values(after.addons.map((addon) => ({ company_id: id, addon })))
-          .execute();
+      if (planChanges) {
+        await trx.updateTable('companies').set({ license: after.license }).where('id', '=', id).execute();
+        await trx.deleteFrom('company_addons').where('company_id', '=', id).execute();
+        if (after.addons.length > 0) {
+          await trx
+            .insertInto('company_addons')
+            .values(after.addons.map((addon) => ({ company_id: id, addon })))
+            .execute();
+        }
+        const version = await bumpPlanVersion(trx, id, now);
+        await recordAudit(trx, staff, now, {
+          action: 'company.plan',
+          entityType: 'company',
+          entityId: id,
+          companyId: id,
+          before: { ...before, planVersion: company.planVersion },
+          after: { ...after, planVersion: version },
+        });
       }
-      const version = await bumpPlanVersion(trx, id, now);
-      await recordAudit(trx, staff, now, {
-        action: 'company.plan',
-        entityType: 'company',
-        entityId: id,
-        companyId: id,
-        before: { ...before, planVersion: company.planVersion },
-        after: { ...after, planVersion: version },
-      });
+      if (couponChanges) {
+        // The price changes, the menu does not: no new plan version.
+        await trx
+          .insertInto('company_billing')
+          .values({
+            company_id: id,
+            contact_name: '',
+            contact_email: '',
+            coupon_id: coupon?.id ?? null,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column('company_id').doUpdateSet({ coupon_id: coupon?.id ?? null, updated_at: now }))
+          .execute();
+        if (coupon) {
+          await trx
+            .updateTable('coupons')
+            .set((eb) => ({ redemptions: eb('redemptions', '+', 1), updated_at: now }))
+            .where('id', '=', coupon.id)
+            .execute();
+        }
+        await recordAudit(trx, staff, now, {
+          action: 'company.coupon',
+          entityType: 'company',
+          entityId: id,
+          companyId: id,
+          before: { coupon: company.coupon },
+          after: { coupon: input.coupon ?? null },
+        });
+      }
     });
-    ctx.log.info({ companyId: id, by: staff.id }, 'company plan changed');
+    if (planChanges) ctx.log.info({ companyId: id, by: staff.id }, 'company plan changed');
     res.json(await requireCompany(db, id));
   });
 

@@ -97,6 +97,11 @@ export const ADMIN_FIELD_MESSAGES = {
   staffRole: `must be one of ${ADMIN_ROLES.join(', ')}, or none`,
   adminPermissions: 'each must be an admin console permission, at most once',
   couponCode: 'use 3 to 32 capital letters, digits, - or _',
+  couponUnknown: 'no coupon has this code',
+  couponInactive: 'this coupon is deactivated',
+  couponNotNow: 'this coupon is not valid today',
+  couponLicense: 'this coupon is not valid for this licence',
+  couponUsedUp: 'this coupon has no redemptions left',
   couponKind: `must be one of ${COUPON_KINDS.join(', ')}`,
   percent: 'enter a whole percentage from 1 to 100',
   amount: `enter an amount above 0 and at most ${MAX_MONEY}, with at most 2 decimals`,
@@ -248,6 +253,18 @@ export type CompanyCreate = z.output<typeof companyCreateSchema>;
 export const companyPlanSchema = z.strictObject({
   license: licenseField,
   addons: addonsField,
+  /**
+   * The coupon its monthly price gets (Settings › Billing): a code, '' or null for none; left out,
+   * the coupon stays as it is.
+   */
+  coupon: z
+    .string({ error: M.couponCode })
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || /^[A-Z0-9_-]{3,32}$/.test(v), M.couponCode)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
 });
 export type CompanyPlan = z.output<typeof companyPlanSchema>;
 
@@ -379,6 +396,8 @@ export interface AdminCompany {
   status: CompanyStatus | string;
   users: number;
   planVersion: number;
+  /** The code of the coupon applied to its monthly price, or null. */
+  coupon: string | null;
   createdAt: string;
 }
 

@@ -4,11 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ADDONS, LICENSES, companyPlanSchema, type AdminCompany, type CompanyPlan } from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, SelectField, useToast } from '@hive/shared/ui';
+import { Alert, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
 import { CheckboxGroup, FormDialog } from '../../components';
 
-/** Change a company's licence and add-ons (billing). Its users get the new menu on their next load. */
+/**
+ * Change a company's licence and add-ons (billing), and the coupon of its monthly price. Its users get
+ * the new menu on their next load and see the price in Settings › Billing.
+ */
 export function PlanDialog({
   company,
   onClose,
@@ -32,6 +35,7 @@ export function PlanDialog({
     defaultValues: {
       license: company.license as CompanyPlan['license'],
       addons: company.addons as CompanyPlan['addons'],
+      coupon: company.coupon ?? '',
     },
   });
 
@@ -42,7 +46,7 @@ export function PlanDialog({
       toast.success(t('companies.planSaved', { name: company.name }));
       onSaved();
     } catch (error) {
-      if (!applyServerErrors(error, setError, ['license', 'addons'])) setProblem(describeProblem(t, error));
+      if (!applyServerErrors(error, setError, ['license', 'addons', 'coupon'])) setProblem(describeProblem(t, error));
     }
   });
 
@@ -69,6 +73,14 @@ export function PlanDialog({
         options={ADDONS.map((name) => ({ value: name, label: name }))}
         registration={register('addons')}
         error={fieldMessage(t, errors.addons?.message ?? errors.addons?.root?.message)}
+      />
+      <TextField
+        label={t('companies.coupon')}
+        hint={t('companies.couponHint')}
+        autoComplete="off"
+        maxLength={40}
+        error={fieldMessage(t, errors.coupon?.message)}
+        {...register('coupon')}
       />
     </FormDialog>
   );
