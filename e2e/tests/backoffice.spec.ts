@@ -178,6 +178,10 @@ test.describe('back-office layout', () => {
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
+    // The choice survives a full reload (the stored user and the cookie both carry it).
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
+    await account.click();
     // Back to English (the choice is saved on the account); the panel is still open.
     await page.getByRole('button', { name: 'English' }).click();
     await expect(mainNav(page)).toBeVisible();

@@ -12,6 +12,8 @@ export interface User {
   /** A plain string in the back-office, `{ name }` in the admin console. */
   role: Role | null;
   permissions: Permission[];
+  /** The user's saved UI language (en, es), when the server sent one. */
+  language?: string;
 }
 
 export interface License {

@@ -5,7 +5,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import type { AxiosInstance } from 'axios';
 import { API_PATHS, isLanguage } from '@hive/shared/config';
-import { selectUser, useAppSelector, type AppStore } from '@hive/shared/store';
+import { selectUser, setUserData, useAppSelector, type AppStore } from '@hive/shared/store';
 import { ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
 import { FullScreenLoader } from '@hive/shared/ui/loader';
 import type { AuthClient } from '../auth/authClient';
@@ -36,7 +36,7 @@ function NavigateBridge({ runtime }: { runtime: SessionRuntime }) {
 
 /** The UI language follows the user's stored choice (never detection). */
 function UserLanguage({ i18n }: { i18n: I18n }) {
-  const language = (useAppSelector(selectUser) as { language?: unknown } | null)?.language;
+  const language = useAppSelector(selectUser)?.language;
   useEffect(() => {
     if (!isLanguage(language)) return;
     rememberLanguage(language);
@@ -84,7 +84,14 @@ export function ShellRoot({ store, i18n, http, auth, runtime, ready, localAreas 
       changeLanguage: async (lng: string) => {
         if (!isLanguage(lng)) return;
         if (runtime.service.getSnapshot().status === 'authenticated') {
-          await http.post(API_PATHS.langChange, { lang: lng }).catch(() => undefined);
+          const saved = await http.post(API_PATHS.langChange, { lang: lng }).then(
+            () => true,
+            () => false,
+          );
+          // The stored user (persisted in `primary`) carries the language too: without this, the
+          // next load would put the old one back over the choice just made.
+          const { user, license, addons } = store.getState().userData;
+          if (saved && user) store.dispatch(setUserData({ user: { ...user, language: lng }, license, addons }));
         }
         rememberLanguage(lng);
         await i18n.changeLanguage(lng);
