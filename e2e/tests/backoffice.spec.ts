@@ -171,28 +171,33 @@ test.describe('back-office layout', () => {
 
   test('header: company name, language switch (en/es) and logout', async ({ page }) => {
     await signInAs(page, 'owner@atlas.test');
-    await expect(page.getByRole('banner')).toContainText('Hive POS');
-    await expect(page.getByTestId('backoffice-company')).toHaveText('Atlas Consulting');
-    const account = page.getByRole('button', { name: 'Account menu for owner@atlas.test' });
-    await account.click();
-    await page.getByRole('button', { name: 'Español' }).click();
-    await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
-    // The choice survives a full reload (the stored user and the cookie both carry it).
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
-    await account.click();
-    // Back to English (the choice is saved on the account); the panel is still open.
-    await page.getByRole('button', { name: 'English' }).click();
-    await expect(mainNav(page)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(account).toHaveAttribute('aria-expanded', 'false');
-    await account.click();
-    await page
-      .locator(`#${await account.getAttribute('aria-controls')}`)
-      .getByRole('button', { name: 'Log out' })
-      .click();
-    await expect(page).toHaveURL(/\/(authentication\/login)?$/);
+    try {
+      await expect(page.getByRole('banner')).toContainText('Hive POS');
+      await expect(page.getByTestId('backoffice-company')).toHaveText('Atlas Consulting');
+      const account = page.getByRole('button', { name: 'Account menu for owner@atlas.test' });
+      await account.click();
+      await page.getByRole('button', { name: 'Español' }).click();
+      await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
+      // The choice survives a full reload (the stored user and the cookie both carry it).
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
+      await page.getByRole('button', { name: 'Menú de la cuenta de owner@atlas.test' }).click();
+      // Back to English (the choice is saved on the account); the panel is still open.
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect(mainNav(page)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(account).toHaveAttribute('aria-expanded', 'false');
+      await account.click();
+      await page
+        .locator(`#${await account.getAttribute('aria-controls')}`)
+        .getByRole('button', { name: 'Log out' })
+        .click();
+      await expect(page).toHaveURL(/\/(authentication\/login)?$/);
+    } finally {
+      // Other specs sign in as this owner and expect English, whatever happened above.
+      await page.request.post('/api/auth/langchange', { data: { lang: 'en' } }).catch(() => undefined);
+    }
   });
 });
 
@@ -267,9 +272,7 @@ test.describe('items and customers, end to end', () => {
     expect(file.suggestedFilename()).toMatch(/^items-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await (await file.createReadStream()).toArray();
     const text = Buffer.concat(csv.map((c) => Buffer.from(c))).toString('utf8');
-    expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe(
-      'name,sku,category,price,cost,taxes,track_stock,active',
-    );
+    expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('name,sku,category,price,cost,taxes,track_stock,active');
     expect(text).toContain(name);
 
     await page.getByRole('link', { name: `Edit ${name}` }).click();

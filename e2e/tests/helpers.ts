@@ -80,3 +80,29 @@ export function linkIn(body: string, path: string): string {
   expect(link, `a ${path} link in: ${body}`).toBeTruthy();
   return link!;
 }
+
+/**
+ * A merchant company of the test's own, signed up and activated the way a person does it (the
+ * activation link from the outbox): for tests that change a company's plan or settings, so no
+ * other spec running in parallel sees its demo companies change under it.
+ */
+export async function newMerchant(
+  baseURL: string,
+  {
+    company,
+    email,
+    password,
+    license = 'Retail',
+  }: { company: string; email: string; password: string; license?: string },
+): Promise<void> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    const signup = await api.post('/api/auth/signup', { data: { company, email, password, license } });
+    expect(signup.status()).toBe(202);
+    const mail = await latestMail(baseURL, email);
+    const token = new URL(linkIn(mail.body, '/authentication/activate'), baseURL).searchParams.get('token');
+    expect((await api.post('/api/auth/signup/activate', { data: { token } })).status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, latestMail, linkIn, signIn, watchConsole } from './helpers';
+import { DEMO_PASSWORD, newMerchant, signIn, watchConsole } from './helpers';
 
 /*
  * Settings (issue 16) in Chromium against the real server: a tax rate used on a new item, a new
@@ -229,13 +229,7 @@ test.describe('billing', () => {
     const owner = await newContext(browser);
     const admin = await newContext(browser);
     try {
-      const signup = await owner.page.request.post('/api/auth/signup', {
-        data: { company, email, password: 'billing-e2e-2026', license: 'Retail' },
-      });
-      expect(signup.status()).toBe(202);
-      const mail = await latestMail(baseURL!, email);
-      const token = new URL(linkIn(mail.body, '/authentication/activate'), baseURL).searchParams.get('token');
-      expect((await owner.page.request.post('/api/auth/signup/activate', { data: { token } })).status()).toBe(200);
+      await newMerchant(baseURL!, { company, email, password: 'billing-e2e-2026' });
 
       await signInAs(owner.page, email, 'billing-e2e-2026');
       await owner.page.goto('/company_billing');
