@@ -19,7 +19,7 @@ import {
   type RateLimits,
   type ScryptCost,
 } from './auth';
-import { mountBackoffice } from './backoffice';
+import { mountBackoffice, mountLogoUploadParser } from './backoffice';
 import { mountAdmin } from './admin';
 import {
   DEFAULT_ORDERING_RATE_LIMITS,
@@ -177,6 +177,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.use(writeOriginGuard());
   // First: it sets the plan-change header on every /api response (server/README.md).
   mountAdmin(app, ctx);
+  // Before mountApi's 32 kB parsers: the logo upload carries up to 1 MB (base64).
+  mountLogoUploadParser(app);
   mountApi(app, ctx);
   mountBackoffice(app, ctx);
   mountOrderingBackoffice(app, ctx);

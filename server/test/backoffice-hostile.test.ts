@@ -18,7 +18,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
     categoryId: null,
     price: 1,
     cost: 0.5,
-    taxRate: 8,
+    taxIds: [],
     trackStock: true,
     active: true,
   },

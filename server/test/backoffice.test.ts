@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_CATALOGS } from '../src/backoffice/demoCatalog';
+import { DEMO_CATALOGS } from '../src/backoffice/catalog';
 import { DEMO_CUSTOMERS, DEMO_SALES_DAYS, seedBackofficeDemo } from '../src/backoffice/seed';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer, signUpAndActivate } from './helpers';
 
@@ -35,7 +35,7 @@ const validItem = (extra: Record<string, unknown> = {}) => ({
   categoryId: null,
   price: 2.5,
   cost: 0.8,
-  taxRate: 8,
+  taxIds: [],
   trackStock: true,
   active: true,
   ...extra,
@@ -158,7 +158,14 @@ for (const target of databaseTargets()) {
       it('tells the header which company the session belongs to', async () => {
         const { status, body, response } = await call(owner, 'GET', '/company');
         assert.equal(status, 200);
-        assert.deepEqual(body, { name: 'Corner Market', slug: 'corner-market', license: 'Retail', currency: 'USD' });
+        assert.deepEqual(body, {
+          name: 'Corner Market',
+          slug: 'corner-market',
+          license: 'Retail',
+          currency: 'USD',
+          timezone: 'America/Chicago',
+          logoUrl: null,
+        });
         assert.equal(response.headers.get('cache-control'), 'no-store');
         assert.equal((await call(bistro, 'GET', '/company')).body.name, 'Blue Door Bistro');
       });
@@ -192,7 +199,7 @@ for (const target of databaseTargets()) {
           'name',
           'price',
           'sku',
-          'taxRate',
+          'taxes',
           'trackStock',
           'updatedAt',
         ]);
@@ -242,17 +249,22 @@ for (const target of databaseTargets()) {
         const options = await call(owner, 'GET', '/items/options');
         const dairy = options.body.categories.find((c: Json) => c.name === 'Dairy');
         assert.ok(dairy);
+        const reduced = options.body.taxes.find((t: Json) => t.rate === 2.5);
+        assert.ok(reduced, 'the item form offers the tax rates');
         const created = await call(
           owner,
           'POST',
           '/items',
-          validItem({ categoryId: dairy.id, price: 12.34, taxRate: 2.5 }),
+          validItem({ categoryId: dairy.id, price: 12.34, taxIds: [reduced.id] }),
         );
         assert.equal(created.status, 201);
         assert.equal(created.body.name, 'Test lemonade 330 ml');
         assert.equal(created.body.categoryName, 'Dairy');
         assert.equal(created.body.price, 12.34);
-        assert.equal(created.body.taxRate, 2.5);
+        assert.deepEqual(
+          created.body.taxes.map((t: Json) => [t.id, t.rate, t.type]),
+          [[reduced.id, 2.5, 'included']],
+        );
         const id = created.body.id;
 
         assert.equal((await call(owner, 'GET', `/items/${id}`)).body.sku, 'TST-001');
@@ -281,7 +293,7 @@ for (const target of databaseTargets()) {
           categoryId: 'x',
           price: -1,
           cost: 1.234,
-          taxRate: 101,
+          taxIds: [0],
           trackStock: 'yes',
         });
         assert.equal(status, 400);
@@ -293,13 +305,13 @@ for (const target of databaseTargets()) {
           'name',
           'price',
           'sku',
-          'taxRate',
+          'taxIds',
           'trackStock',
         ]);
         assert.equal(body.fields.name, 'this field is required');
         assert.equal(body.fields.price, 'must be at least 0');
         assert.equal(body.fields.cost, 'use at most 2 decimals');
-        assert.equal(body.fields.taxRate, 'must be at most 100');
+        assert.equal(body.fields.taxIds, 'choose one of the options');
         assert.match(body.message, /^[a-zA-Z]+: /);
         assert.equal((await call(owner, 'GET', '/items')).body.total, before);
       });
@@ -371,9 +383,9 @@ for (const target of databaseTargets()) {
           .replace(/^\ufeff/, '')
           .trimEnd()
           .split('\r\n');
-        assert.equal(lines[0], 'name,sku,category,price,cost,tax_rate,track_stock,active');
+        assert.equal(lines[0], 'name,sku,category,price,cost,taxes,track_stock,active');
         assert.equal(lines.length, 2);
-        assert.equal(lines[1], `"'=HYPERLINK(""http://x.test"",""a, b"")",CSV-1,,2.50,0.80,8,yes,yes`);
+        assert.equal(lines[1], `"'=HYPERLINK(""http://x.test"",""a, b"")",CSV-1,,2.50,0.80,,yes,yes`);
         const all = await call(owner, 'GET', '/items/export?sort=price&dir=desc');
         const rows = String(all.body).trimEnd().split('\r\n');
         assert.equal(

@@ -410,7 +410,6 @@ for (const target of databaseTargets()) {
           sku: 'GOLD-1',
           price_cents: big,
           cost_cents: big,
-          tax_rate_bp: 0,
           track_stock: 0,
           active: 1,
           created_at: 0,
@@ -439,7 +438,7 @@ for (const target of databaseTargets()) {
         categoryId: null,
         price: 999_999,
         cost: 0,
-        taxRate: 0,
+        taxIds: [],
         trackStock: false,
         active: true,
       });

@@ -15,7 +15,7 @@ import { Client, databaseTargets, startTestServer, type Json, type TestServer } 
  */
 
 /** The table behind each `:id`, by the path segment before it; same name when not listed. */
-const ID_TABLES: Record<string, string> = { orders: 'ordering_orders' };
+const ID_TABLES: Record<string, string> = { orders: 'ordering_orders', invoices: 'platform_invoices' };
 
 /** A valid body for every write that takes one (validation must pass, so only tenancy answers). */
 const SAMPLE_BODIES: Record<string, unknown> = {
@@ -25,13 +25,35 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     categoryId: null,
     price: 1,
     cost: 0,
-    taxRate: 0,
+    taxIds: [],
     trackStock: false,
     active: true,
   },
   'PUT /api/backoffice/categories/:id': { name: 'Tenant probe', color: '#123456', position: 0 },
   'PUT /api/backoffice/customers/:id': { name: 'Tenant probe', email: '', phone: '', notes: '', points: 0 },
   'POST /api/backoffice/ordering/orders/:id/status': { action: 'cancel' },
+  'PUT /api/backoffice/locations/:id': {
+    name: 'Tenant probe',
+    address: { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' },
+    timezone: 'UTC',
+    phone: '',
+    active: false,
+  },
+  'PUT /api/backoffice/tax_rates/:id': { name: 'Tenant probe', rate: 1, type: 'added', appliesToNewItems: false },
+  'POST /api/backoffice/tax_rates/:id/archive': {},
+  'POST /api/backoffice/tax_rates/:id/restore': {},
+  'PUT /api/backoffice/price_levels/:id': {
+    name: 'Tenant probe',
+    active: false,
+    scheduled: false,
+    days: [],
+    startTime: '',
+    endTime: '',
+    allLocations: true,
+    locationIds: [],
+  },
+  'PUT /api/backoffice/order_types/:id': { name: 'Tenant probe', active: false },
+  'PUT /api/backoffice/payment_types/:id': { name: 'Tenant probe', cashLike: false, active: false },
 };
 
 /** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */

@@ -13,10 +13,9 @@ import type { Database } from '../db';
 import { parseOrThrow } from '../http';
 import { merchantOf, requirePage } from './access';
 import { money, noStore } from './query';
+import { companyLocale } from './settings';
 
 const DAY_MS = 86_400_000;
-/** Every company's money is shown in this currency until companies get one of their own. */
-export const DEFAULT_CURRENCY = 'USD';
 const PERIOD_DAYS: Record<OverviewPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 const CHART_DAYS = 30;
 
@@ -132,7 +131,7 @@ export async function computeOverview(
     .execute();
 
   return {
-    currency: DEFAULT_CURRENCY,
+    currency: (await companyLocale(db, companyId)).currency,
     periods,
     salesPerDay: perDay.map((d) => ({ date: d.date, netSales: money(d.cents), receipts: d.receipts })),
     topItems: top.map((t) => ({ name: t.name, quantity: Number(t.quantity), revenue: money(t.revenue) })),

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
-import { sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db';
 import { HttpError } from '../http';
 
@@ -31,6 +32,42 @@ export function conflictOr(error: unknown, field: string, problem: string): neve
     throw new HttpError(409, { error: 'conflict', message: `${field}: ${problem}`, fields: { [field]: problem } });
   }
   throw error;
+}
+
+/**
+ * 409: the request is valid but the state of the data refuses it; `error` is a stable code the
+ * page translates (with `extra`, e.g. a count, as its values) and `message` says why in English.
+ */
+export function refused(error: string, message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(409, { error, message, ...extra });
+}
+
+/** 400 on one field, in the shape of every validation answer. */
+export function fieldProblem(field: string, problem: string): HttpError {
+  return new HttpError(400, {
+    error: 'validation_error',
+    message: `${field}: ${problem}`,
+    fields: { [field]: problem },
+  });
+}
+
+/** `ORDER BY <column expression> <dir>` from a whitelisted sort column. */
+export function orderBy(column: string, dir: 'asc' | 'desc') {
+  return sql`${sql.raw(column)} ${dir === 'desc' ? sql`desc` : sql`asc`}`;
+}
+
+/**
+ * Locks a company's rows of `table` until the transaction ends, so that a rule over several rows
+ * ("at least one active location") holds when two requests change two rows at once. PostgreSQL
+ * takes row locks; SQLite needs none (one connection, one transaction at a time).
+ */
+export async function lockCompanyRows(
+  trx: Transaction<Database> | Kysely<Database>,
+  table: 'locations' | 'payment_types' | 'order_types' | 'tax_rates',
+  companyId: number,
+): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select id from ${sql.table(table)} where company_id = ${companyId} for update`.execute(trx);
 }
 
 const fromCents = (value: number | string | null | undefined) => Math.round(Number(value ?? 0)) / 100;

@@ -1,13 +1,19 @@
 import express, { type Express, type Router } from 'express';
-import type { CompanySummary } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../auth';
 import { requireJson } from '../http';
-import { merchantOf, requireMerchant } from './access';
-import { categoriesRouter } from './categories';
+import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
-import { itemsRouter } from './items';
-import { DEFAULT_CURRENCY, overviewRouter } from './overview';
-import { noStore } from './query';
+import { overviewRouter } from './overview';
+import {
+  billingRouter,
+  businessRouter,
+  companyRouter,
+  locationsRouter,
+  orderTypesRouter,
+  paymentTypesRouter,
+  priceLevelsRouter,
+  taxRatesRouter,
+} from './settings';
 
 export const BACKOFFICE_API = '/api/backoffice';
 
@@ -21,20 +27,18 @@ export function backofficeRouter(ctx: AuthContext): Router {
   // JSON only (the app-wide write guard already refused foreign origins).
   router.use(requireJson());
 
-  router.get('/company', requireMerchant(ctx), (_req, res) => {
-    const { company } = merchantOf(res);
-    const body: CompanySummary = {
-      name: company.name,
-      slug: company.slug,
-      license: company.license,
-      currency: DEFAULT_CURRENCY,
-    };
-    noStore(res).json(body);
-  });
+  router.use('/company', companyRouter(ctx));
   router.use('/overview', overviewRouter(ctx));
   router.use('/items', itemsRouter(ctx));
   router.use('/categories', categoriesRouter(ctx));
   router.use('/customers', customersRouter(ctx));
+  router.use('/business', businessRouter(ctx));
+  router.use('/billing', billingRouter(ctx));
+  router.use('/locations', locationsRouter(ctx));
+  router.use('/tax_rates', taxRatesRouter(ctx));
+  router.use('/price_levels', priceLevelsRouter(ctx));
+  router.use('/order_types', orderTypesRouter(ctx));
+  router.use('/payment_types', paymentTypesRouter(ctx));
   return router;
 }
 

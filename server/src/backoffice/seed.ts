@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { DEMO_COMPANIES } from '../db/demo';
 import { reserveNumbers } from '../db/counters';
 import type { Database } from '../db/schema';
-import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './demoCatalog';
+import { lineTaxes, type AppliedTax } from '@hive/shared/schemas/backoffice/settings';
+import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './catalog';
+import { chargedTaxes } from './settings';
 
 /*
  * Demo catalog, customers and 90 days of sales for every demo company. Deterministic (a PRNG seeded
@@ -133,7 +135,6 @@ async function seedCompany(
         sku: item.sku,
         price_cents: cents(item.price),
         cost_cents: cents(item.cost),
-        tax_rate_bp: Math.round(item.tax * 100),
         track_stock: item.track ? 1 : 0,
         active: 1,
         created_at: now,
@@ -141,6 +142,28 @@ async function seedCompany(
       })),
     );
     await insertBatched(db, 'items', items);
+    // Each item gets the company's tax rate of its catalog rate (Settings › Taxes), when there is one.
+    const rates = await db
+      .selectFrom('tax_rates')
+      .select(['id', 'rate_bp'])
+      .where('company_id', '=', companyId)
+      .where('archived_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    const itemIds = new Map(
+      (await db.selectFrom('items').select(['id', 'sku']).where('company_id', '=', companyId).execute()).map((row) => [
+        row.sku,
+        row.id,
+      ]),
+    );
+    const links = catalog.categories.flatMap((category) =>
+      category.items.flatMap((item) => {
+        const rate = rates.find((r) => r.rate_bp === Math.round(item.tax * 100));
+        const id = itemIds.get(item.sku);
+        return rate && id ? [{ item_id: id, tax_rate_id: rate.id, company_id: companyId }] : [];
+      }),
+    );
+    await insertBatched(db, 'item_taxes', links);
     result.categories = catalog.categories.length;
     result.items = items.length;
   }
@@ -187,7 +210,7 @@ interface PlannedLine {
   quantity: number;
   unit_price_cents: number;
   total_cents: number;
-  tax_bp: number;
+  taxes: AppliedTax[];
 }
 
 interface PlannedReceipt {
@@ -198,6 +221,8 @@ interface PlannedReceipt {
   lines: PlannedLine[];
   /** For a refund: the number of the sale it refunds. */
   refundOf?: number;
+  locationId: number | null;
+  orderTypeId: number | null;
 }
 
 async function seedSales(
@@ -209,12 +234,18 @@ async function seedSales(
 ): Promise<{ receipts: number; lines: number }> {
   const items = await db
     .selectFrom('items')
-    .select(['id', 'name', 'sku', 'price_cents', 'tax_rate_bp'])
+    .select(['id', 'name', 'sku', 'price_cents'])
     .where('company_id', '=', companyId)
     .where('active', '=', 1)
     .orderBy('id')
     .execute();
   if (items.length === 0) return { receipts: 0, lines: 0 };
+  const taxes = await chargedTaxes(
+    db,
+    companyId,
+    items.map((it) => it.id),
+  );
+  const where = await salesPlaces(db, companyId, slug);
   const customers = (
     await db.selectFrom('customers').select('id').where('company_id', '=', companyId).orderBy('id').execute()
   ).map((row) => row.id);
@@ -274,13 +305,13 @@ async function seedSales(
             quantity,
             unit_price_cents: item.price_cents,
             total_cents: quantity * item.price_cents,
-            tax_bp: item.tax_rate_bp,
+            taxes: taxes.get(item.id) ?? [],
           });
         }
       }
       const customerId =
         customers.length > 0 && random() < 0.3 ? customers[Math.floor(random() * customers.length)]! : null;
-      planned.push({ number: 0, kind: 'sale', at, customerId, lines: [...lines.values()] });
+      planned.push({ number: 0, kind: 'sale', at, customerId, lines: [...lines.values()], ...where() });
     }
   }
   // Refunds: a few sales are returned within the next two days (if that is already in the past).
@@ -290,7 +321,15 @@ async function seedSales(
     if (random() >= refundRate) continue;
     const at = sale.at + Math.floor((0.05 + random() * 1.95) * DAY_MS);
     if (at > now) continue;
-    refunds.push({ number: 0, kind: 'refund', at, customerId: sale.customerId, lines: sale.lines });
+    refunds.push({
+      number: 0,
+      kind: 'refund',
+      at,
+      customerId: sale.customerId,
+      lines: sale.lines,
+      locationId: sale.locationId,
+      orderTypeId: sale.orderTypeId,
+    });
     refundedSale.push(sale);
   }
   const all = [...planned, ...refunds].sort((a, b) => a.at - b.at || (a.kind === 'sale' ? -1 : 1));
@@ -299,11 +338,12 @@ async function seedSales(
   all.forEach((receipt, index) => (receipt.number = first + index));
   refunds.forEach((refund, k) => (refund.refundOf = refundedSale[k]!.number));
 
+  // The same tax rule as every sale (included tax inside the price, added tax on top).
   const amounts = (lines: PlannedLine[]) => {
-    const total = lines.reduce((sum, l) => sum + l.total_cents, 0);
-    // Prices include tax: the tax part of each line is total * rate / (1 + rate).
-    const tax = lines.reduce((sum, l) => sum + Math.round((l.total_cents * l.tax_bp) / (10_000 + l.tax_bp)), 0);
-    return { subtotal_cents: total - tax, tax_cents: tax, total_cents: total };
+    const taxed = lines.map((l) => lineTaxes(l.total_cents, l.taxes));
+    const subtotal = taxed.reduce((sum, t) => sum + t.netCents, 0);
+    const tax = taxed.reduce((sum, t) => sum + t.includedCents + t.addedCents, 0);
+    return { subtotal_cents: subtotal, tax_cents: tax, total_cents: subtotal + tax };
   };
 
   // Sales first, then refunds (which point at their sale's id).
@@ -318,6 +358,8 @@ async function seedSales(
       refund_of: null,
       ...amounts(r.lines),
       created_at: r.at,
+      location_id: r.locationId,
+      order_type_id: r.orderTypeId,
     })),
   );
   const idByNumber = async () =>
@@ -338,6 +380,8 @@ async function seedSales(
       refund_of: saleIds.get(r.refundOf!) ?? null,
       ...amounts(r.lines),
       created_at: r.at,
+      location_id: r.locationId,
+      order_type_id: r.orderTypeId,
     })),
   );
   const ids = refunds.length > 0 ? await idByNumber() : saleIds;
@@ -354,4 +398,49 @@ async function seedSales(
   );
   await insertBatched(db, 'receipt_lines', lineRows);
   return { receipts: all.length, lines: lineRows.length };
+}
+
+/**
+ * Where each demo sale happens: mostly at the first location; a restaurant's sales are dine-in,
+ * takeaway or delivery. A random stream of its own, so the sales themselves stay as they were.
+ */
+async function salesPlaces(db: Kysely<Database>, companyId: number, slug: string) {
+  const locations = (
+    await db
+      .selectFrom('locations')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute()
+  ).map((l) => l.id);
+  const company = await db.selectFrom('companies').select('license').where('id', '=', companyId).executeTakeFirst();
+  const types = new Map(
+    (
+      await db
+        .selectFrom('order_types')
+        .select(['id', 'builtin'])
+        .where('company_id', '=', companyId)
+        .where('builtin', 'is not', null)
+        .execute()
+    ).map((t) => [t.builtin, t.id]),
+  );
+  const restaurant = company?.license.toLowerCase() === 'restaurant';
+  const random = createRandom(`${slug}:places`);
+  return () => {
+    const r = random();
+    const locationId =
+      locations.length === 0
+        ? null
+        : locations.length === 1 || r < 0.75
+          ? locations[0]!
+          : locations[1 + Math.floor(random() * (locations.length - 1))]!;
+    let orderTypeId: number | null = null;
+    if (restaurant) {
+      const t = random();
+      orderTypeId =
+        (t < 0.65 ? types.get('dine_in') : t < 0.95 ? types.get('takeaway') : types.get('delivery')) ?? null;
+    }
+    return { locationId, orderTypeId };
+  };
 }

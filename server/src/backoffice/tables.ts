@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { SettingsTables } from './settings/tables';
 
 /** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -23,7 +24,6 @@ export interface ItemsTable {
   sku: string;
   price_cents: number;
   cost_cents: number;
-  tax_rate_bp: number;
   track_stock: Flag;
   active: Flag;
   created_at: Millis;
@@ -53,6 +53,9 @@ export interface ReceiptsTable {
   tax_cents: number;
   total_cents: number;
   created_at: Millis;
+  /** Where and how it was sold (issue 16; null on older receipts). */
+  location_id: number | null;
+  order_type_id: number | null;
 }
 
 export interface ReceiptLinesTable {
@@ -66,7 +69,7 @@ export interface ReceiptLinesTable {
   total_cents: number;
 }
 
-export interface BackofficeTables {
+export interface BackofficeTables extends SettingsTables {
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { allBackofficePermissionNames } from '@hive/shared/menu';
 import { isUniqueViolation, type Database } from '../db';
+import { ensureCompanySettings } from '../backoffice/settings/defaults';
 import { freeSlugFor, slugify } from './slugs';
 
 export interface CreatedCompany {
@@ -19,8 +20,8 @@ export interface NewCompany {
 }
 
 /**
- * A company, its public address and its owner (role admin, every back-office permission), in one
- * transaction: sign-up and the admin console both create companies this way. `hooks.before` runs
+ * A company, its public address, its owner (role admin, every back-office permission) and its
+ * default settings, in one transaction: sign-up and the admin console both create companies this way. `hooks.before` runs
  * first in the same transaction (e.g. removing an abandoned sign-up), `hooks.after` last (e.g. the
  * audit record). A slug taken by a parallel request
  * between the check and the insert is retried once with a random suffix; any other unique violation
@@ -90,6 +91,8 @@ export async function createCompanyWithOwner(
             .values(grants.map((id_permission) => ({ user_id: user.id, id_permission })))
             .execute();
         }
+        // Business information, a location, order and payment types: ready to sell from day one.
+        await ensureCompanySettings(trx, company.id, input.now, { contactEmail: input.owner.email });
         const created = { companyId: company.id, slug, userId: user.id };
         await hooks.after?.(trx, created);
         return created;

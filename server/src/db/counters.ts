@@ -2,7 +2,15 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 
 /** Kinds of numbered documents; each company numbers each kind 1, 2, 3 ... without gaps. */
-export type DocumentKind = 'order' | 'receipt' | 'invoice' | 'purchase_order' | 'transfer' | 'production_order';
+export type DocumentKind =
+  | 'order'
+  | 'receipt'
+  | 'invoice'
+  | 'purchase_order'
+  | 'transfer'
+  | 'production_order'
+  /** The platform's monthly invoices to the company (Settings › Billing). */
+  | 'platform_invoice';
 
 /**
  * Reserves `count` consecutive numbers of `kind` for `companyId` and returns the first. Must run

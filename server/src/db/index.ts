@@ -1,4 +1,4 @@
-export { openDatabase, migrateToLatest, pingDatabase, isUniqueViolation } from './connection';
+export { openDatabase, migrateToLatest, pingDatabase, isUniqueViolation, isForeignKeyViolation } from './connection';
 export type { DatabaseHandle, DatabaseOptions, DialectName } from './connection';
 export { syncPermissions, seedDemoData } from './seed';
 export { prepared } from './prepared';

@@ -10,6 +10,7 @@ import { backofficeMigrations } from '../backoffice/migrations';
 import { adminMigrations } from '../admin/migrations';
 import { orderingMigrations } from '../ordering/migrations';
 import { hardeningMigration } from './hardeningMigration';
+import { settingsMigrations } from '../backoffice/settings/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   ...adminMigrations,
   ...orderingMigrations,
   '2026_11_200_hardening': hardeningMigration,
+  ...settingsMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

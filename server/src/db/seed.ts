@@ -3,6 +3,7 @@ import { allAdminPermissionNames, allBackofficePermissionNames } from '@hive/sha
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo';
 import type { Database } from './schema';
 import { seedBackofficeDemo } from '../backoffice/seed';
+import { seedBillingDemo, seedSettingsDemo } from '../backoffice/settings';
 import { seedAdminDemo } from '../admin/seed';
 import { seedOrderingDemo } from '../ordering/seed';
 
@@ -123,11 +124,15 @@ export async function seedDemoData(
       }
     });
   }
+  // Business information, locations, tax rates, price levels (the catalog points at them).
+  await seedSettingsDemo(db, { now });
   // Catalog, customers and sales of the demo companies (idempotent, per company and kind).
   await seedBackofficeDemo(db, { now, sales });
   // Admin console: more companies, merchant accounts, tickets, coupons, base prices.
   await seedAdminDemo(db, { now });
   // Online stores: Blue Door Bistro takes orders, Corner Market does not (issue 7).
   await seedOrderingDemo(db, { now });
+  // Every company's settings defaults; coupons and six months of platform invoices.
+  await seedBillingDemo(db, { now });
   return { created };
 }

@@ -14,7 +14,9 @@ import type { AuthContext } from '../auth';
 import { isUniqueViolation, nextNumber } from '../db';
 import { claimStoreSlug } from '../companies';
 import { HttpError, parseOrThrow, rateLimit, requireJson, type Limiter } from '../http';
+import { lineTaxes } from '@hive/shared/schemas/backoffice/settings';
 import { merchantOf, requirePage } from '../backoffice/access';
+import { companyLocale, takeawayOrderTypeId } from '../backoffice/settings';
 import { ORDERING_TOKEN_TTL_MS, signOrderingToken, verifyOrderingToken } from './token';
 import {
   catalogItems,
@@ -164,25 +166,38 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
       }
       const chosen = options.filter((o) => o !== undefined);
       const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
-      const total = unit * line.quantity;
+      const amount = unit * line.quantity;
+      // Tax included in the price stays inside the line; tax added to it comes on top.
+      const taxes = lineTaxes(amount, item.taxes);
       return {
         item_id: item.id,
         name: item.name,
         options_json: JSON.stringify(chosen.map((o) => o.name)),
         quantity: line.quantity,
         unit_price_cents: unit,
-        tax_cents: Math.round((total * item.taxRateBp) / 10_000),
-        total_cents: total,
+        tax_cents: taxes.includedCents + taxes.addedCents,
+        total_cents: amount,
+        net_cents: taxes.netCents,
+        added_cents: taxes.addedCents,
       };
     });
     const firstField = Object.keys(fields)[0];
     if (firstField) {
       throw new HttpError(400, { error: 'validation_error', message: `${firstField}: ${fields[firstField]}`, fields });
     }
-    const valid = lines.filter((l) => l !== null);
-    const subtotal = valid.reduce((sum, l) => sum + l.total_cents, 0);
-    const tax = valid.reduce((sum, l) => sum + l.tax_cents, 0);
-    if (subtotal + tax > ORDERING_LIMITS.maxTotalCents) {
+    const valid = lines
+      .filter((l) => l !== null)
+      .map(({ net_cents, added_cents, ...row }) => ({
+        row,
+        net: net_cents,
+        added: added_cents,
+      }));
+    // Subtotal without tax, tax (included and added), total = what the customer pays: the lines'
+    // amounts plus the added tax, so subtotal + tax = total always.
+    const subtotal = valid.reduce((sum, l) => sum + l.net, 0);
+    const tax = valid.reduce((sum, l) => sum + l.row.tax_cents, 0);
+    const total = valid.reduce((sum, l) => sum + l.row.total_cents + l.added, 0);
+    if (total > ORDERING_LIMITS.maxTotalCents) {
       const most = (ORDERING_LIMITS.maxTotalCents / 100).toFixed(2);
       throw new HttpError(400, {
         error: 'validation_error',
@@ -206,19 +221,21 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
           notes: input.notes,
           subtotal_cents: subtotal,
           tax_cents: tax,
-          total_cents: subtotal + tax,
+          total_cents: total,
           created_at: now,
           updated_at: now,
+          // Pickup orders are Takeaway (Settings › Order types).
+          order_type_id: await takeawayOrderTypeId(trx, store.companyId),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('ordering_order_lines')
-        .values(valid.map((l) => ({ ...l, order_id: order.id, company_id: store.companyId })))
+        .values(valid.map((l) => ({ ...l.row, order_id: order.id, company_id: store.companyId })))
         .execute();
       return order;
     });
-    const view = await orderView(ctx.db, saved, { name: store.name, slug: store.slug });
+    const view = await orderView(ctx.db, saved, store);
     noStore(res).status(201).json(publicOrder(view));
   });
 
@@ -235,7 +252,7 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
       : undefined;
     if (!order)
       throw new HttpError(404, { error: 'order_not_found', message: 'There is no such order at this store.' });
-    noStore(res).json(publicOrder(await orderView(ctx.db, order, { name: store.name, slug: store.slug })));
+    noStore(res).json(publicOrder(await orderView(ctx.db, order, store)));
   });
   app.use('/ordering_online', online);
 }
@@ -324,6 +341,7 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
     const who = {
       name: merchant.company.name,
       slug: (await findStoreByCompany(ctx.db, merchant.companyId))?.slug ?? merchant.company.slug,
+      currency: (await companyLocale(ctx.db, merchant.companyId)).currency,
     };
     const items = [];
     for (const row of rows) items.push(await orderView(ctx.db, row, who));
@@ -366,7 +384,11 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
     });
     const store = await findStoreByCompany(ctx.db, merchant.companyId);
     noStore(res).json(
-      await orderView(ctx.db, updated, { name: merchant.company.name, slug: store?.slug ?? merchant.company.slug }),
+      await orderView(ctx.db, updated, {
+        name: merchant.company.name,
+        slug: store?.slug ?? merchant.company.slug,
+        currency: (await companyLocale(ctx.db, merchant.companyId)).currency,
+      }),
     );
   });
   return router;

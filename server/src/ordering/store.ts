@@ -10,16 +10,17 @@ import {
   type StoreProfile,
   type WeekHours,
 } from '@hive/shared/schemas/ordering';
+import type { AppliedTax } from '@hive/shared/schemas/backoffice/settings';
 import type { Database } from '../db/schema';
-import { DEFAULT_CURRENCY } from '../backoffice/overview';
+import { chargedTaxes, companyLocale } from '../backoffice/settings';
 import type { OrderingOrdersTable } from './tables';
 import { DEMO_HOURS } from './seed';
-
-export const CURRENCY = DEFAULT_CURRENCY;
 
 export interface Store {
   companyId: number;
   name: string;
+  /** The company's currency (Settings › General information). */
+  currency: string;
   slug: string;
   takingOrders: boolean;
   leadMinutes: number;
@@ -49,6 +50,12 @@ function storeQuery(db: Kysely<Database>) {
       's.hours_json',
       'c.name',
       'c.status',
+      (eb) =>
+        eb
+          .selectFrom('company_profiles as p')
+          .select('p.currency')
+          .whereRef('p.company_id', '=', 's.company_id')
+          .as('currency'),
     ]);
 }
 
@@ -58,6 +65,7 @@ function toStore(row: NonNullable<StoreRow>): Store {
   return {
     companyId: row.company_id,
     name: row.name,
+    currency: row.currency ?? 'USD',
     slug: row.slug,
     // A suspended company takes no orders whatever its settings say.
     takingOrders: row.taking_orders === 1 && row.status === 'active',
@@ -89,7 +97,7 @@ export function profileOf(store: Store, now: number): StoreProfile {
     timezone: store.timezone,
     leadMinutes: store.leadMinutes,
     hours: store.hours,
-    currency: CURRENCY,
+    currency: store.currency,
   };
 }
 
@@ -97,7 +105,8 @@ export interface CatalogItem {
   id: number;
   name: string;
   priceCents: number;
-  taxRateBp: number;
+  /** The taxes charged on it (its tax rates that are not archived). */
+  taxes: AppliedTax[];
   categoryId: number | null;
   options: { id: number; name: string; priceCents: number }[];
 }
@@ -107,7 +116,7 @@ export async function catalogItems(db: Kysely<Database>, companyId: number, ids?
   if (ids && ids.length === 0) return [];
   let query = db
     .selectFrom('items')
-    .select(['id', 'name', 'price_cents', 'tax_rate_bp', 'category_id'])
+    .select(['id', 'name', 'price_cents', 'category_id'])
     .where('company_id', '=', companyId)
     .where('active', '=', 1)
     .orderBy('name')
@@ -127,11 +136,16 @@ export async function catalogItems(db: Kysely<Database>, companyId: number, ids?
     .orderBy('position')
     .orderBy('id')
     .execute();
+  const taxes = await chargedTaxes(
+    db,
+    companyId,
+    items.map((i) => i.id),
+  );
   return items.map((item) => ({
     id: item.id,
     name: item.name,
     priceCents: item.price_cents,
-    taxRateBp: item.tax_rate_bp,
+    taxes: taxes.get(item.id) ?? [],
     categoryId: item.category_id,
     options: options
       .filter((o) => o.item_id === item.id)
@@ -159,7 +173,7 @@ export async function storeMenu(db: Kysely<Database>, companyId: number): Promis
       items: inCategory.map((i) => ({ id: i.id, name: i.name, priceCents: i.priceCents, options: i.options })),
     });
   }
-  return { currency: CURRENCY, categories: out };
+  return { currency: (await companyLocale(db, companyId)).currency, categories: out };
 }
 
 export const newPublicId = () => randomBytes(12).toString('base64url');
@@ -167,7 +181,7 @@ export const newPublicId = () => randomBytes(12).toString('base64url');
 export async function orderView(
   db: Kysely<Database>,
   order: Selectable<OrderingOrdersTable>,
-  store: { name: string; slug: string },
+  store: { name: string; slug: string; currency: string },
 ): Promise<BackofficeOrder> {
   const lines = await db
     .selectFrom('ordering_order_lines')
@@ -179,7 +193,7 @@ export async function orderView(
     id: order.public_id,
     dbId: order.id,
     number: order.number,
-    store,
+    store: { name: store.name, slug: store.slug },
     status: order.status as OrderStatus,
     customerName: order.customer_name,
     phone: order.phone,
@@ -205,7 +219,7 @@ export async function orderView(
     subtotalCents: order.subtotal_cents,
     taxCents: order.tax_cents,
     totalCents: order.total_cents,
-    currency: CURRENCY,
+    currency: store.currency,
     createdAt: new Date(order.created_at).toISOString(),
     updatedAt: new Date(order.updated_at).toISOString(),
   };

@@ -43,6 +43,8 @@ export interface OrderingOrdersTable {
   total_cents: number;
   created_at: Millis;
   updated_at: Millis;
+  /** Pickup orders are the company's Takeaway order type (issue 16). */
+  order_type_id: number | null;
 }
 
 export interface OrderingOrderLinesTable {

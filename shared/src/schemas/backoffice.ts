@@ -1,336 +1,52 @@
 /**
- * Back-office API contract: the zod schemas that validate the forms in the browser AND the request
- * bodies on the server (one set of rules), plus the response types. React-free: the server imports
- * this file.
+ * Back-office API contract (`@hive/shared/schemas/backoffice`): the zod schemas that validate the
+ * forms in the browser AND the request bodies on the server (one set of rules), plus the answer
+ * types. One file per menu area under `backoffice/`; import an area by its own path
+ * (`@hive/shared/schemas/backoffice/settings`). This index keeps the names of the first areas
+ * importable from the old path. React-free.
  *
- * Messages are parameterised: the server uses the English defaults (its 400 answers name the field
- * and the problem); the browser passes translated messages for the same rules.
+ * Values are re-exported by name, not with `export *`: the server loads these files as CommonJS
+ * under tsx, and Node finds the named exports of such a module only when they are spelled out
+ * (backoffice.test.ts checks that nothing is left out).
  */
-import { z } from 'zod';
-
-// ---------------------------------------------------------------------------------------------
-// Messages
-
-export type ValidationMessageKey =
-  | 'required'
-  | 'notText'
-  | 'tooLong'
-  | 'unsafeChars'
-  | 'invalidEmail'
-  | 'invalidPhone'
-  | 'invalidSku'
-  | 'invalidColor'
-  | 'notANumber'
-  | 'notAnInteger'
-  | 'min'
-  | 'max'
-  | 'decimals'
-  | 'invalidChoice'
-  | 'notABoolean';
-
-export type ValidationValues = Record<string, string | number>;
-export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
-
-const ENGLISH: Record<ValidationMessageKey, string> = {
-  required: 'this field is required',
-  notText: 'must be text',
-  tooLong: 'must be at most {{max}} characters',
-  unsafeChars: 'must not contain control characters',
-  invalidEmail: 'enter a valid e-mail address, like name@example.com',
-  invalidPhone: 'enter a phone number: digits, spaces and + ( ) - only',
-  invalidSku: 'letters, digits and - _ . only',
-  invalidColor: 'enter a colour like #1f2937',
-  notANumber: 'enter a number',
-  notAnInteger: 'enter a whole number',
-  min: 'must be at least {{min}}',
-  max: 'must be at most {{max}}',
-  decimals: 'use at most {{decimals}} decimals',
-  invalidChoice: 'choose one of the options',
-  notABoolean: 'must be true or false',
-};
-
-/** English messages with `{{name}}` placeholders filled in (the server's 400 answers use these). */
-export const englishMessages: ValidationMessages = (key, values = {}) =>
-  ENGLISH[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-
-// ---------------------------------------------------------------------------------------------
-// Limits (shared by forms, server and seed)
-
-export const LIMITS = {
-  nameMax: 120,
-  skuMax: 40,
-  emailMax: 254,
-  phoneMax: 30,
-  notesMax: 1000,
-  searchMax: 100,
-  moneyMax: 1_000_000,
-  pointsMax: 10_000_000,
-  positionMax: 9999,
-  pageSizeMax: 100,
-  exportMax: 10_000,
-} as const;
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-
-// ---------------------------------------------------------------------------------------------
-// Building blocks
-
-/**
- * C0/C1 control characters (except tab and newlines where allowed), U+2028/2029 and lone
- * surrogates: PostgreSQL refuses NUL, and such characters end up in CSV files, logs and other UIs.
- */
-export function hasControlChars(value: string, allowNewlines = false): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const c = value.charCodeAt(i);
-    if (allowNewlines && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i += 1;
-        continue;
-      }
-      return true;
-    }
-    if (c >= 0xdc00 && c <= 0xdfff) return true;
-  }
-  return false;
-}
-
-const isMissing = (input: unknown) => input === undefined || input === null || input === '';
-
-function text(m: ValidationMessages, max: number, options: { required?: boolean; multiline?: boolean } = {}) {
-  const base = z
-    .string({ error: (iss) => (isMissing(iss.input) ? m('required') : m('notText')) })
-    .trim()
-    .max(max, m('tooLong', { max }))
-    .refine((v) => !hasControlChars(v, options.multiline), m('unsafeChars'));
-  return options.required ? base.refine((v) => v.length > 0, m('required')) : base;
-}
-
-/** A decimal amount with at most `decimals` places, between `min` and `max`. */
-function decimal(m: ValidationMessages, { min, max, decimals }: { min: number; max: number; decimals: number }) {
-  const factor = 10 ** decimals;
-  return z
-    .number({
-      error: (iss) => (isMissing(iss.input) || Number.isNaN(iss.input) ? m('required') : m('notANumber')),
-    })
-    .min(min, m('min', { min }))
-    .max(max, m('max', { max }))
-    .refine((v) => Math.abs(Math.round(v * factor) - v * factor) < 1e-6, m('decimals', { decimals }));
-}
-
-function integer(m: ValidationMessages, { min, max }: { min: number; max: number }) {
-  return z
-    .number({
-      error: (iss) => (isMissing(iss.input) || Number.isNaN(iss.input) ? m('required') : m('notANumber')),
-    })
-    .int(m('notAnInteger'))
-    .min(min, m('min', { min }))
-    .max(max, m('max', { max }));
-}
-
-const flag = (m: ValidationMessages) => z.boolean({ error: m('notABoolean') });
-
-// ---------------------------------------------------------------------------------------------
-// Inputs (create and replace bodies; PUT takes the whole object)
-
-const SKU = /^[A-Za-z0-9._-]*$/;
-const COLOR = /^#[0-9a-fA-F]{6}$/;
-const PHONE = /^[0-9+()\-. ]*$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function createItemSchema(m: ValidationMessages = englishMessages) {
-  return z.object({
-    name: text(m, LIMITS.nameMax, { required: true }),
-    sku: text(m, LIMITS.skuMax).refine((v) => SKU.test(v), m('invalidSku')),
-    categoryId: z
-      .number({ error: m('invalidChoice') })
-      .int(m('invalidChoice'))
-      .positive(m('invalidChoice'))
-      .max(Number.MAX_SAFE_INTEGER, m('invalidChoice'))
-      .nullable(),
-    price: decimal(m, { min: 0, max: LIMITS.moneyMax, decimals: 2 }),
-    cost: decimal(m, { min: 0, max: LIMITS.moneyMax, decimals: 2 }),
-    taxRate: decimal(m, { min: 0, max: 100, decimals: 2 }),
-    trackStock: flag(m),
-    active: flag(m),
-  });
-}
-
-export function createCategorySchema(m: ValidationMessages = englishMessages) {
-  return z.object({
-    name: text(m, LIMITS.nameMax, { required: true }),
-    color: z.string({ error: m('invalidColor') }).trim().regex(COLOR, m('invalidColor')),
-    position: integer(m, { min: 0, max: LIMITS.positionMax }),
-  });
-}
-
-export function createCustomerSchema(m: ValidationMessages = englishMessages) {
-  return z.object({
-    name: text(m, LIMITS.nameMax, { required: true }),
-    email: text(m, LIMITS.emailMax).refine((v) => v === '' || EMAIL.test(v), m('invalidEmail')),
-    phone: text(m, LIMITS.phoneMax).refine((v) => PHONE.test(v) && (v === '' || /\d/.test(v)), m('invalidPhone')),
-    notes: text(m, LIMITS.notesMax, { multiline: true }),
-    points: integer(m, { min: 0, max: LIMITS.pointsMax }),
-  });
-}
-
-export const itemInputSchema = createItemSchema();
-export const categoryInputSchema = createCategorySchema();
-export const customerInputSchema = createCustomerSchema();
-
-export type ItemInput = z.output<typeof itemInputSchema>;
-export type CategoryInput = z.output<typeof categoryInputSchema>;
-export type CustomerInput = z.output<typeof customerInputSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// List queries (query string: every value arrives as a string)
-
-export const ITEM_SORTS = ['name', 'sku', 'category', 'price', 'cost', 'taxRate', 'trackStock', 'active'] as const;
-export const CATEGORY_SORTS = ['position', 'name', 'color', 'itemCount'] as const;
-export const CUSTOMER_SORTS = ['name', 'email', 'phone', 'points', 'totalSpent'] as const;
-
-export type ItemSort = (typeof ITEM_SORTS)[number];
-export type CategorySort = (typeof CATEGORY_SORTS)[number];
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
-export type SortDir = 'asc' | 'desc';
-
-export function createListQuerySchema<const S extends readonly [string, ...string[]]>(sorts: S) {
-  const m = englishMessages;
-  const pageNumber = (max: number, fallback: number) =>
-    z
-      .string({ error: m('notAnInteger') })
-      .regex(/^\d{1,9}$/, m('notAnInteger'))
-      .transform(Number)
-      .pipe(z.number().int().min(1, m('min', { min: 1 })).max(max, m('max', { max })))
-      .optional()
-      .transform((v) => v ?? fallback);
-  return z.object({
-    search: text(m, LIMITS.searchMax).optional().transform((v) => v ?? ''),
-    sort: z
-      .enum(sorts, { error: `must be one of ${sorts.join(', ')}` })
-      .optional()
-      .transform((v): S[number] => v ?? sorts[0]),
-    dir: z
-      .enum(['asc', 'desc'], { error: 'must be asc or desc' })
-      .optional()
-      .transform((v): SortDir => v ?? 'asc'),
-    page: pageNumber(1_000_000, 1),
-    pageSize: pageNumber(LIMITS.pageSizeMax, DEFAULT_PAGE_SIZE),
-  });
-}
-
-export const itemListQuerySchema = createListQuerySchema(ITEM_SORTS);
-export const categoryListQuerySchema = createListQuerySchema(CATEGORY_SORTS);
-export const customerListQuerySchema = createListQuerySchema(CUSTOMER_SORTS);
-
-export type ListQuery<S extends string> = {
-  search: string;
-  sort: S;
-  dir: SortDir;
-  page: number;
-  pageSize: number;
-};
-
-export const overviewQuerySchema = z.object({
-  /** Minutes to add to UTC to get the user's local time (e.g. 120 in Madrid in summer). */
-  tzOffset: z
-    .string()
-    .regex(/^-?\d{1,4}$/, englishMessages('notAnInteger'))
-    .transform(Number)
-    .pipe(z.number().int().min(-840).max(840))
-    .optional()
-    .transform((v) => v ?? 0),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Responses
-
-export interface ListResponse<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface Item {
-  id: number;
-  name: string;
-  sku: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  price: number;
-  cost: number;
-  taxRate: number;
-  trackStock: boolean;
-  active: boolean;
-  updatedAt: number;
-}
-
-export interface Category {
-  id: number;
-  name: string;
-  color: string;
-  position: number;
-  itemCount: number;
-  updatedAt: number;
-}
-
-export interface Customer {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  notes: string;
-  points: number;
-  totalSpent: number;
-  updatedAt: number;
-}
-
-export interface CategoryOption {
-  id: number;
-  name: string;
-}
-
-export interface CompanySummary {
-  name: string;
-  slug: string;
-  license: string;
-  currency: string;
-}
-
-export const OVERVIEW_PERIODS = ['today', '7d', '30d'] as const;
-export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
-
-export interface KpiValue {
-  value: number;
-  previous: number;
-  /** (value - previous) / previous, or null when the previous period had nothing. */
-  change: number | null;
-}
-
-export interface OverviewKpis {
-  netSales: KpiValue;
-  receipts: KpiValue;
-  averageTicket: KpiValue;
-  refunds: KpiValue;
-}
-
-export interface Overview {
-  currency: string;
-  /** Each period runs from local midnight (today, 6 or 29 days back) to now; "previous" is the same span just before. */
-  periods: Record<OverviewPeriod, OverviewKpis>;
-  /** The last 30 local days, oldest first: `date` is YYYY-MM-DD. */
-  salesPerDay: { date: string; netSales: number; receipts: number }[];
-  /** Best sellers of the last 30 days by revenue. */
-  topItems: { name: string; quantity: number; revenue: number }[];
-}
-
-/** The `{ error, message, fields }` body of a 400/409 answer. */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
-}
+export type * from './backoffice/common';
+export type * from './backoffice/catalog';
+export type * from './backoffice/customers';
+export type * from './backoffice/overview';
+export {
+  englishMessages,
+  LIMITS,
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  hasControlChars,
+  isMissing,
+  textSchema,
+  decimalSchema,
+  integerSchema,
+  flagSchema,
+  idChoiceSchema,
+  idListSchema,
+  PHONE,
+  EMAIL,
+  emailSchema,
+  phoneSchema,
+  createListQuerySchema,
+} from './backoffice/common';
+export {
+  MAX_ITEM_TAXES,
+  createItemSchema,
+  createCategorySchema,
+  itemInputSchema,
+  categoryInputSchema,
+  ITEM_SORTS,
+  CATEGORY_SORTS,
+  itemListQuerySchema,
+  categoryListQuerySchema,
+} from './backoffice/catalog';
+export {
+  createCustomerSchema,
+  customerInputSchema,
+  CUSTOMER_SORTS,
+  customerListQuerySchema,
+} from './backoffice/customers';
+export { overviewQuerySchema, OVERVIEW_PERIODS } from './backoffice/overview';

@@ -6,15 +6,17 @@ import {
   LIMITS,
   type CategoryOption,
   type Item,
+  type ItemOptions,
   type ItemInput,
   type ItemSort,
   type ListQuery,
   type ListResponse,
 } from '@hive/shared/schemas/backoffice';
-import type { AuthContext } from '../auth';
-import type { Database } from '../db';
-import { HttpError, parseOrThrow } from '../http';
-import { merchantOf, requirePage } from './access';
+import type { AuthContext } from '../../auth';
+import type { Database } from '../../db';
+import { HttpError, parseOrThrow } from '../../http';
+import { merchantOf, requirePage } from '../access';
+import { checkTaxIds, ratesForNewItems, setItemTaxes, taxesOfItems } from '../settings';
 import {
   cents,
   conflictOr,
@@ -24,11 +26,10 @@ import {
   money,
   noStore,
   notFound,
-  percentFromBp,
   sendCsv,
   toCsv,
   type CsvColumn,
-} from './query';
+} from '../query';
 
 const PAGE = '/items';
 const SKU_TAKEN = 'already used by another item';
@@ -39,7 +40,6 @@ const SORT_COLUMNS: Record<ItemSort, string> = {
   category: "lower(coalesce(categories.name, ''))",
   price: 'items.price_cents',
   cost: 'items.cost_cents',
-  taxRate: 'items.tax_rate_bp',
   trackStock: 'items.track_stock',
   active: 'items.active',
 };
@@ -65,7 +65,6 @@ function selectItems(db: Kysely<Database>, companyId: number, search: string) {
     'categories.name as category_name',
     'items.price_cents',
     'items.cost_cents',
-    'items.tax_rate_bp',
     'items.track_stock',
     'items.active',
     'items.updated_at',
@@ -74,7 +73,9 @@ function selectItems(db: Kysely<Database>, companyId: number, search: string) {
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['executeTakeFirstOrThrow']>>;
 
-function toItem(row: ItemRow): Item {
+type ItemTaxes = Awaited<ReturnType<typeof taxesOfItems>>;
+
+function toItem(row: ItemRow, taxes: ItemTaxes): Item {
   return {
     id: row.id,
     name: row.name,
@@ -83,7 +84,7 @@ function toItem(row: ItemRow): Item {
     categoryName: row.category_name ?? null,
     price: money(row.price_cents),
     cost: money(row.cost_cents),
-    taxRate: percentFromBp(row.tax_rate_bp),
+    taxes: taxes.get(row.id) ?? [],
     trackStock: Number(row.track_stock) === 1,
     active: Number(row.active) === 1,
     updatedAt: Number(row.updated_at),
@@ -132,7 +133,6 @@ function columns(input: ItemInput) {
     category_id: input.categoryId,
     price_cents: cents(input.price),
     cost_cents: cents(input.cost),
-    tax_rate_bp: Math.round(input.taxRate * 100),
     track_stock: input.trackStock ? 1 : 0,
     active: input.active ? 1 : 0,
   };
@@ -144,7 +144,10 @@ const CSV_COLUMNS: CsvColumn<Item>[] = [
   { header: 'category', value: (r) => r.categoryName ?? '' },
   { header: 'price', value: (r) => r.price.toFixed(2) },
   { header: 'cost', value: (r) => r.cost.toFixed(2) },
-  { header: 'tax_rate', value: (r) => r.taxRate },
+  {
+    header: 'taxes',
+    value: (r) => r.taxes.map((t) => `${t.name} (${t.rate} % ${t.type})${t.archived ? ' archived' : ''}`).join('; '),
+  },
   { header: 'track_stock', value: (r) => (r.trackStock ? 'yes' : 'no') },
   { header: 'active', value: (r) => (r.active ? 'yes' : 'no') },
 ];
@@ -153,6 +156,12 @@ export function itemsRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const { db } = ctx;
   router.use(requirePage(ctx, PAGE));
+
+  const loadItem = async (companyId: number, id: number) => {
+    const row = await selectItems(db, companyId, '').where('items.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('item');
+    return toItem(row, await taxesOfItems(db, companyId, [id]));
+  };
 
   router.get('/', async (req, res) => {
     const q = parseOrThrow(itemListQuerySchema, req.query);
@@ -163,8 +172,13 @@ export function itemsRouter(ctx: AuthContext): Router {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);
+    const taxes = await taxesOfItems(
+      db,
+      companyId,
+      rows.map((r) => r.id),
+    );
     const body: ListResponse<Item> = {
-      rows: rows.map(toItem),
+      rows: rows.map((row) => toItem(row, taxes)),
       total: Number(count.n),
       page: q.page,
       pageSize: q.pageSize,
@@ -174,43 +188,64 @@ export function itemsRouter(ctx: AuthContext): Router {
 
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(itemListQuerySchema, req.query);
-    const rows = await listItems(db, merchantOf(res).companyId, q, LIMITS.exportMax, 0);
-    sendCsv(res, 'items', toCsv(CSV_COLUMNS, rows.map(toItem)), ctx.now());
+    const { companyId } = merchantOf(res);
+    const rows = await listItems(db, companyId, q, LIMITS.exportMax, 0);
+    const taxes = await taxesOfItems(
+      db,
+      companyId,
+      rows.map((r) => r.id),
+    );
+    sendCsv(
+      res,
+      'items',
+      toCsv(
+        CSV_COLUMNS,
+        rows.map((row) => toItem(row, taxes)),
+      ),
+      ctx.now(),
+    );
   });
 
   /** What the item form needs to offer (readable with the items permission alone). */
   router.get('/options', async (_req, res) => {
+    const { companyId } = merchantOf(res);
     const categories: CategoryOption[] = await db
       .selectFrom('categories')
       .select(['id', 'name'])
-      .where('company_id', '=', merchantOf(res).companyId)
+      .where('company_id', '=', companyId)
       .orderBy('position')
       .orderBy('name')
       .execute();
-    noStore(res).json({ categories });
+    const body: ItemOptions = { categories, taxes: await ratesForNewItems(db, companyId) };
+    noStore(res).json(body);
   });
 
   router.get('/:id', async (req, res) => {
-    const row = await selectItems(db, merchantOf(res).companyId, '')
-      .where('items.id', '=', idParam(req.params.id))
-      .executeTakeFirst();
-    if (!row) throw notFound('item');
-    noStore(res).json(toItem(row));
+    noStore(res).json(await loadItem(merchantOf(res).companyId, idParam(req.params.id)));
   });
 
   router.post('/', async (req, res) => {
     const input = parseOrThrow(itemInputSchema, req.body);
     const { companyId } = merchantOf(res);
     await checkCategory(db, companyId, input.categoryId);
+    await checkTaxIds(db, companyId, input.taxIds, null);
     const now = ctx.now();
-    const created = await db
-      .insertInto('items')
-      .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    // The item and its tax rates, or nothing.
+    const id = await db
+      .transaction()
+      .execute(async (trx) => {
+        const created = await trx
+          .insertInto('items')
+          .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setItemTaxes(trx, companyId, created.id, input.taxIds);
+        return created.id;
+      })
       .catch((error: unknown) => conflictOr(error, 'sku', SKU_TAKEN));
-    const row = await selectItems(db, companyId, '').where('items.id', '=', created.id).executeTakeFirstOrThrow();
-    noStore(res).status(201).json(toItem(row));
+    noStore(res)
+      .status(201)
+      .json(await loadItem(companyId, id));
   });
 
   router.put('/:id', async (req, res) => {
@@ -218,16 +253,21 @@ export function itemsRouter(ctx: AuthContext): Router {
     const input = parseOrThrow(itemInputSchema, req.body);
     const { companyId } = merchantOf(res);
     await checkCategory(db, companyId, input.categoryId);
-    const result = await db
-      .updateTable('items')
-      .set({ ...columns(input), updated_at: ctx.now() })
-      .where('id', '=', id)
-      .where('company_id', '=', companyId)
-      .executeTakeFirst()
+    await checkTaxIds(db, companyId, input.taxIds, id);
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const result = await trx
+          .updateTable('items')
+          .set({ ...columns(input), updated_at: ctx.now() })
+          .where('id', '=', id)
+          .where('company_id', '=', companyId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw notFound('item');
+        await setItemTaxes(trx, companyId, id, input.taxIds);
+      })
       .catch((error: unknown) => conflictOr(error, 'sku', SKU_TAKEN));
-    if (Number(result.numUpdatedRows) === 0) throw notFound('item');
-    const row = await selectItems(db, companyId, '').where('items.id', '=', id).executeTakeFirstOrThrow();
-    noStore(res).json(toItem(row));
+    noStore(res).json(await loadItem(companyId, id));
   });
 
   router.delete('/:id', async (req, res) => {

@@ -9,11 +9,11 @@ import {
   type ListQuery,
   type ListResponse,
 } from '@hive/shared/schemas/backoffice';
-import type { AuthContext } from '../auth';
-import type { Database } from '../db';
-import { parseOrThrow } from '../http';
-import { merchantOf, requirePage } from './access';
-import { containsPattern, idParam, ilike, money, noStore, notFound, sendCsv, toCsv, type CsvColumn } from './query';
+import type { AuthContext } from '../../auth';
+import type { Database } from '../../db';
+import { parseOrThrow } from '../../http';
+import { merchantOf, requirePage } from '../access';
+import { containsPattern, idParam, ilike, money, noStore, notFound, sendCsv, toCsv, type CsvColumn } from '../query';
 
 const PAGE = '/customer';
 

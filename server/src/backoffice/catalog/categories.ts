@@ -9,10 +9,10 @@ import {
   type ListQuery,
   type ListResponse,
 } from '@hive/shared/schemas/backoffice';
-import type { AuthContext } from '../auth';
-import type { Database } from '../db';
-import { parseOrThrow } from '../http';
-import { merchantOf, requirePage } from './access';
+import type { AuthContext } from '../../auth';
+import type { Database } from '../../db';
+import { parseOrThrow } from '../../http';
+import { merchantOf, requirePage } from '../access';
 import {
   conflictOr,
   containsPattern,
@@ -23,7 +23,7 @@ import {
   sendCsv,
   toCsv,
   type CsvColumn,
-} from './query';
+} from '../query';
 
 const PAGE = '/categories';
 const NAME_TAKEN = 'another category already has this name';

@@ -1,0 +1,5 @@
+// Products catalog (menu area "catalog"): items and categories, and the demo catalogs.
+export { itemsRouter } from './items';
+export { categoriesRouter } from './categories';
+export { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG } from './demoCatalog';
+export type { DemoCatalog, DemoCategory, DemoItem, DemoSalesProfile } from './demoCatalog';

@@ -1,0 +1,2 @@
+// Customers (menu area "customers").
+export { customersRouter } from './customers';

@@ -1,0 +1,109 @@
+/** Products catalog: items and categories (forms and request bodies, list queries, answers). */
+import { z } from 'zod';
+import {
+  LIMITS,
+  createListQuerySchema,
+  decimalSchema,
+  englishMessages,
+  flagSchema,
+  idListSchema,
+  integerSchema,
+  textSchema,
+  type ValidationMessages,
+} from './common';
+import type { TaxType } from './settings';
+
+const SKU = /^[A-Za-z0-9._-]*$/;
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+/** Taxes one item may carry (e.g. a state and a city sales tax). */
+export const MAX_ITEM_TAXES = 5;
+
+export function createItemSchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    name: textSchema(m, LIMITS.nameMax, { required: true }),
+    sku: textSchema(m, LIMITS.skuMax).refine((v) => SKU.test(v), m('invalidSku')),
+    categoryId: z
+      .number({ error: m('invalidChoice') })
+      .int(m('invalidChoice'))
+      .positive(m('invalidChoice'))
+      .max(Number.MAX_SAFE_INTEGER, m('invalidChoice'))
+      .nullable(),
+    price: decimalSchema(m, { min: 0, max: LIMITS.moneyMax, decimals: 2 }),
+    cost: decimalSchema(m, { min: 0, max: LIMITS.moneyMax, decimals: 2 }),
+    /** The tax rates charged on the item (Settings › Taxes); none = not taxed. */
+    taxIds: idListSchema(m, MAX_ITEM_TAXES),
+    trackStock: flagSchema(m),
+    active: flagSchema(m),
+  });
+}
+
+export function createCategorySchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    name: textSchema(m, LIMITS.nameMax, { required: true }),
+    color: z
+      .string({ error: m('invalidColor') })
+      .trim()
+      .regex(COLOR, m('invalidColor')),
+    position: integerSchema(m, { min: 0, max: LIMITS.positionMax }),
+  });
+}
+
+export const itemInputSchema = createItemSchema();
+export const categoryInputSchema = createCategorySchema();
+
+export type ItemInput = z.output<typeof itemInputSchema>;
+export type CategoryInput = z.output<typeof categoryInputSchema>;
+
+export const ITEM_SORTS = ['name', 'sku', 'category', 'price', 'cost', 'trackStock', 'active'] as const;
+export const CATEGORY_SORTS = ['position', 'name', 'color', 'itemCount'] as const;
+
+export type ItemSort = (typeof ITEM_SORTS)[number];
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+
+export const itemListQuerySchema = createListQuerySchema(ITEM_SORTS);
+export const categoryListQuerySchema = createListQuerySchema(CATEGORY_SORTS);
+
+export interface Item {
+  id: number;
+  name: string;
+  sku: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  price: number;
+  cost: number;
+  /** The item's tax rates, by name (archived ones are kept but no longer charged). */
+  taxes: ItemTax[];
+  trackStock: boolean;
+  active: boolean;
+  updatedAt: number;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  color: string;
+  position: number;
+  itemCount: number;
+  updatedAt: number;
+}
+
+export interface CategoryOption {
+  id: number;
+  name: string;
+}
+
+/** A tax rate as an item shows it. */
+export interface ItemTax {
+  id: number;
+  name: string;
+  /** Percent, e.g. 8.25. */
+  rate: number;
+  type: TaxType;
+  archived: boolean;
+}
+
+/** What the item form offers: categories, and the tax rates that are not archived. */
+export interface ItemOptions {
+  categories: CategoryOption[];
+  taxes: (ItemTax & { appliesToNewItems: boolean })[];
+}
