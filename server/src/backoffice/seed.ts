@@ -5,6 +5,8 @@ import type { Database } from '../db/schema';
 import { lineTaxes, type AppliedTax } from '@hive/shared/schemas/backoffice/settings';
 import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './catalog';
 import { chargedTaxes } from './settings';
+import { seedTeamDemo } from './team';
+import { seedDevicesDemo } from './devices/demo';
 
 /*
  * Demo catalog, customers and 90 days of sales for every demo company. Deterministic (a PRNG seeded
@@ -22,6 +24,8 @@ export interface BackofficeSeedOptions {
   now: number;
   /** Generate the 90 days of receipts (default true; tests that do not need them turn it off). */
   sales?: boolean;
+  /** Hashes the demo employees' PINs (default: the PIN cost; the seed passes its password hasher). */
+  hashPin?: (pin: string) => Promise<string>;
 }
 
 export interface BackofficeSeedResult {
@@ -105,7 +109,7 @@ async function seedCompany(
   companyId: number,
   slug: string,
   catalog: DemoCatalog,
-  { now, sales = true }: BackofficeSeedOptions,
+  { now, sales = true, hashPin }: BackofficeSeedOptions,
 ): Promise<BackofficeSeedResult> {
   const result: BackofficeSeedResult = { categories: 0, items: 0, customers: 0, receipts: 0, lines: 0 };
 
@@ -195,6 +199,10 @@ async function seedCompany(
     await insertBatched(db, 'customers', rows);
     result.customers = rows.length;
   }
+
+  // The register staff and the terminals, printers and banners (the sales below name them).
+  await seedTeamDemo(db, companyId, slug, { now, hashPin });
+  await seedDevicesDemo(db, companyId, slug, { now });
 
   if (sales && (await countOf(db, 'receipts', companyId)) === 0) {
     const generated = await seedSales(db, companyId, slug, catalog, now);
@@ -343,7 +351,7 @@ async function seedSales(
     const taxed = lines.map((l) => lineTaxes(l.total_cents, l.taxes));
     const subtotal = taxed.reduce((sum, t) => sum + t.netCents, 0);
     const tax = taxed.reduce((sum, t) => sum + t.includedCents + t.addedCents, 0);
-    return { subtotal_cents: subtotal, tax_cents: tax, total_cents: subtotal + tax };
+    return { net_cents: subtotal, tax_cents: tax, total_cents: subtotal + tax, gross_cents: subtotal + tax };
   };
 
   // Sales first, then refunds (which point at their sale's id).
