@@ -20,6 +20,7 @@ import {
   type ScryptCost,
 } from './auth';
 import { mountBackoffice, mountLogoUploadParser } from './backoffice';
+import { mountBannerUploadParser } from './backoffice/devices';
 import { mountAdmin } from './admin';
 import {
   DEFAULT_ORDERING_RATE_LIMITS,
@@ -177,8 +178,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.use(writeOriginGuard());
   // First: it sets the plan-change header on every /api response (server/README.md).
   mountAdmin(app, ctx);
-  // Before mountApi's 32 kB parsers: the logo upload carries up to 1 MB (base64).
+  // Before mountApi's 32 kB parsers: the logo (1 MB) and banner (2 MB) uploads, in base64.
   mountLogoUploadParser(app);
+  mountBannerUploadParser(app);
   mountApi(app, ctx);
   mountBackoffice(app, ctx);
   mountOrderingBackoffice(app, ctx);

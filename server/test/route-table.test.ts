@@ -15,7 +15,20 @@ import { Client, databaseTargets, startTestServer, type Json, type TestServer } 
  */
 
 /** The table behind each `:id`, by the path segment before it; same name when not listed. */
-const ID_TABLES: Record<string, string> = { orders: 'ordering_orders', invoices: 'platform_invoices' };
+const ID_TABLES: Record<string, string> = {
+  orders: 'ordering_orders',
+  invoices: 'platform_invoices',
+  kiosk_banners: 'banners',
+  customer_display_banners: 'banners',
+};
+
+const BANNER_PROBE = {
+  title: 'Tenant probe',
+  activeFrom: null,
+  activeUntil: null,
+  allLocations: true,
+  locationIds: [],
+};
 
 /** A valid body for every write that takes one (validation must pass, so only tenancy answers). */
 const SAMPLE_BODIES: Record<string, unknown> = {
@@ -54,6 +67,23 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   },
   'PUT /api/backoffice/order_types/:id': { name: 'Tenant probe', active: false },
   'PUT /api/backoffice/payment_types/:id': { name: 'Tenant probe', cashLike: false, active: false },
+  'PUT /api/backoffice/terminals/:id': { name: 'Tenant probe', locationId: 1 },
+  'POST /api/backoffice/terminals/:id/pairing_code': {},
+  'POST /api/backoffice/terminals/:id/unpair': {},
+  'PUT /api/backoffice/printers/:id': {
+    name: 'Tenant probe',
+    kind: 'receipt',
+    locationId: 1,
+    terminalId: null,
+    address: '',
+    categoryIds: [],
+    active: false,
+  },
+  'POST /api/backoffice/printers/:id/test': {},
+  'POST /api/backoffice/print_jobs/:id/retry': {},
+  'POST /api/backoffice/print_jobs/:id/cancel': {},
+  'PUT /api/backoffice/kiosk_banners/:id': BANNER_PROBE,
+  'PUT /api/backoffice/customer_display_banners/:id': BANNER_PROBE,
 };
 
 /** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */

@@ -4,6 +4,7 @@ import { requireJson } from '../http';
 import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
 import { overviewRouter } from './overview';
+import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
   billingRouter,
   businessRouter,
@@ -39,6 +40,12 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/price_levels', priceLevelsRouter(ctx));
   router.use('/order_types', orderTypesRouter(ctx));
   router.use('/payment_types', paymentTypesRouter(ctx));
+  router.use('/terminals', terminalsRouter(ctx));
+  router.use('/terminal_log', terminalLogRouter(ctx));
+  router.use('/printers', printersRouter(ctx));
+  router.use('/print_jobs', printJobsRouter(ctx));
+  router.use('/kiosk_banners', bannersRouter(ctx, 'kiosk'));
+  router.use('/customer_display_banners', bannersRouter(ctx, 'customer_display'));
   return router;
 }
 
