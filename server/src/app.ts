@@ -29,6 +29,7 @@ import {
   type OrderingRateLimits,
 } from './ordering';
 import { syncPublicSlugs } from './companies';
+import { DEFAULT_DEVICE_RATE_LIMITS, mountDevice, mountDeviceParser, type DeviceRateLimits } from './device';
 import {
   compressJson,
   createLimiterStore,
@@ -77,6 +78,8 @@ export interface CreateAppOptions {
   lockout?: Partial<LockoutPolicy>;
   /** Per-address limits of the public ordering API (tests loosen or tighten them). */
   orderingRateLimits?: Partial<OrderingRateLimits>;
+  /** Limits of the device API: pairing per address, calls and events per terminal. */
+  deviceRateLimits?: Partial<DeviceRateLimits>;
 }
 
 export interface HiveApp {
@@ -181,11 +184,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   // Before mountApi's 32 kB parsers: the logo (1 MB) and banner (2 MB) uploads, in base64.
   mountLogoUploadParser(app);
   mountBannerUploadParser(app);
+  // The registers' event batches (up to 5 MB).
+  mountDeviceParser(app);
   mountApi(app, ctx);
   mountBackoffice(app, ctx);
   mountOrderingBackoffice(app, ctx);
+  // The registers: Bearer device tokens, no cookies (docs/device-api.md).
+  mountDevice(app, ctx, buildLimiters(limiterStore, { ...DEFAULT_DEVICE_RATE_LIMITS, ...options.deviceRateLimits }));
   // Public online ordering (no session): /gettokenonline, /ordering_master, /ordering_online.
-  mountOrderingPublic(app, ctx, buildLimiters(limiterStore, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits }));
+  mountOrderingPublic(
+    app,
+    ctx,
+    buildLimiters(limiterStore, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits }),
+  );
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },

@@ -288,6 +288,36 @@ for (const target of databaseTargets()) {
       }
     });
 
+    it('device routes take a device token only: none, a session cookie or a revoked token is 401', async () => {
+      const open = new Set(['POST /api/device/v1/pair', 'GET /api/device/v1/openapi.json']);
+      const device = routes.filter((r) => r.path.startsWith('/api/device/') && !open.has(key(r)));
+      assert.ok(device.length >= 7, `device routes: ${device.length}`);
+      // A terminal paired and then unpaired: its token is revoked.
+      const owner = await signedIn('owner@cornermarket.test');
+      const options = await call(owner, 'GET', '/api/backoffice/terminals/options');
+      const created = await call(owner, 'POST', '/api/backoffice/terminals', {
+        name: 'Route probe',
+        locationId: options.body.locations[0].id,
+      });
+      const paired = await call(new Client(server.url), 'POST', '/api/device/v1/pair', {
+        code: created.body.pairingCode,
+      });
+      assert.equal(paired.status, 200);
+      await call(owner, 'POST', `/api/backoffice/terminals/${created.body.terminal.id}/unpair`, {});
+      const anonymous = new Client(server.url);
+      for (const route of device) {
+        const body = WRITE.has(route.method) && route.method !== 'DELETE' ? {} : undefined;
+        const path = fill(route.path, 1);
+        assert.equal((await call(anonymous, route.method, path, body)).status, 401, `${key(route)} without a token`);
+        assert.equal((await call(owner, route.method, path, body)).status, 401, `${key(route)} with a session cookie`);
+        const revoked = await call(anonymous, route.method, path, body, {
+          authorization: `Bearer ${paired.body.token}`,
+        });
+        assert.equal(revoked.status, 401, `${key(route)} with a revoked token`);
+        assert.equal(revoked.body.error, 'invalid_token');
+      }
+    });
+
     it('refuses a look-alike Origin and cross-site cookies on every state-changing route (Auth.js actions too)', async () => {
       const client = await signedIn('owner@bluedoor.test');
       const all: RouteEntry[] = [

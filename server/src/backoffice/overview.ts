@@ -7,6 +7,7 @@ import {
   type Overview,
   type OverviewKpis,
   type OverviewPeriod,
+  type OverviewVersion,
 } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../auth';
 import type { Database } from '../db';
@@ -143,6 +144,17 @@ export function overviewRouter(ctx: AuthContext): Router {
   router.get('/', requirePage(ctx, '/overview'), async (req, res) => {
     const { tzOffset } = parseOrThrow(overviewQuerySchema, req.query);
     noStore(res).json(await computeOverview(ctx.db, merchantOf(res).companyId, ctx.now(), tzOffset));
+  });
+  // Polled by the live overview: one primary-key read, so a wall of open tabs costs nothing.
+  router.get('/version', requirePage(ctx, '/overview'), async (_req, res) => {
+    const row = await ctx.db
+      .selectFrom('document_counters')
+      .select('value')
+      .where('company_id', '=', merchantOf(res).companyId)
+      .where('kind', '=', 'receipt')
+      .executeTakeFirst();
+    const body: OverviewVersion = { version: String(row?.value ?? 0), serverTime: ctx.now() };
+    noStore(res).json(body);
   });
   return router;
 }

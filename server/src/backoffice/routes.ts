@@ -1,6 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { AuthContext } from '../auth';
 import { requireJson } from '../http';
+import { invalidateConfig } from '../device/config';
 import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
 import { overviewRouter } from './overview';
@@ -27,6 +28,16 @@ export function backofficeRouter(ctx: AuthContext): Router {
   const router = express.Router();
   // JSON only (the app-wide write guard already refused foreign origins).
   router.use(requireJson());
+  // A change in the back-office reaches the registers' config at once (not after its cache expires).
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.on('finish', () => {
+        const merchant = res.locals.merchant as { companyId: number } | undefined;
+        if (merchant && res.statusCode < 400) invalidateConfig(ctx.db, merchant.companyId);
+      });
+    }
+    next();
+  });
 
   router.use('/company', companyRouter(ctx));
   router.use('/overview', overviewRouter(ctx));

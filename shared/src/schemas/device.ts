@@ -734,17 +734,34 @@ export function computeRefund(
   return tooMany.length > 0 ? { tooMany } : { amounts: totalsOf(out) };
 }
 
-/** The schemas the OpenAPI document names, by their `id`. */
+/**
+ * The schemas the OpenAPI document names, by their `id` (nested ones too, so that each is a
+ * component of its own): requests are described as the client sends them, answers as sent.
+ */
 export const openApiSchemas = {
-  requests: [pairRequestSchema, eventsRequestDocSchema, printAckRequestSchema, logRequestSchema],
+  requests: [
+    pairRequestSchema,
+    eventsRequestDocSchema,
+    receiptEventSchema,
+    refundEventSchema,
+    shiftOpenEventSchema,
+    shiftCloseEventSchema,
+    cashMovementEventSchema,
+    printAckRequestSchema,
+    logRequestSchema,
+  ],
   responses: [
     errorBodySchema,
     pairResponseSchema,
     deviceConfigSchema,
+    deviceBannerSchema,
     eventsResponseSchema,
+    eventResultSchema,
     eventsRejectedSchema,
     deviceReceiptSchema,
     printJobsResponseSchema,
+    devicePrintJobSchema,
+    printDocumentSchema,
     printAckResponseSchema,
     logResponseSchema,
   ],

@@ -39,3 +39,13 @@ export interface Overview {
   /** Best sellers of the last 30 days by revenue. */
   topItems: { name: string; quantity: number; revenue: number }[];
 }
+
+/**
+ * A cheap check for the live overview: `version` changes whenever a receipt or refund is stored
+ * (the company's receipt counter). The page polls it every LIVE_POLL_MS and reloads the overview
+ * when it moved.
+ */
+export interface OverviewVersion {
+  version: string;
+  serverTime: number;
+}
