@@ -7,7 +7,7 @@
  * ids, so running it twice stores nothing the second time.
  */
 import { DEVICE_LIMITS, type DeviceConfig, type DeviceEvent, type EventResult } from '@hive/shared/schemas/device';
-import { SimulatedRegister, uuidFrom } from '@hive/shared/simulation';
+import { SimulatedRegister, uuidFrom } from '@hive/shared/simulation/register';
 import { BackofficeSession, DeviceClient, HttpProblem } from './clients';
 
 export interface SimulationOptions {

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './catalog';
 import { seedTeamDemo } from './team';
 import { seedDevicesDemo } from './devices/demo';
-import { seedHistory } from '../receipts/history';
+import { seedHistory } from '../receipts';
 
 /*
  * Demo catalog, customers and 90 days of sales for every demo company. Deterministic (a PRNG seeded

@@ -16,7 +16,7 @@ import { HttpError, parseOrThrow, rateLimit, requireJson, tooMany } from '../htt
 import { newDeviceToken, sha256 } from '../backoffice/devices/secrets';
 import { writeLog } from '../backoffice/devices/log';
 import { bannerVersion } from '../backoffice/devices/banners';
-import { ingestEvents, loadSales } from '../receipts/ingest';
+import { ingestEvents, loadSales } from '../receipts';
 import { deviceAuth, deviceOf, type DeviceLimiters } from './auth';
 import { configFor, invalidateConfig } from './config';
 import { openApiDocument } from './openapi';

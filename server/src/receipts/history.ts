@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DeviceEvent } from '@hive/shared/schemas/device';
-import { SimulatedRegister, createRandom } from '@hive/shared/simulation';
+import { SimulatedRegister, createRandom } from '@hive/shared/simulation/register';
 import type { Database } from '../db/schema';
 import { buildConfig } from '../device/config';
 import { ingestEvents } from './ingest';

@@ -15,7 +15,9 @@ import {
   type RefundableLine,
 } from '@hive/shared/schemas/device';
 import type { AppliedTax } from '@hive/shared/schemas/backoffice/settings';
-import { isForeignKeyViolation, isUniqueViolation, reserveNumbers, type Database } from '../db';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/connection';
+import { reserveNumbers } from '../db/counters';
+import type { Database } from '../db/schema';
 import { queueKitchenTickets } from '../backoffice/devices/printers';
 
 /*

@@ -13,7 +13,7 @@ import { PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
 import { isUniqueViolation, type Database } from '../../db';
 import { parseOrThrow } from '../../http';
-import { startOfLocalDay } from '../../receipts/time';
+import { startOfLocalDay } from '../../receipts';
 import { merchantOf, requirePage } from '../access';
 import { conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../query';
 import { companyLocale } from '../settings';

@@ -31,6 +31,11 @@ export interface OverviewKpis {
 }
 
 export interface Overview {
+  /**
+   * The receipt counter these figures include (see OverviewVersion): when the polled version is
+   * newer, reload. The server shares one computation among a company's users for up to a second.
+   */
+  version: string;
   currency: string;
   /** Each period runs from local midnight (today, 6 or 29 days back) to now; "previous" is the same span just before. */
   periods: Record<OverviewPeriod, OverviewKpis>;
