@@ -11,7 +11,7 @@ import {
 import type { LocationOption } from '@hive/shared/schemas/backoffice/settings';
 import { PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
-import { isUniqueViolation, type Database } from '../../db';
+import type { Database } from '../../db';
 import { parseOrThrow } from '../../http';
 import { startOfLocalDay } from '../../receipts';
 import { merchantOf, requirePage } from '../access';
@@ -142,8 +142,9 @@ async function loadTerminal(db: Db, companyId: number, id: number, now: number):
 }
 
 /**
- * A fresh pairing code for the terminal (the previous open code stops working). The code's hash
- * is unique among open codes; a collision (one in 2^40 per open code) simply draws again.
+ * A fresh pairing code for the terminal (the previous open code stops working). Codes are unique
+ * among open codes (a unique index on their hash): one that is taken, a one-in-2^40 event, is
+ * drawn again before it is written.
  */
 async function issueCode(
   db: Db,
@@ -152,20 +153,19 @@ async function issueCode(
   now: number,
 ): Promise<{ code: string; expiresAt: number }> {
   const expiresAt = now + PAIRING_CODE_TTL_MS;
-  for (let attempt = 0; ; attempt += 1) {
-    const code = newPairingCode();
-    try {
-      await db
-        .updateTable('terminals')
-        .set({ pairing_code_hash: sha256(code), pairing_expires_at: expiresAt, updated_at: now })
-        .where('id', '=', terminalId)
-        .where('company_id', '=', companyId)
-        .execute();
-      return { code, expiresAt };
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
+  let code = newPairingCode();
+  while (
+    await db.selectFrom('terminals').select('id').where('pairing_code_hash', '=', sha256(code)).executeTakeFirst()
+  ) {
+    code = newPairingCode();
   }
+  await db
+    .updateTable('terminals')
+    .set({ pairing_code_hash: sha256(code), pairing_expires_at: expiresAt, updated_at: now })
+    .where('id', '=', terminalId)
+    .where('company_id', '=', companyId)
+    .execute();
+  return { code, expiresAt };
 }
 
 /** `/api/backoffice/terminals`: the company's registers, their pairing, renaming, moving, unpairing. */
