@@ -98,6 +98,24 @@ export default tseslint.config(
     },
   },
   {
+    // The simulator is a register: it reaches the server over HTTP only.
+    files: ['simulator/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', '@hive/shared'],
+          patterns: [
+            {
+              group: ['server', 'server/*', '**/server/**', 'shell', 'shell/*', '*-remote', '*-remote/*'],
+              message: 'The simulator talks to the server over HTTP only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**'],
     rules: {
       'no-restricted-imports': [

@@ -8,7 +8,11 @@
 //   5. server throughput (autocannon): GET /api/auth/session, GET /api/backoffice/items, bare Express
 //   6. bytes on the wire (Resource Timing `transferSize` in Chromium) for the login path and the
 //      back-office first view, both builds, beside the gzip sizes of the budgets
-// BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten).
+//   7. the device API (bench/lib/device.mjs): event ingest and GET /config 304 on their own server;
+//      with BENCH_SOAK=1 also the soak (10 terminals x 5 receipts/s + 20 back-office users,
+//      BENCH_SOAK_SECONDS, default 300)
+// BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten); BENCH_ONLY=device runs 7 only
+// (no builds) and writes bench/device-results.json.
 // Writes bench/results.json and prints markdown tables. Needs Chromium at /usr/bin/chromium (CHROMIUM_PATH).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -20,6 +24,7 @@ import { criticalPaths, repoRoot, totalJs } from './lib/graph.mjs';
 import { checkBudgets, budgetsTable } from './budgets.mjs';
 import { launch, memory, median, quantile, runScenarios, transfer, DEMO } from './lib/browser.mjs';
 import { measure, signInCookie } from './lib/load.mjs';
+import { deviceBench, deviceReport } from './lib/device.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
 const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4')
@@ -30,6 +35,9 @@ const MEMORY_CHANGES = Number(process.env.BENCH_MEMORY_ROUTES ?? 200);
 // Throttled runs measure the login and the back-office only, unless BENCH_FULL_THROTTLED=1.
 const FULL_THROTTLED = process.env.BENCH_FULL_THROTTLED === '1';
 const ONLY_BYTES = process.env.BENCH_ONLY === 'bytes';
+const ONLY_DEVICE = process.env.BENCH_ONLY === 'device';
+const SOAK = process.env.BENCH_SOAK === '1';
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 /** Transferred bytes are deterministic but for header noise: the median of a few first visits. */
 const TRANSFER_RUNS = 3;
 const started = Date.now();
@@ -67,6 +75,14 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
+  if (ONLY_DEVICE) {
+    const device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, log });
+    const out = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, device };
+    writeFileSync(path.join(repoRoot, 'bench/device-results.json'), `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`\n${deviceReport(device)}`);
+    log('wrote bench/device-results.json');
+    return;
+  }
   await build();
   await buildMonolith();
 
@@ -130,6 +146,7 @@ async function main() {
   } finally {
     child.kill('SIGTERM');
   }
+  if (!ONLY_BYTES) results.device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, log });
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${report(results)}`);
@@ -336,6 +353,7 @@ export function report(r) {
           : `| ${s.name} | ${s.requestsPerSecond} | ${s.p50ms} ms | ${s.p99ms} ms | ${s.non2xx} |`,
       );
   }
+  if (r.device) lines.push('', deviceReport(r.device));
   return lines.join('\n');
 }
 

@@ -20,6 +20,7 @@ import {
   type ScryptCost,
 } from './auth';
 import { mountBackoffice, mountLogoUploadParser } from './backoffice';
+import { mountBannerUploadParser } from './backoffice/devices';
 import { mountAdmin } from './admin';
 import {
   DEFAULT_ORDERING_RATE_LIMITS,
@@ -28,6 +29,7 @@ import {
   type OrderingRateLimits,
 } from './ordering';
 import { syncPublicSlugs } from './companies';
+import { DEFAULT_DEVICE_RATE_LIMITS, mountDevice, mountDeviceParser, type DeviceRateLimits } from './device';
 import {
   compressJson,
   createLimiterStore,
@@ -76,6 +78,8 @@ export interface CreateAppOptions {
   lockout?: Partial<LockoutPolicy>;
   /** Per-address limits of the public ordering API (tests loosen or tighten them). */
   orderingRateLimits?: Partial<OrderingRateLimits>;
+  /** Limits of the device API: pairing per address, calls and events per terminal. */
+  deviceRateLimits?: Partial<DeviceRateLimits>;
 }
 
 export interface HiveApp {
@@ -177,13 +181,22 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.use(writeOriginGuard());
   // First: it sets the plan-change header on every /api response (server/README.md).
   mountAdmin(app, ctx);
-  // Before mountApi's 32 kB parsers: the logo upload carries up to 1 MB (base64).
+  // Before mountApi's 32 kB parsers: the logo (1 MB) and banner (2 MB) uploads, in base64.
   mountLogoUploadParser(app);
+  mountBannerUploadParser(app);
+  // The registers' event batches (up to 5 MB).
+  mountDeviceParser(app);
   mountApi(app, ctx);
   mountBackoffice(app, ctx);
   mountOrderingBackoffice(app, ctx);
+  // The registers: Bearer device tokens, no cookies (docs/device-api.md).
+  mountDevice(app, ctx, buildLimiters(limiterStore, { ...DEFAULT_DEVICE_RATE_LIMITS, ...options.deviceRateLimits }));
   // Public online ordering (no session): /gettokenonline, /ordering_master, /ordering_online.
-  mountOrderingPublic(app, ctx, buildLimiters(limiterStore, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits }));
+  mountOrderingPublic(
+    app,
+    ctx,
+    buildLimiters(limiterStore, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits }),
+  );
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },

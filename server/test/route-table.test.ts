@@ -15,7 +15,20 @@ import { Client, databaseTargets, startTestServer, type Json, type TestServer } 
  */
 
 /** The table behind each `:id`, by the path segment before it; same name when not listed. */
-const ID_TABLES: Record<string, string> = { orders: 'ordering_orders', invoices: 'platform_invoices' };
+const ID_TABLES: Record<string, string> = {
+  orders: 'ordering_orders',
+  invoices: 'platform_invoices',
+  kiosk_banners: 'banners',
+  customer_display_banners: 'banners',
+};
+
+const BANNER_PROBE = {
+  title: 'Tenant probe',
+  activeFrom: null,
+  activeUntil: null,
+  allLocations: true,
+  locationIds: [],
+};
 
 /** A valid body for every write that takes one (validation must pass, so only tenancy answers). */
 const SAMPLE_BODIES: Record<string, unknown> = {
@@ -54,6 +67,23 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   },
   'PUT /api/backoffice/order_types/:id': { name: 'Tenant probe', active: false },
   'PUT /api/backoffice/payment_types/:id': { name: 'Tenant probe', cashLike: false, active: false },
+  'PUT /api/backoffice/terminals/:id': { name: 'Tenant probe', locationId: 1 },
+  'POST /api/backoffice/terminals/:id/pairing_code': {},
+  'POST /api/backoffice/terminals/:id/unpair': {},
+  'PUT /api/backoffice/printers/:id': {
+    name: 'Tenant probe',
+    kind: 'receipt',
+    locationId: 1,
+    terminalId: null,
+    address: '',
+    categoryIds: [],
+    active: false,
+  },
+  'POST /api/backoffice/printers/:id/test': {},
+  'POST /api/backoffice/print_jobs/:id/retry': {},
+  'POST /api/backoffice/print_jobs/:id/cancel': {},
+  'PUT /api/backoffice/kiosk_banners/:id': BANNER_PROBE,
+  'PUT /api/backoffice/customer_display_banners/:id': BANNER_PROBE,
 };
 
 /** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */
@@ -255,6 +285,36 @@ for (const target of databaseTargets()) {
           403,
           `${key(route)} for the wrong kind of user`,
         );
+      }
+    });
+
+    it('device routes take a device token only: none, a session cookie or a revoked token is 401', async () => {
+      const open = new Set(['POST /api/device/v1/pair', 'GET /api/device/v1/openapi.json']);
+      const device = routes.filter((r) => r.path.startsWith('/api/device/') && !open.has(key(r)));
+      assert.ok(device.length >= 7, `device routes: ${device.length}`);
+      // A terminal paired and then unpaired: its token is revoked.
+      const owner = await signedIn('owner@cornermarket.test');
+      const options = await call(owner, 'GET', '/api/backoffice/terminals/options');
+      const created = await call(owner, 'POST', '/api/backoffice/terminals', {
+        name: 'Route probe',
+        locationId: options.body.locations[0].id,
+      });
+      const paired = await call(new Client(server.url), 'POST', '/api/device/v1/pair', {
+        code: created.body.pairingCode,
+      });
+      assert.equal(paired.status, 200);
+      await call(owner, 'POST', `/api/backoffice/terminals/${created.body.terminal.id}/unpair`, {});
+      const anonymous = new Client(server.url);
+      for (const route of device) {
+        const body = WRITE.has(route.method) && route.method !== 'DELETE' ? {} : undefined;
+        const path = fill(route.path, 1);
+        assert.equal((await call(anonymous, route.method, path, body)).status, 401, `${key(route)} without a token`);
+        assert.equal((await call(owner, route.method, path, body)).status, 401, `${key(route)} with a session cookie`);
+        const revoked = await call(anonymous, route.method, path, body, {
+          authorization: `Bearer ${paired.body.token}`,
+        });
+        assert.equal(revoked.status, 401, `${key(route)} with a revoked token`);
+        assert.equal(revoked.body.error, 'invalid_token');
       }
     });
 

@@ -1,9 +1,11 @@
 import express, { type Express, type Router } from 'express';
 import type { AuthContext } from '../auth';
 import { requireJson } from '../http';
+import { invalidateConfig } from '../device/config';
 import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
 import { overviewRouter } from './overview';
+import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
   billingRouter,
   businessRouter,
@@ -26,6 +28,16 @@ export function backofficeRouter(ctx: AuthContext): Router {
   const router = express.Router();
   // JSON only (the app-wide write guard already refused foreign origins).
   router.use(requireJson());
+  // A change in the back-office reaches the registers' config at once (not after its cache expires).
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.on('finish', () => {
+        const merchant = res.locals.merchant as { companyId: number } | undefined;
+        if (merchant && res.statusCode < 400) invalidateConfig(ctx.db, merchant.companyId);
+      });
+    }
+    next();
+  });
 
   router.use('/company', companyRouter(ctx));
   router.use('/overview', overviewRouter(ctx));
@@ -39,6 +51,12 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/price_levels', priceLevelsRouter(ctx));
   router.use('/order_types', orderTypesRouter(ctx));
   router.use('/payment_types', paymentTypesRouter(ctx));
+  router.use('/terminals', terminalsRouter(ctx));
+  router.use('/terminal_log', terminalLogRouter(ctx));
+  router.use('/printers', printersRouter(ctx));
+  router.use('/print_jobs', printJobsRouter(ctx));
+  router.use('/kiosk_banners', bannersRouter(ctx, 'kiosk'));
+  router.use('/customer_display_banners', bannersRouter(ctx, 'customer_display'));
   return router;
 }
 

@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { SettingsTables } from './settings/tables';
+import type { DevicesTables } from './devices/tables';
+import type { TeamTables } from './team/tables';
 
 /** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -42,37 +44,8 @@ export interface CustomersTable {
   updated_at: Millis;
 }
 
-export interface ReceiptsTable {
-  id: Generated<number>;
-  company_id: number;
-  number: number;
-  kind: 'sale' | 'refund';
-  customer_id: number | null;
-  refund_of: number | null;
-  subtotal_cents: number;
-  tax_cents: number;
-  total_cents: number;
-  created_at: Millis;
-  /** Where and how it was sold (issue 16; null on older receipts). */
-  location_id: number | null;
-  order_type_id: number | null;
-}
-
-export interface ReceiptLinesTable {
-  id: Generated<number>;
-  receipt_id: number;
-  company_id: number;
-  item_id: number | null;
-  name: string;
-  quantity: number;
-  unit_price_cents: number;
-  total_cents: number;
-}
-
-export interface BackofficeTables extends SettingsTables {
+export interface BackofficeTables extends SettingsTables, DevicesTables, TeamTables {
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;
-  receipts: ReceiptsTable;
-  receipt_lines: ReceiptLinesTable;
 }

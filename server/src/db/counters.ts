@@ -10,7 +10,9 @@ export type DocumentKind =
   | 'transfer'
   | 'production_order'
   /** The platform's monthly invoices to the company (Settings › Billing). */
-  | 'platform_invoice';
+  | 'platform_invoice'
+  /** Register shifts (the closings). */
+  | 'shift';
 
 /**
  * Reserves `count` consecutive numbers of `kind` for `companyId` and returns the first. Must run

@@ -11,6 +11,9 @@ import { adminMigrations } from '../admin/migrations';
 import { orderingMigrations } from '../ordering/migrations';
 import { hardeningMigration } from './hardeningMigration';
 import { settingsMigrations } from '../backoffice/settings/migrations';
+import { teamMigrations } from '../backoffice/team/migrations';
+import { devicesMigrations } from '../backoffice/devices/migrations';
+import { receiptsMigrations } from '../receipts/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -124,6 +127,9 @@ const migrations: Record<string, Migration> = {
   ...orderingMigrations,
   '2026_11_200_hardening': hardeningMigration,
   ...settingsMigrations,
+  ...teamMigrations,
+  ...devicesMigrations,
+  ...receiptsMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

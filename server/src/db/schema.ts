@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { BackofficeTables } from '../backoffice/tables';
 import type { AdminTables } from '../admin/tables';
 import type { OrderingTables } from '../ordering/tables';
+import type { ReceiptTables } from '../receipts/tables';
 
 /**
  * Milliseconds since the epoch. Stored as BIGINT on both databases; the pg pool is configured to
@@ -99,7 +100,7 @@ export interface OutboxTable {
   created_at: Millis;
 }
 
-export interface Database extends BackofficeTables, AdminTables, OrderingTables {
+export interface Database extends BackofficeTables, AdminTables, OrderingTables, ReceiptTables {
   companies: CompaniesTable;
   company_addons: CompanyAddonsTable;
   users: UsersTable;

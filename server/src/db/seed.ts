@@ -127,7 +127,7 @@ export async function seedDemoData(
   // Business information, locations, tax rates, price levels (the catalog points at them).
   await seedSettingsDemo(db, { now });
   // Catalog, customers and sales of the demo companies (idempotent, per company and kind).
-  await seedBackofficeDemo(db, { now, sales });
+  await seedBackofficeDemo(db, { now, sales, hashPin: hashPassword });
   // Admin console: more companies, merchant accounts, tickets, coupons, base prices.
   await seedAdminDemo(db, { now });
   // Online stores: Blue Door Bistro takes orders, Corner Market does not (issue 7).

@@ -18,6 +18,7 @@ const kpis = (scale: number): OverviewKpis => ({
 });
 
 const OVERVIEW: Overview = {
+  version: '1',
   currency: 'USD',
   periods: { today: kpis(1), '7d': kpis(7), '30d': kpis(30) },
   salesPerDay: Array.from({ length: 30 }, (_, i) => ({

@@ -31,6 +31,11 @@ export interface OverviewKpis {
 }
 
 export interface Overview {
+  /**
+   * The receipt counter these figures include (see OverviewVersion): when the polled version is
+   * newer, reload. The server shares one computation among a company's users for up to a second.
+   */
+  version: string;
   currency: string;
   /** Each period runs from local midnight (today, 6 or 29 days back) to now; "previous" is the same span just before. */
   periods: Record<OverviewPeriod, OverviewKpis>;
@@ -38,4 +43,14 @@ export interface Overview {
   salesPerDay: { date: string; netSales: number; receipts: number }[];
   /** Best sellers of the last 30 days by revenue. */
   topItems: { name: string; quantity: number; revenue: number }[];
+}
+
+/**
+ * A cheap check for the live overview: `version` changes whenever a receipt or refund is stored
+ * (the company's receipt counter). The page polls it every LIVE_POLL_MS and reloads the overview
+ * when it moved.
+ */
+export interface OverviewVersion {
+  version: string;
+  serverTime: number;
 }

@@ -1,0 +1,131 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { APP_VERSION_HEADER, DEVICE_LIMITS } from '@hive/shared/schemas/device';
+import type { AuthContext } from '../auth';
+import { HttpError, tooMany, type Limiter, type RateLimitRule } from '../http';
+import { DEVICE_TOKEN, sha256 } from '../backoffice/devices/secrets';
+import { writeLog } from '../backoffice/devices/log';
+
+/*
+ * Device authentication: `Authorization: Bearer <token>` and nothing else (no cookies, no session
+ * headers, no CSRF token: a token is not ambient, a browser never sends it on its own). The token
+ * is looked up by its SHA-256 on every call, so unpairing in the back-office takes effect on the
+ * very next call of the device.
+ */
+
+export interface DeviceRateLimits {
+  /** Pairing attempts per address (a code has 40 bits; this keeps guessing hopeless). */
+  pair: RateLimitRule;
+  /** Calls per device. */
+  requests: RateLimitRule;
+  /** Events per device (a batch counts its events). */
+  events: RateLimitRule;
+}
+
+export const DEFAULT_DEVICE_RATE_LIMITS: DeviceRateLimits = {
+  pair: { limit: 20, windowMs: 10 * 60_000 },
+  requests: { limit: 600, windowMs: 60_000 },
+  events: { limit: 30_000, windowMs: 60_000 },
+};
+
+export type DeviceLimiters = Record<keyof DeviceRateLimits, Limiter>;
+
+/** The paired terminal behind a device request: everything is scoped to its company. */
+export interface Device {
+  companyId: number;
+  terminalId: number;
+  locationId: number | null;
+  name: string;
+}
+
+export const deviceOf = (res: Response): Device => res.locals.device as Device;
+
+/** last_seen is written at most this often per terminal (a poll every few seconds is not a write each). */
+const SEEN_WRITE_MS = 15_000;
+
+const unauthorized = (error: string, message: string) =>
+  new HttpError(401, { error, message }, { 'WWW-Authenticate': `Bearer realm="hive-device", error="invalid_token"` });
+
+function tokenOf(req: Request): string {
+  const header = req.get('authorization');
+  if (!header) {
+    throw new HttpError(
+      401,
+      {
+        error: 'unauthorized',
+        message: 'Send the device token: Authorization: Bearer <token> (POST /pair gives one).',
+      },
+      { 'WWW-Authenticate': 'Bearer realm="hive-device"' },
+    );
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match || !DEVICE_TOKEN.test(match[1]!)) {
+    throw unauthorized('invalid_token', 'The Authorization header must be "Bearer <device token>".');
+  }
+  return match[1]!;
+}
+
+const cleanVersion = (value: string | undefined) => {
+  const v = value?.trim() ?? '';
+  return /^[\w.+\-() ]{1,40}$/.test(v) ? v.slice(0, DEVICE_LIMITS.appVersionMax) : null;
+};
+
+/**
+ * Resolves the token to its terminal (401 when unknown or revoked, 403 when the company is
+ * suspended), counts the call against the device's limit, and notes when the device was last seen
+ * and which app version it runs (a change lands in the terminal log).
+ */
+export function deviceAuth(ctx: AuthContext, limiters: DeviceLimiters): RequestHandler {
+  return async (req, res, next) => {
+    const token = tokenOf(req);
+    const row = await ctx.db
+      .selectFrom('terminals as t')
+      .innerJoin('companies as c', 'c.id', 't.company_id')
+      .select(['t.id', 't.company_id', 't.location_id', 't.name', 't.last_seen_at', 't.app_version', 'c.status'])
+      .where('t.token_hash', '=', sha256(token))
+      .where('t.status', '=', 'paired')
+      .executeTakeFirst();
+    if (!row) {
+      throw unauthorized(
+        'invalid_token',
+        'This device token is not valid: the terminal was unpaired or paired again. Pair the register with a new code.',
+      );
+    }
+    if (row.status !== 'active') {
+      throw new HttpError(403, {
+        error: 'company_suspended',
+        message: 'This company is suspended: its registers cannot sync.',
+      });
+    }
+    const { allowed, retryAfter } = await limiters.requests.consume(String(row.id));
+    if (!allowed) throw tooMany('calls', retryAfter, 'from this terminal');
+
+    const now = ctx.now();
+    const version = cleanVersion(req.get(APP_VERSION_HEADER));
+    const versionChanged = version !== null && version !== row.app_version;
+    if (versionChanged || row.last_seen_at === null || now - Number(row.last_seen_at) >= SEEN_WRITE_MS) {
+      await ctx.db
+        .updateTable('terminals')
+        .set({ last_seen_at: now, ...(versionChanged ? { app_version: version } : {}) })
+        .where('id', '=', row.id)
+        .execute();
+      if (versionChanged) {
+        await writeLog(ctx.db, {
+          companyId: row.company_id,
+          terminalId: row.id,
+          at: now,
+          kind: 'app',
+          message: row.app_version ? `App updated from ${row.app_version} to ${version}` : `App version ${version}`,
+          details: { from: row.app_version, to: version },
+        });
+      }
+    }
+    const device: Device = {
+      companyId: row.company_id,
+      terminalId: row.id,
+      locationId: row.location_id,
+      name: row.name,
+    };
+    res.locals.device = device;
+    next();
+  };
+}

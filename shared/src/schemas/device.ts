@@ -1,0 +1,768 @@
+/**
+ * The device API contract (`/api/device/v1`): the zod schemas the server validates requests with,
+ * the schemas of its answers (the OpenAPI document is generated from these, see openApiSchemas),
+ * and the pure money rules a register must apply exactly as the server does (computeSale,
+ * computeRefund). React-free; used by the server, the register simulator and the demo seed.
+ *
+ * Money is integer minor units (cents) everywhere in this API: names end in `Cents`. Times are
+ * epoch milliseconds. Ids of the company's records are the integers `config` lists; ids of events
+ * are UUIDs the register generates.
+ */
+import { z } from 'zod';
+import { lineTaxes, type AppliedTax } from './backoffice/settings';
+
+export const DEVICE_API_BASE = '/api/device/v1';
+
+export const DEVICE_LIMITS = {
+  /** Events in one POST /events. */
+  maxBatch: 500,
+  maxLines: 200,
+  maxModifiers: 20,
+  maxLineTaxes: 5,
+  maxDiscounts: 10,
+  maxPayments: 10,
+  maxQuantity: 9999,
+  /** 1,000,000.00 in any amount field. */
+  maxCents: 100_000_000,
+  nameMax: 120,
+  noteMax: 500,
+  reasonMax: 200,
+  localNumberMax: 40,
+  appVersionMax: 40,
+  deviceModelMax: 80,
+  logEntriesMax: 50,
+  logMessageMax: 1000,
+  /** Print jobs handed out per GET /print-jobs. */
+  printJobsPerPoll: 50,
+  /** An event may be dated at most this far in the future (register clocks drift). */
+  clockSkewMs: 10 * 60_000,
+  /** Event times before 2020-01-01 are refused as a broken clock. */
+  earliestEventAt: Date.UTC(2020, 0, 1),
+  /** A kitchen ticket is printed for receipts rung up at most this long ago. */
+  kitchenTicketMaxAgeMs: 15 * 60_000,
+} as const;
+
+/** Pairing codes: 8 characters without look-alikes (no 0/O, 1/I), valid 10 minutes, used once. */
+export const PAIRING_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const PAIRING_CODE_LENGTH = 8;
+export const PAIRING_CODE_TTL_MS = 10 * 60_000;
+
+/** A register sends its app version in this header on every call (optional). */
+export const APP_VERSION_HEADER = 'x-hive-app-version';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+const cents = (max: number = DEVICE_LIMITS.maxCents) =>
+  z.int({ error: 'must be a whole number of cents' }).min(0, 'must not be negative').max(max, `must be at most ${max}`);
+const positiveCents = () => cents().min(1, 'must be more than 0');
+const id = () => z.int({ error: 'must be an id from config' }).min(1, 'must be an id from config').max(2_147_483_647);
+const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .max(max, `must be at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex
+    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), 'must not contain control characters');
+const name = (max: number = DEVICE_LIMITS.nameMax) => text(max).refine((v) => v.trim().length > 0, 'must not be empty');
+const eventId = () => z.uuid({ error: 'must be a UUID' });
+const at = () =>
+  z
+    .int({ error: 'must be a time in epoch milliseconds' })
+    .min(DEVICE_LIMITS.earliestEventAt, 'must be a time in epoch milliseconds after 2020');
+
+export const pairingCodeSchema = z
+  .string({ error: 'enter the 8-character pairing code' })
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .length(PAIRING_CODE_LENGTH, 'enter the 8-character pairing code')
+      .regex(new RegExp(`^[${PAIRING_CODE_ALPHABET}]+$`), 'enter the 8-character pairing code'),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/** Every 4xx/5xx answer: a stable code, an English sentence, and per-field problems for 400s. */
+export const errorBodySchema = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    retryAfter: z.int().optional(),
+  })
+  .meta({ id: 'Error' });
+
+// ---------------------------------------------------------------------------------------------
+// Pairing
+
+export const pairRequestSchema = z
+  .object({
+    code: z.string({ error: 'enter the 8-character pairing code' }).max(20, 'enter the 8-character pairing code'),
+    appVersion: text(DEVICE_LIMITS.appVersionMax).optional(),
+    deviceModel: text(DEVICE_LIMITS.deviceModelMax).optional(),
+  })
+  .meta({ id: 'PairRequest' });
+export type PairRequest = z.input<typeof pairRequestSchema>;
+
+export const pairResponseSchema = z
+  .object({
+    /** The device token: send it as `Authorization: Bearer <token>`. Shown once; keep it secret. */
+    token: z.string(),
+    terminal: z.object({
+      id: z.int(),
+      name: z.string(),
+      locationId: z.int().nullable(),
+      locationName: z.string().nullable(),
+    }),
+    company: z.object({ name: z.string() }),
+  })
+  .meta({ id: 'PairResponse' });
+export type PairResponse = z.output<typeof pairResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Config
+
+const taxType = z.enum(['added', 'included']);
+
+export const deviceBannerSchema = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    /** GET with the device token; the `v` query changes when the image does. */
+    imageUrl: z.string(),
+    contentType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+    size: z.int(),
+    sha256: z.string(),
+    /** Show from / until (epoch ms), null = no limit. Banners already over are not listed. */
+    activeFrom: z.int().nullable(),
+    activeUntil: z.int().nullable(),
+    position: z.int(),
+  })
+  .meta({ id: 'Banner' });
+
+export const deviceConfigSchema = z
+  .object({
+    /** The same value as the ETag, without quotes. */
+    version: z.string(),
+    generatedAt: z.int(),
+    company: z.object({
+      name: z.string(),
+      currency: z.string(),
+      timezone: z.string(),
+      license: z.string(),
+      addons: z.array(z.string()),
+      receiptHeader: z.string(),
+      receiptFooter: z.string(),
+    }),
+    terminal: z.object({ id: z.int(), name: z.string() }),
+    location: z.object({ id: z.int(), name: z.string(), timezone: z.string() }).nullable(),
+    categories: z.array(z.object({ id: z.int(), name: z.string(), color: z.string(), position: z.int() })),
+    items: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        sku: z.string(),
+        categoryId: z.int().nullable(),
+        priceCents: z.int(),
+        taxRateIds: z.array(z.int()),
+        /** The item's price at each price level that has one of its own (others use priceCents). */
+        levelPrices: z.array(z.object({ priceLevelId: z.int(), priceCents: z.int() })),
+      }),
+    ),
+    taxRates: z.array(
+      z.object({ id: z.int(), name: z.string(), rateBp: z.int(), type: taxType, archived: z.boolean() }),
+    ),
+    priceLevels: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        scheduled: z.boolean(),
+        /** 0 = Sunday ... 6 = Saturday, in the location's time zone. */
+        days: z.array(z.int()),
+        startTime: z.string(),
+        endTime: z.string(),
+      }),
+    ),
+    orderTypes: z.array(z.object({ id: z.int(), name: z.string(), builtin: z.string().nullable() })),
+    paymentTypes: z.array(
+      z.object({ id: z.int(), name: z.string(), builtin: z.string().nullable(), cashLike: z.boolean() }),
+    ),
+    /** Active employees; `pinHash` is `scrypt$N$r$p$salt$hash` (base64url), see docs/device-api.md. */
+    employees: z.array(z.object({ id: z.int(), name: z.string(), pinHash: z.string() })),
+    /** Printers of the location; `terminalId` is the register that drives each. */
+    printers: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        kind: z.enum(['receipt', 'kitchen']),
+        address: z.string(),
+        terminalId: z.int().nullable(),
+        categoryIds: z.array(z.int()),
+      }),
+    ),
+    banners: z.object({ kiosk: z.array(deviceBannerSchema), customerDisplay: z.array(deviceBannerSchema) }),
+    /** The shift open on this terminal, if any (after a reinstall the register picks it up). */
+    openShift: z.object({ id: z.string(), number: z.int(), openedAt: z.int(), openingFloatCents: z.int() }).nullable(),
+    limits: z.object({ maxBatch: z.int(), maxLines: z.int(), maxPayments: z.int() }),
+  })
+  .meta({ id: 'Config' });
+export type DeviceConfig = z.output<typeof deviceConfigSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+export const EVENT_TYPES = ['receipt', 'refund', 'shift_open', 'shift_close', 'cash_movement'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const modifierSchema = z.object({ name: name(), priceCents: cents() });
+
+const saleLineSchema = z.object({
+  /** null: an item typed in at the register (no catalog entry). */
+  itemId: id().nullable(),
+  name: name(),
+  quantity: z
+    .int({ error: 'must be a whole number' })
+    .min(1, 'must be at least 1')
+    .max(DEVICE_LIMITS.maxQuantity, `must be at most ${DEVICE_LIMITS.maxQuantity}`),
+  unitPriceCents: cents(),
+  modifiers: z
+    .array(modifierSchema)
+    .max(DEVICE_LIMITS.maxModifiers, `at most ${DEVICE_LIMITS.maxModifiers}`)
+    .optional(),
+  discountCents: cents().optional(),
+  taxRateIds: z
+    .array(id())
+    .max(DEVICE_LIMITS.maxLineTaxes, `at most ${DEVICE_LIMITS.maxLineTaxes}`)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a tax rate'),
+});
+
+const saleTotalsSchema = z.object({
+  /** The lines at their price (quantity x (unit price + modifiers)). */
+  subtotalCents: cents(DEVICE_LIMITS.maxCents * 100),
+  /** Line discounts plus receipt discounts. */
+  discountCents: cents(DEVICE_LIMITS.maxCents * 100),
+  /** Every tax, included in the prices or added on top. */
+  taxCents: cents(DEVICE_LIMITS.maxCents * 100),
+  /** What the customer pays: subtotal - discount + added taxes (tips not included). */
+  totalCents: cents(DEVICE_LIMITS.maxCents * 100),
+  /** The tips of all payments (optional; checked when sent). */
+  tipCents: cents().optional(),
+});
+
+const paymentSchema = z.object({
+  paymentTypeId: id(),
+  /** Tendered toward the total (cash: what the customer handed over, change given back separately). */
+  amountCents: positiveCents(),
+  tipCents: cents().optional(),
+});
+
+export const receiptEventSchema = z
+  .object({
+    id: eventId(),
+    type: z.literal('receipt'),
+    at: at(),
+    /** The register's own receipt number as printed (the server numbers receipts itself). */
+    localNumber: text(DEVICE_LIMITS.localNumberMax).optional(),
+    shiftId: eventId().nullable().optional(),
+    employeeId: id().nullable().optional(),
+    orderTypeId: id().nullable().optional(),
+    customerId: id().nullable().optional(),
+    lines: z
+      .array(saleLineSchema)
+      .min(1, 'a receipt needs at least one line')
+      .max(DEVICE_LIMITS.maxLines, `at most ${DEVICE_LIMITS.maxLines} lines`),
+    discounts: z
+      .array(z.object({ name: name(), amountCents: positiveCents() }))
+      .max(DEVICE_LIMITS.maxDiscounts, `at most ${DEVICE_LIMITS.maxDiscounts}`)
+      .optional(),
+    payments: z.array(paymentSchema).max(DEVICE_LIMITS.maxPayments, `at most ${DEVICE_LIMITS.maxPayments}`),
+    changeCents: cents().optional(),
+    totals: saleTotalsSchema,
+    /** Print the lines on the kitchen printers their categories are routed to. */
+    sendToKitchen: z.boolean().optional(),
+    note: text(DEVICE_LIMITS.noteMax).optional(),
+  })
+  .meta({ id: 'ReceiptEvent' });
+export type ReceiptEvent = z.input<typeof receiptEventSchema>;
+
+export const refundEventSchema = z
+  .object({
+    id: eventId(),
+    type: z.literal('refund'),
+    at: at(),
+    /** The event id of the sale (receipt event) being refunded. */
+    receiptId: eventId(),
+    localNumber: text(DEVICE_LIMITS.localNumberMax).optional(),
+    shiftId: eventId().nullable().optional(),
+    employeeId: id().nullable().optional(),
+    reason: text(DEVICE_LIMITS.reasonMax).optional(),
+    lines: z
+      .array(
+        z.object({
+          /** The sale line's number (1 = its first line). */
+          line: z.int({ error: 'must be a line number of the sale' }).min(1, 'must be a line number of the sale'),
+          quantity: z
+            .int({ error: 'must be a whole number' })
+            .min(1, 'must be at least 1')
+            .max(DEVICE_LIMITS.maxQuantity, `must be at most ${DEVICE_LIMITS.maxQuantity}`),
+        }),
+      )
+      .min(1, 'a refund needs at least one line')
+      .max(DEVICE_LIMITS.maxLines, `at most ${DEVICE_LIMITS.maxLines} lines`)
+      .refine((lines) => new Set(lines.map((l) => l.line)).size === lines.length, 'must not repeat a line'),
+    /** How the money went back: the amounts add up to totals.totalCents. */
+    payments: z
+      .array(z.object({ paymentTypeId: id(), amountCents: positiveCents() }))
+      .max(DEVICE_LIMITS.maxPayments, `at most ${DEVICE_LIMITS.maxPayments}`),
+    totals: saleTotalsSchema.omit({ tipCents: true }),
+  })
+  .meta({ id: 'RefundEvent' });
+export type RefundEvent = z.input<typeof refundEventSchema>;
+
+export const shiftOpenEventSchema = z
+  .object({
+    id: eventId(),
+    type: z.literal('shift_open'),
+    at: at(),
+    employeeId: id().nullable().optional(),
+    openingFloatCents: cents(),
+  })
+  .meta({ id: 'ShiftOpenEvent' });
+export type ShiftOpenEvent = z.input<typeof shiftOpenEventSchema>;
+
+export const shiftCloseEventSchema = z
+  .object({
+    id: eventId(),
+    type: z.literal('shift_close'),
+    at: at(),
+    /** The event id of the shift_open. */
+    shiftId: eventId(),
+    employeeId: id().nullable().optional(),
+    countedCashCents: cents(),
+    note: text(DEVICE_LIMITS.noteMax).optional(),
+  })
+  .meta({ id: 'ShiftCloseEvent' });
+export type ShiftCloseEvent = z.input<typeof shiftCloseEventSchema>;
+
+export const cashMovementEventSchema = z
+  .object({
+    id: eventId(),
+    type: z.literal('cash_movement'),
+    at: at(),
+    shiftId: eventId(),
+    employeeId: id().nullable().optional(),
+    kind: z.enum(['pay_in', 'pay_out'], { error: 'must be pay_in or pay_out' }),
+    amountCents: positiveCents(),
+    reason: name(DEVICE_LIMITS.reasonMax),
+  })
+  .meta({ id: 'CashMovementEvent' });
+export type CashMovementEvent = z.input<typeof cashMovementEventSchema>;
+
+export const EVENT_SCHEMAS = {
+  receipt: receiptEventSchema,
+  refund: refundEventSchema,
+  shift_open: shiftOpenEventSchema,
+  shift_close: shiftCloseEventSchema,
+  cash_movement: cashMovementEventSchema,
+} as const;
+
+export type DeviceEvent = ReceiptEvent | RefundEvent | ShiftOpenEvent | ShiftCloseEvent | CashMovementEvent;
+export type ParsedEvent = { [K in EventType]: z.output<(typeof EVENT_SCHEMAS)[K]> }[EventType];
+
+/**
+ * The batch envelope. Each element is checked on its own (a bad event is rejected alone); only an
+ * element without a usable `id` fails the whole batch, since its outcome could not be reported.
+ */
+export const eventsRequestSchema = z.object({
+  events: z
+    .array(
+      z.looseObject({
+        id: eventId(),
+        type: z.string({ error: `must be one of ${EVENT_TYPES.join(', ')}` }),
+      }),
+      { error: 'send {"events": [...]}' },
+    )
+    .min(1, 'send at least one event')
+    .max(DEVICE_LIMITS.maxBatch, `at most ${DEVICE_LIMITS.maxBatch} events per batch`),
+});
+
+/** For the OpenAPI document: the batch with every event type spelled out. */
+export const eventsRequestDocSchema = z
+  .object({
+    events: z
+      .array(
+        z.discriminatedUnion('type', [
+          receiptEventSchema,
+          refundEventSchema,
+          shiftOpenEventSchema,
+          shiftCloseEventSchema,
+          cashMovementEventSchema,
+        ]),
+      )
+      .min(1)
+      .max(DEVICE_LIMITS.maxBatch),
+  })
+  .meta({ id: 'EventBatch' });
+
+export const EVENT_ERROR_CODES = [
+  'invalid',
+  'unknown_type',
+  'bad_time',
+  'totals_mismatch',
+  'payments_mismatch',
+  'discount_too_large',
+  'amount_too_large',
+  'unknown_item',
+  'unknown_tax_rate',
+  'unknown_payment_type',
+  'unknown_order_type',
+  'unknown_employee',
+  'unknown_customer',
+  'unknown_receipt',
+  'unknown_line',
+  'unknown_shift',
+  'shift_closed',
+  'shift_of_another_terminal',
+  'shift_already_open',
+  'refund_exceeds_sale',
+  'not_a_sale',
+  'stale_reference',
+] as const;
+export type EventErrorCode = (typeof EVENT_ERROR_CODES)[number];
+
+export interface EventError {
+  /** Path inside the event, e.g. `lines.0.itemId`, or `event`. */
+  field: string;
+  code: EventErrorCode;
+  message: string;
+}
+
+export const eventResultSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['stored', 'duplicate', 'rejected']),
+    /** receipt / refund: the number the server gave it. */
+    receiptNumber: z.int().optional(),
+    /** shift_open / shift_close: the shift's number. */
+    shiftNumber: z.int().optional(),
+    /** shift_close: what the drawer should hold and counted - expected. */
+    expectedCashCents: z.int().optional(),
+    differenceCents: z.int().optional(),
+    errors: z.array(z.object({ field: z.string(), code: z.enum(EVENT_ERROR_CODES), message: z.string() })).optional(),
+  })
+  .meta({ id: 'EventResult' });
+export type EventResult = z.output<typeof eventResultSchema>;
+
+export const eventsResponseSchema = z
+  .object({
+    results: z.array(eventResultSchema),
+    stored: z.int(),
+    duplicate: z.int(),
+    rejected: z.int(),
+  })
+  .meta({ id: 'EventBatchResult' });
+export type EventsResponse = z.output<typeof eventsResponseSchema>;
+
+/** 422: every event of the batch was rejected (the body also lists each one's reasons). */
+export const eventsRejectedSchema = eventsResponseSchema
+  .extend({ error: z.literal('events_rejected'), message: z.string() })
+  .meta({ id: 'EventBatchRejected' });
+
+// ---------------------------------------------------------------------------------------------
+// A sale as the server has it (GET /receipts/:id), for refunds on any register
+
+export const deviceReceiptSchema = z
+  .object({
+    id: z.string(),
+    number: z.int(),
+    kind: z.enum(['sale', 'refund']),
+    at: z.int(),
+    terminalId: z.int().nullable(),
+    totals: z.object({
+      subtotalCents: z.int(),
+      discountCents: z.int(),
+      taxCents: z.int(),
+      totalCents: z.int(),
+      tipCents: z.int(),
+    }),
+    lines: z.array(
+      z.object({
+        line: z.int(),
+        itemId: z.int().nullable(),
+        name: z.string(),
+        quantity: z.int(),
+        unitPriceCents: z.int(),
+        grossCents: z.int(),
+        discountCents: z.int(),
+        totalCents: z.int(),
+        taxes: z.array(z.object({ taxRateId: z.int().nullable(), rateBp: z.int(), type: taxType, taxCents: z.int() })),
+        /** What earlier refunds already returned of this line. */
+        refunded: z.object({
+          quantity: z.int(),
+          grossCents: z.int(),
+          discountCents: z.int(),
+          taxCents: z.array(z.int()),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: 'Receipt' });
+export type DeviceReceipt = z.output<typeof deviceReceiptSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Print jobs
+
+export const printDocumentSchema = z
+  .object({
+    lines: z.array(z.object({ text: z.string(), bold: z.boolean().optional(), large: z.boolean().optional() })),
+  })
+  .meta({ id: 'PrintDocument' });
+export type PrintDocument = z.output<typeof printDocumentSchema>;
+
+export const devicePrintJobSchema = z
+  .object({
+    id: z.int(),
+    printerId: z.int(),
+    kind: z.enum(['test', 'kitchen', 'receipt']),
+    title: z.string(),
+    createdAt: z.int(),
+    document: printDocumentSchema,
+  })
+  .meta({ id: 'PrintJob' });
+
+export const printJobsResponseSchema = z.object({ jobs: z.array(devicePrintJobSchema) }).meta({ id: 'PrintJobs' });
+
+export const printAckRequestSchema = z
+  .object({
+    status: z.enum(['printed', 'failed'], { error: 'must be printed or failed' }),
+    error: text(DEVICE_LIMITS.logMessageMax).optional(),
+  })
+  .meta({ id: 'PrintAck' });
+
+export const printAckResponseSchema = z
+  .object({ id: z.int(), status: z.enum(['queued', 'printed', 'failed', 'cancelled']) })
+  .meta({ id: 'PrintAckResult' });
+
+// ---------------------------------------------------------------------------------------------
+// Device log
+
+export const logRequestSchema = z
+  .object({
+    entries: z
+      .array(
+        z.object({
+          at: at(),
+          level: z.enum(['info', 'warning', 'error'], { error: 'must be info, warning or error' }),
+          message: name(DEVICE_LIMITS.logMessageMax),
+          code: text(60).optional(),
+        }),
+      )
+      .min(1, 'send at least one entry')
+      .max(DEVICE_LIMITS.logEntriesMax, `at most ${DEVICE_LIMITS.logEntriesMax} entries`),
+  })
+  .meta({ id: 'LogRequest' });
+
+export const logResponseSchema = z.object({ accepted: z.int() }).meta({ id: 'LogResult' });
+
+// ---------------------------------------------------------------------------------------------
+// Money rules (the server recomputes every amount with these; a register must match them)
+
+export interface SaleLineInput {
+  quantity: number;
+  unitPriceCents: number;
+  modifiers?: readonly { priceCents: number }[];
+  discountCents?: number;
+  /** The line's taxes, in the order of its taxRateIds. */
+  taxes: readonly AppliedTax[];
+}
+
+export interface LineAmounts {
+  grossCents: number;
+  /** The line's own discount plus its share of the receipt discounts. */
+  discountCents: number;
+  netCents: number;
+  /** Each tax of the line, in order. */
+  taxCents: number[];
+  includedTaxCents: number;
+  addedTaxCents: number;
+  totalCents: number;
+}
+
+export interface SaleAmounts {
+  lines: LineAmounts[];
+  subtotalCents: number;
+  discountCents: number;
+  netCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export type SaleProblem = {
+  line: number | null;
+  problem: 'line_discount_too_large' | 'receipt_discount_too_large' | 'amount_too_large';
+};
+
+/** The largest amount of a line or a receipt (100,000,000.00): keeps every product exact. */
+export const MAX_SALE_CENTS = DEVICE_LIMITS.maxCents * 100;
+
+/**
+ * Splits `amount` over `weights` in proportion, in whole cents: each share is rounded down, and the
+ * cents left over go one each to the largest remainders (the earlier line on a tie).
+ */
+export function splitProportionally(amount: number, weights: readonly number[]): number[] {
+  // BigInt: amount x weight can pass 2^53 for large receipts.
+  const sum = weights.reduce((a, b) => a + BigInt(b), 0n);
+  if (sum <= 0n) return weights.map(() => 0);
+  const total = BigInt(amount);
+  const shares = weights.map((w) => (total * BigInt(w)) / sum);
+  let left = total - shares.reduce((a, b) => a + b, 0n);
+  const order = weights
+    .map((w, i) => ({ i, rest: (total * BigInt(w)) % sum }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of order) {
+    if (left <= 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
+}
+
+/**
+ * A sale's amounts. Per line: gross = quantity x (unit price + modifiers); minus the line discount;
+ * the receipt discounts are spread over the lines in proportion to what is left of each
+ * (splitProportionally); the taxes of the discounted amount follow lineTaxes (included taxes are
+ * inside the amount, added taxes on top). Returns the problems instead when a discount is larger
+ * than what it discounts.
+ */
+export function computeSale(
+  lines: readonly SaleLineInput[],
+  receiptDiscountCents: number,
+): { amounts: SaleAmounts } | { problems: SaleProblem[] } {
+  const problems: SaleProblem[] = [];
+  const gross = lines.map(
+    (l) => l.quantity * (l.unitPriceCents + (l.modifiers ?? []).reduce((s, m) => s + m.priceCents, 0)),
+  );
+  gross.forEach((g, i) => {
+    if (g > MAX_SALE_CENTS) problems.push({ line: i, problem: 'amount_too_large' });
+  });
+  if (gross.reduce((a, b) => a + b, 0) > MAX_SALE_CENTS) problems.push({ line: null, problem: 'amount_too_large' });
+  const afterLine = lines.map((l, i) => {
+    const discount = l.discountCents ?? 0;
+    if (discount > gross[i]!) problems.push({ line: i, problem: 'line_discount_too_large' });
+    return Math.max(0, gross[i]! - discount);
+  });
+  const left = afterLine.reduce((a, b) => a + b, 0);
+  if (receiptDiscountCents > left) problems.push({ line: null, problem: 'receipt_discount_too_large' });
+  if (problems.length > 0) return { problems };
+  const shares = splitProportionally(receiptDiscountCents, afterLine);
+  const amounts: LineAmounts[] = lines.map((l, i) => {
+    const discountCents = (l.discountCents ?? 0) + shares[i]!;
+    const taxed = lineTaxes(gross[i]! - discountCents, l.taxes);
+    return {
+      grossCents: gross[i]!,
+      discountCents,
+      netCents: taxed.netCents,
+      taxCents: taxed.perTaxCents,
+      includedTaxCents: taxed.includedCents,
+      addedTaxCents: taxed.addedCents,
+      totalCents: taxed.totalCents,
+    };
+  });
+  return { amounts: totalsOf(amounts) };
+}
+
+function totalsOf(lines: LineAmounts[]): SaleAmounts {
+  const sum = (pick: (l: LineAmounts) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  return {
+    lines,
+    subtotalCents: sum((l) => l.grossCents),
+    discountCents: sum((l) => l.discountCents),
+    netCents: sum((l) => l.netCents),
+    taxCents: sum((l) => l.includedTaxCents + l.addedTaxCents),
+    totalCents: sum((l) => l.totalCents),
+  };
+}
+
+/** A sale line as a refund needs it: what was sold and what earlier refunds already returned. */
+export interface RefundableLine {
+  quantity: number;
+  grossCents: number;
+  discountCents: number;
+  taxes: readonly (AppliedTax & { taxCents: number })[];
+  refunded: { quantity: number; grossCents: number; discountCents: number; taxCents: readonly number[] };
+}
+
+/**
+ * The amounts of returning `quantity` of a sale line: its gross, discount and each tax in
+ * proportion (rounded to the cent), and the last units returned take exactly what is left, so the
+ * refunds of a line never add up to more than was paid. Net and total follow from those.
+ * Null when more would be returned than was sold.
+ */
+export function refundLineAmounts(line: RefundableLine, quantity: number): LineAmounts | null {
+  const remaining = line.quantity - line.refunded.quantity;
+  if (quantity < 1 || quantity > remaining) return null;
+  const last = quantity === remaining;
+  const part = (whole: number, done: number) => (last ? whole - done : Math.round((whole * quantity) / line.quantity));
+  const grossCents = part(line.grossCents, line.refunded.grossCents);
+  const discountCents = part(line.discountCents, line.refunded.discountCents);
+  const taxCents = line.taxes.map((t, k) => part(t.taxCents, line.refunded.taxCents[k] ?? 0));
+  const includedTaxCents = taxCents.reduce((s, c, k) => s + (line.taxes[k]!.type === 'included' ? c : 0), 0);
+  const addedTaxCents = taxCents.reduce((s, c, k) => s + (line.taxes[k]!.type === 'added' ? c : 0), 0);
+  return {
+    grossCents,
+    discountCents,
+    netCents: grossCents - discountCents - includedTaxCents,
+    taxCents,
+    includedTaxCents,
+    addedTaxCents,
+    totalCents: grossCents - discountCents + addedTaxCents,
+  };
+}
+
+/** The amounts of a refund (null for a line asked for more than is left). */
+export function computeRefund(
+  lines: readonly { sale: RefundableLine; quantity: number }[],
+): { amounts: SaleAmounts } | { tooMany: number[] } {
+  const out: LineAmounts[] = [];
+  const tooMany: number[] = [];
+  lines.forEach(({ sale, quantity }, i) => {
+    const amounts = refundLineAmounts(sale, quantity);
+    if (amounts) out.push(amounts);
+    else tooMany.push(i);
+  });
+  return tooMany.length > 0 ? { tooMany } : { amounts: totalsOf(out) };
+}
+
+/**
+ * The schemas the OpenAPI document names, by their `id` (nested ones too, so that each is a
+ * component of its own): requests are described as the client sends them, answers as sent.
+ */
+export const openApiSchemas = {
+  requests: [
+    pairRequestSchema,
+    eventsRequestDocSchema,
+    receiptEventSchema,
+    refundEventSchema,
+    shiftOpenEventSchema,
+    shiftCloseEventSchema,
+    cashMovementEventSchema,
+    printAckRequestSchema,
+    logRequestSchema,
+  ],
+  responses: [
+    errorBodySchema,
+    pairResponseSchema,
+    deviceConfigSchema,
+    deviceBannerSchema,
+    eventsResponseSchema,
+    eventResultSchema,
+    eventsRejectedSchema,
+    deviceReceiptSchema,
+    printJobsResponseSchema,
+    devicePrintJobSchema,
+    printDocumentSchema,
+    printAckResponseSchema,
+    logResponseSchema,
+  ],
+} as const;

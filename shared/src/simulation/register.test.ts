@@ -1,0 +1,81 @@
+import {
+  computeSale,
+  receiptEventSchema,
+  refundEventSchema,
+  type DeviceConfig,
+  type DeviceEvent,
+} from '@hive/shared/schemas/device';
+import { SimulatedRegister, uuidFrom } from './register';
+
+const config: Pick<DeviceConfig, 'items' | 'taxRates' | 'paymentTypes' | 'orderTypes' | 'employees'> = {
+  items: [
+    { id: 1, name: 'Coffee', sku: '', categoryId: 1, priceCents: 250, taxRateIds: [1], levelPrices: [] },
+    { id: 2, name: 'Bagel', sku: '', categoryId: 1, priceCents: 320, taxRateIds: [1], levelPrices: [] },
+    { id: 3, name: 'Wine', sku: '', categoryId: 2, priceCents: 750, taxRateIds: [2], levelPrices: [] },
+  ],
+  taxRates: [
+    { id: 1, name: 'Food', rateBp: 1000, type: 'added', archived: false },
+    { id: 2, name: 'Alcohol', rateBp: 2100, type: 'included', archived: false },
+  ],
+  paymentTypes: [
+    { id: 10, name: 'Cash', builtin: 'cash', cashLike: true },
+    { id: 11, name: 'Card', builtin: 'card', cashLike: false },
+  ],
+  orderTypes: [{ id: 20, name: 'Dine in', builtin: 'dine_in' }],
+  employees: [{ id: 30, name: 'Sam', pinHash: 'scrypt$...' }],
+};
+
+describe('uuidFrom', () => {
+  it('derives a stable version-4 UUID from text', () => {
+    expect(uuidFrom('a')).toBe(uuidFrom('a'));
+    expect(uuidFrom('a')).not.toBe(uuidFrom('b'));
+    expect(uuidFrom('seed:sale:1')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const many = new Set(Array.from({ length: 20_000 }, (_, i) => uuidFrom(`x:${i}`)));
+    expect(many.size).toBe(20_000);
+  });
+});
+
+describe('SimulatedRegister', () => {
+  const play = (seed: string) => {
+    const register = new SimulatedRegister(config, { seed, restaurant: true, refundRate: 0.2 });
+    const events: DeviceEvent[] = [register.openShift(1_800_000_000_000)];
+    for (let i = 0; i < 200; i += 1) {
+      events.push(register.sale(1_800_000_000_000 + i));
+      if (register.wantsRefund()) {
+        const refund = register.refund(1_800_000_000_000 + i);
+        if (refund) events.push(refund);
+      }
+      if (i === 100) events.push(register.cashMovement(1_800_000_000_000 + i));
+    }
+    events.push(register.closeShift(1_800_000_001_000));
+    return events;
+  };
+
+  it('is deterministic: the same seed gives the same events and ids', () => {
+    expect(play('42')).toEqual(play('42'));
+    expect(play('42')[1]!.id).not.toBe(play('43')[1]!.id);
+  });
+
+  it('produces valid events whose totals and payments follow the server rules', () => {
+    const events = play('7');
+    expect(events.filter((e) => e.type === 'refund').length).toBeGreaterThan(0);
+    for (const event of events) {
+      if (event.type === 'receipt') {
+        expect(receiptEventSchema.safeParse(event).success).toBe(true);
+        const taxes = new Map(config.taxRates.map((t) => [t.id, t]));
+        const computed = computeSale(
+          event.lines.map((l) => ({ ...l, taxes: l.taxRateIds.map((id) => taxes.get(id)!) })),
+          (event.discounts ?? []).reduce((s, d) => s + d.amountCents, 0),
+        );
+        if (!('amounts' in computed)) throw new Error('impossible sale');
+        expect(event.totals.totalCents).toBe(computed.amounts.totalCents);
+        const paid = event.payments.reduce((s, p) => s + p.amountCents, 0);
+        expect(paid - (event.changeCents ?? 0)).toBe(event.totals.totalCents);
+      }
+      if (event.type === 'refund') {
+        expect(refundEventSchema.safeParse(event).success).toBe(true);
+        expect(event.payments.reduce((s, p) => s + p.amountCents, 0)).toBe(event.totals.totalCents);
+      }
+    }
+  });
+});
