@@ -243,7 +243,8 @@ test.describe('items and customers, end to end', () => {
     await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Beverages' });
     await page.getByRole('spinbutton', { name: /^Price/ }).fill('2.49');
     await page.getByRole('spinbutton', { name: /^Cost/ }).fill('0.9');
-    await page.getByRole('spinbutton', { name: /^Tax rate/ }).fill('8');
+    // Corner Market's standard rate applies to new items: it is ticked already.
+    await expect(page.getByRole('checkbox', { name: /^Standard rate \(8 %/ })).toBeChecked();
     await page.getByRole('checkbox', { name: 'Track stock' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`“${name}” was added.`)).toBeVisible();
@@ -263,7 +264,7 @@ test.describe('items and customers, end to end', () => {
     const csv = await (await file.createReadStream()).toArray();
     const text = Buffer.concat(csv.map((c) => Buffer.from(c))).toString('utf8');
     expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe(
-      'name,sku,category,price,cost,tax_rate,track_stock,active',
+      'name,sku,category,price,cost,taxes,track_stock,active',
     );
     expect(text).toContain(name);
 

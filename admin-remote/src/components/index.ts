@@ -1,5 +1,6 @@
-export { FormDialog } from './FormDialog';
-export type { FormDialogProps } from './FormDialog';
+// The form dialog moved to the shared kit (the back-office uses it too).
+export { FormDialog } from '@hive/shared/ui';
+export type { FormDialogProps } from '@hive/shared/ui';
 export { StatusBadge } from './StatusBadge';
 export { ListToolbar } from './ListToolbar';
 export type { ToolbarFilter } from './ListToolbar';

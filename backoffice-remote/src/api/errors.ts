@@ -6,7 +6,7 @@ export function apiErrorBody(error: unknown): ApiErrorBody | null {
   if (!isAxiosError(error)) return null;
   const body = error.response?.data as Partial<ApiErrorBody> | undefined;
   return body && typeof body === 'object' && typeof body.error === 'string'
-    ? { error: body.error, message: String(body.message ?? ''), fields: body.fields }
+    ? { ...body, error: body.error, message: String(body.message ?? ''), fields: body.fields }
     : null;
 }
 
@@ -30,4 +30,16 @@ export function failureKind(error: unknown): 'offline' | 'forbidden' | 'notFound
   if (status === 404) return 'notFound';
   if (status >= 500) return 'server';
   return 'other';
+}
+
+/**
+ * A refusal with a reason (409 `{ error: 'tax_rate_in_use', message, count }`): its code and the
+ * values the page's text for it may use. Null for any other failure.
+ */
+export function refusal(error: unknown): { code: string; values: Record<string, unknown>; message: string } | null {
+  if (httpStatus(error) !== 409) return null;
+  const body = apiErrorBody(error);
+  if (!body) return null;
+  const { error: code, message, fields: _fields, ...values } = body;
+  return { code, values, message };
 }

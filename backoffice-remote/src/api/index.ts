@@ -1,5 +1,5 @@
 export { API, useApi } from './useApi';
 export type { ApiState } from './useApi';
-export { apiErrorBody, failureKind, fieldErrors, httpStatus } from './errors';
+export { apiErrorBody, failureKind, fieldErrors, httpStatus, refusal } from './errors';
 export { downloadFile } from './download';
-export { useCompany } from './useCompany';
+export { refreshCompany, useCompany } from './useCompany';

@@ -7,6 +7,8 @@ import { API } from './useApi';
 
 // One request per signed-in user and HTTP client, however many components ask (header, columns).
 const cache = new WeakMap<AxiosInstance, Map<string, Promise<CompanySummary>>>();
+// Components showing the company, told when it changed (Settings › General information saved).
+const listeners = new Set<() => void>();
 
 function fetchCompany(http: AxiosInstance, email: string): Promise<CompanySummary> {
   let byUser = cache.get(http);
@@ -21,11 +23,25 @@ function fetchCompany(http: AxiosInstance, email: string): Promise<CompanySummar
   return pending;
 }
 
-/** The signed-in user's company (header name, currency); undefined until known. */
+/** Forget the cached company and let every component showing it ask again (name, logo, currency). */
+export function refreshCompany(http: AxiosInstance): void {
+  cache.delete(http);
+  for (const listener of listeners) listener();
+}
+
+/** The signed-in user's company (header name and logo, currency); undefined until known. */
 export function useCompany(): CompanySummary | undefined {
   const http = useHttp();
   const email = useAppSelector(selectUser)?.email ?? null;
   const [company, setCompany] = useState<{ email: string; data: CompanySummary } | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const listener = () => setVersion((n) => n + 1);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
   useEffect(() => {
     if (email === null) return;
     let live = true;
@@ -36,6 +52,6 @@ export function useCompany(): CompanySummary | undefined {
     return () => {
       live = false;
     };
-  }, [http, email]);
+  }, [http, email, version]);
   return company && company.email === email ? company.data : undefined;
 }

@@ -10,4 +10,12 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/categories': lazy(() => import('../pages/categories')),
   '/customer': lazy(() => import('../pages/customers')),
   '/ordering_online': lazy(() => import('../pages/ordering-online')),
+  // Settings (pages/settings/<page>/, texts in the 'settings' namespace).
+  '/generalinfo': lazy(() => import('../pages/settings/general-info')),
+  '/company_billing': lazy(() => import('../pages/settings/billing')),
+  '/location': lazy(() => import('../pages/settings/locations')),
+  '/taxes': lazy(() => import('../pages/settings/taxes')),
+  '/price_hives': lazy(() => import('../pages/settings/price-levels')),
+  '/orderTypes': lazy(() => import('../pages/settings/order-types')),
+  '/paymentType': lazy(() => import('../pages/settings/payment-types')),
 };

@@ -2,3 +2,5 @@ export { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels, useValidation
 export type { PageMeta } from './hooks';
 export { useFormat } from './format';
 export { breadcrumbKeys, titleKey } from './pageMeta';
+export { AREA_NAMESPACES, useAreaT, withAreaTexts } from './namespaces';
+export type { AreaNamespace } from './namespaces';

@@ -8,12 +8,14 @@ import styles from './Layout.module.css';
 export interface HeaderProps {
   email: string;
   companyName: string | null;
+  /** The company's logo (Settings › General information), beside its name. */
+  logoUrl?: string | null;
   sidebarId: string;
   sidebarExpanded: boolean;
   onToggleSidebar: () => void;
 }
 
-export function Header({ email, companyName, sidebarId, sidebarExpanded, onToggleSidebar }: HeaderProps) {
+export function Header({ email, companyName, logoUrl, sidebarId, sidebarExpanded, onToggleSidebar }: HeaderProps) {
   const { t } = useTranslation(BACKOFFICE_DEFAULT_NAMESPACE);
   return (
     <header className={styles.header}>
@@ -34,6 +36,8 @@ export function Header({ email, companyName, sidebarId, sidebarExpanded, onToggl
       </span>
       {companyName && (
         <span className={styles.company} data-testid="backoffice-company">
+          {/* Decorative: the name beside it says whose it is. */}
+          {logoUrl && <img className={styles.companyLogo} src={logoUrl} alt="" />}
           {companyName}
         </span>
       )}

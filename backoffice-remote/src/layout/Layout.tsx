@@ -72,6 +72,7 @@ export function Layout({ children }: { children?: ReactNode }) {
       <Header
         email={user?.email ?? ''}
         companyName={company?.name ?? null}
+        logoUrl={company?.logoUrl ?? null}
         sidebarId={SIDEBAR_ID}
         sidebarExpanded={narrow ? drawerOpen : sidebarOpen}
         onToggleSidebar={() => dispatch(narrow ? setDrawerOpen(!drawerOpen) : toggleSidebar())}

@@ -14,6 +14,8 @@ import { allBackofficePermissionNames } from '@hive/shared/menu';
 import { createHiveStore, setUserData, type UserDataPayload } from '@hive/shared/store';
 import en from '../../public/locales/en/common.json';
 import es from '../../public/locales/es/common.json';
+import enSettings from '../../public/locales/en/settings.json';
+import esSettings from '../../public/locales/es/settings.json';
 
 // Pages are lazy chunks and CI machines are busy: give findBy* more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -71,7 +73,14 @@ export const on =
   (config) =>
     config.method?.toUpperCase() === method && config.url === url ? { status, data } : undefined;
 
-export const COMPANY = { name: 'Corner Market', slug: 'corner-market', license: 'Retail', currency: 'USD' };
+export const COMPANY = {
+  name: 'Corner Market',
+  slug: 'corner-market',
+  license: 'Retail',
+  currency: 'USD',
+  timezone: 'America/Chicago',
+  logoUrl: null,
+};
 
 function LocationProbe({ onNavigate }: { onNavigate: (navigate: NavigateFunction) => void }) {
   const location = useLocation();
@@ -95,7 +104,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
     defaultNS: BACKOFFICE_DEFAULT_NAMESPACE,
     lng: language,
     backend: noBackend,
-    resources: { en: { common: en }, es: { common: es } },
+    resources: { en: { common: en, settings: enSettings }, es: { common: es, settings: esSettings } },
   });
   const { http, calls } = fakeHttp([on('GET', '/api/backoffice/company', COMPANY), ...routes]);
   const session = createSessionSource({ status: 'authenticated', expiresAt: null, remainingMs: null });
@@ -134,7 +143,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
     defaultNS: BACKOFFICE_DEFAULT_NAMESPACE,
     lng: language,
     backend: noBackend,
-    resources: { en: { common: en }, es: { common: es } },
+    resources: { en: { common: en, settings: enSettings }, es: { common: es, settings: esSettings } },
   });
   return { ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>), i18n };
 }

@@ -14,6 +14,7 @@ export type * from './backoffice/catalog';
 export type * from './backoffice/customers';
 export type * from './backoffice/overview';
 export {
+  VALIDATION_MESSAGE_KEYS,
   englishMessages,
   LIMITS,
   PAGE_SIZES,

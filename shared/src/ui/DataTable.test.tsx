@@ -45,6 +45,13 @@ function setup(props: Partial<DataTableProps<Row>> = {}) {
 }
 
 describe('DataTable', () => {
+  it('a short list shown whole has no range or page buttons under it', () => {
+    setup({ total: 2, pageSize: 2, unpaged: true });
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+    expect(screen.queryByText('1–2 of 2')).toBeNull();
+  });
+
   it('renders the rows it is given under a named table', () => {
     setup();
     const table = screen.getByRole('table', { name: 'Items' });

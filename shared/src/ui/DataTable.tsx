@@ -72,6 +72,8 @@ export interface DataTableProps<T> {
   /** Search box, filters, export... above the table. */
   toolbar?: ReactNode;
   labels?: Partial<DataTableLabels>;
+  /** A short list shown whole (no range, page size or page buttons under it). */
+  unpaged?: boolean;
 }
 
 /**
@@ -97,6 +99,7 @@ export function DataTable<T>({
   empty,
   toolbar,
   labels: labelOverrides,
+  unpaged = false,
 }: DataTableProps<T>) {
   const labels = { ...DEFAULT_TABLE_LABELS, ...labelOverrides };
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -193,43 +196,45 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      <div className={styles.footer}>
-        {/* No "0–0 of 0" while the first page is still loading: it would read as an empty list. */}
-        <span aria-live="polite">{loading && !showRows ? '' : labels.range(from, to, total)}</span>
-        <div className={styles.pager}>
-          {onPageSizeChange && (
-            <span className={styles.pageSize}>
-              <label htmlFor={pageSizeId}>{labels.rowsPerPage}</label>
-              <select id={pageSizeId} value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
-                {pageSizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </span>
-          )}
-          <Button
-            size="small"
-            iconOnly
-            icon={<ChevronLeft size={16} aria-hidden="true" />}
-            disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
-          >
-            {labels.previous}
-          </Button>
-          <span>{labels.pageOf(page, pages)}</span>
-          <Button
-            size="small"
-            iconOnly
-            icon={<ChevronRight size={16} aria-hidden="true" />}
-            disabled={page >= pages}
-            onClick={() => onPageChange(page + 1)}
-          >
-            {labels.next}
-          </Button>
+      {!unpaged && (
+        <div className={styles.footer}>
+          {/* No "0–0 of 0" while the first page is still loading: it would read as an empty list. */}
+          <span aria-live="polite">{loading && !showRows ? '' : labels.range(from, to, total)}</span>
+          <div className={styles.pager}>
+            {onPageSizeChange && (
+              <span className={styles.pageSize}>
+                <label htmlFor={pageSizeId}>{labels.rowsPerPage}</label>
+                <select id={pageSizeId} value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+                  {pageSizes.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              </span>
+            )}
+            <Button
+              size="small"
+              iconOnly
+              icon={<ChevronLeft size={16} aria-hidden="true" />}
+              disabled={page <= 1}
+              onClick={() => onPageChange(page - 1)}
+            >
+              {labels.previous}
+            </Button>
+            <span>{labels.pageOf(page, pages)}</span>
+            <Button
+              size="small"
+              iconOnly
+              icon={<ChevronRight size={16} aria-hidden="true" />}
+              disabled={page >= pages}
+              onClick={() => onPageChange(page + 1)}
+            >
+              {labels.next}
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export type {
 } from './fields';
 export { ConfirmDialog } from './ConfirmDialog';
 export type { ConfirmDialogProps } from './ConfirmDialog';
+export { FormDialog } from './FormDialog';
+export type { FormDialogProps } from './FormDialog';
 export { EmptyState, NotAvailable } from './EmptyState';
 export type { EmptyStateProps, NotAvailableProps } from './EmptyState';
 export { Alert, ToastProvider, useToast } from './Toast';

@@ -1,11 +1,15 @@
-import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { createItemSchema, type CategoryOption, type Item } from '@hive/shared/schemas/backoffice';
+import { canSeePath } from '@hive/shared/menu';
+import { createItemSchema, type Item, type ItemOptions, type ItemTax } from '@hive/shared/schemas/backoffice';
+import { selectMenuContext, useAppSelector } from '@hive/shared/store';
 import { CheckboxField, NumberField, SelectField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../api';
-import { useT, useValidationMessages } from '../../i18n';
+import { CheckboxList } from '../../components';
+import { useFormat, useT, useValidationMessages } from '../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../resource';
 
 type Schema = ReturnType<typeof createItemSchema>;
@@ -14,7 +18,7 @@ type Values = z.input<Schema>;
 // An empty number input reads as NaN: "required", rather than a silent 0.
 const EMPTY = Number.NaN;
 
-function defaults(record?: Item): Values {
+function defaults(options: ItemOptions, record?: Item): Values {
   return record
     ? {
         name: record.name,
@@ -22,38 +26,70 @@ function defaults(record?: Item): Values {
         categoryId: record.categoryId,
         price: record.price,
         cost: record.cost,
-        taxRate: record.taxRate,
+        taxIds: record.taxes.map((t) => t.id),
         trackStock: record.trackStock,
         active: record.active,
       }
-    : { name: '', sku: '', categoryId: null, price: EMPTY, cost: EMPTY, taxRate: 0, trackStock: false, active: true };
+    : {
+        name: '',
+        sku: '',
+        categoryId: null,
+        price: EMPTY,
+        cost: EMPTY,
+        // A new item starts with the rates marked "applies to all new items" (Settings › Taxes).
+        taxIds: options.taxes.filter((t) => t.appliesToNewItems).map((t) => t.id),
+        trackStock: false,
+        active: true,
+      };
+}
+
+/** "Standard rate (8 %, included)": what a tax rate looks like in the item form and list. */
+export function useTaxLabel() {
+  const { t } = useT();
+  const format = useFormat();
+  return useCallback(
+    (tax: Pick<ItemTax, 'name' | 'rate' | 'type' | 'archived'>) =>
+      t(tax.archived ? 'items.taxLabelArchived' : 'items.taxLabel', {
+        name: tax.name,
+        rate: format.decimal(tax.rate),
+        type: t(`items.taxTypes.${tax.type}`),
+      }),
+    [t, format],
+  );
 }
 
 const categoryValue = (value: unknown) =>
   value === '' || value === null || value === undefined ? null : Number(value);
 
-/** The category choices load first, so the select shows the saved category from the start. */
+const NO_OPTIONS: ItemOptions = { categories: [], taxes: [] };
+
+/** The category and tax choices load first, so the form shows the saved ones from the start. */
 export function ItemForm(props: ResourceFormProps<Item>) {
   const { t } = useT();
-  const options = useApi<{ categories: CategoryOption[] }>(`${API}/items/options`);
+  const options = useApi<ItemOptions>(`${API}/items/options`);
   if (!options.data && options.loading) return <p role="status">{t('common.loading')}</p>;
-  // Without the list (a failed request) the form still works, with "No category" only.
-  return <ItemFormFields {...props} categories={options.data?.categories ?? []} />;
+  // Without the lists (a failed request) the form still works, with "No category" and no tax.
+  return <ItemFormFields {...props} options={options.data ?? NO_OPTIONS} />;
 }
 
-function ItemFormFields({
-  record,
-  onSaved,
-  onCancel,
-  categories,
-}: ResourceFormProps<Item> & { categories: CategoryOption[] }) {
+function ItemFormFields({ record, onSaved, onCancel, options }: ResourceFormProps<Item> & { options: ItemOptions }) {
   const { t } = useT();
   const messages = useValidationMessages();
+  const taxLabel = useTaxLabel();
+  const menu = useAppSelector(selectMenuContext);
   const schema = useMemo(() => createItemSchema(messages), [messages]);
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: defaults(record),
-  });
+  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>(
+    {
+      resolver: zodResolver(schema),
+      defaultValues: defaults(options, record),
+    },
+  );
+  const { categories } = options;
+  // The rates offered: the company's current ones, plus any archived rate the item still has.
+  const taxChoices = useMemo(() => {
+    const kept = (record?.taxes ?? []).filter((tax) => !options.taxes.some((o) => o.id === tax.id));
+    return [...options.taxes, ...kept].map((tax) => ({ value: tax.id, label: taxLabel(tax) }));
+  }, [options.taxes, record, taxLabel]);
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Item, Values>({
     endpoint: 'items',
@@ -114,17 +150,27 @@ function ItemFormFields({
           error={errors.cost?.message}
           {...register('cost', { valueAsNumber: true })}
         />
-        <NumberField
-          label={t('items.fields.taxRate')}
-          hint={t('items.hints.taxRate')}
-          required
-          min={0}
-          max={100}
-          step="0.01"
-          error={errors.taxRate?.message}
-          {...register('taxRate', { valueAsNumber: true })}
-        />
       </div>
+      <Controller
+        control={control}
+        name="taxIds"
+        render={({ field, fieldState }) => (
+          <CheckboxList<number>
+            ref={field.ref}
+            legend={t('items.fields.taxes')}
+            options={taxChoices}
+            value={(field.value ?? []) as number[]}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            hint={taxChoices.length > 0 ? t('items.hints.taxes') : undefined}
+            empty={
+              <>
+                {t('items.noTaxes')} {canSeePath('/taxes', menu) && <Link to="/taxes">{t('items.manageTaxes')}</Link>}
+              </>
+            }
+          />
+        )}
+      />
       <div className={styles.checks}>
         <CheckboxField
           label={t('items.fields.trackStock')}

@@ -12,7 +12,7 @@ const item = (id: number, name: string, extra: Partial<Item> = {}): Item => ({
   categoryName: 'Dairy',
   price: 1.5,
   cost: 0.5,
-  taxRate: 2.5,
+  taxes: [{ id: 7, name: 'Reduced rate', rate: 2.5, type: 'included', archived: false }],
   trackStock: true,
   active: true,
   updatedAt: 0,
@@ -29,6 +29,11 @@ const OPTIONS = {
   categories: [
     { id: 1, name: 'Dairy' },
     { id: 2, name: 'Bakery' },
+  ],
+  taxes: [
+    { id: 7, name: 'Reduced rate', rate: 2.5, type: 'included', archived: false, appliesToNewItems: false },
+    { id: 8, name: 'Standard rate', rate: 8, type: 'included', archived: false, appliesToNewItems: true },
+    { id: 9, name: 'City tax', rate: 0.5, type: 'added', archived: false, appliesToNewItems: false },
   ],
 };
 const listCalls = (calls: { url?: string; method?: string; params?: Record<string, unknown> }[]) =>
@@ -168,6 +173,13 @@ describe('items page: form', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Bakery');
     await user.type(screen.getByRole('spinbutton', { name: /^Price/ }), '2.49');
     await user.type(screen.getByRole('spinbutton', { name: /^Cost/ }), '1');
+    // The rate that applies to new items is ticked already; add another one.
+    const taxes = screen.getByRole('group', { name: 'Taxes' });
+    expect(within(taxes).getByRole('checkbox', { name: 'Standard rate (8 %, included in the price)' })).toBeChecked();
+    expect(
+      within(taxes).getByRole('checkbox', { name: 'Reduced rate (2.5 %, included in the price)' }),
+    ).not.toBeChecked();
+    await user.click(within(taxes).getByRole('checkbox', { name: 'City tax (0.5 %, added to the price)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
     const body = JSON.parse(String(calls.find((c) => c.method === 'post')!.data));
@@ -177,7 +189,7 @@ describe('items page: form', () => {
       categoryId: 2,
       price: 2.49,
       cost: 1,
-      taxRate: 0,
+      taxIds: [8, 9],
       trackStock: false,
       active: true,
     });
@@ -201,6 +213,9 @@ describe('items page: form', () => {
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Whole milk 1 l');
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('1');
     expect(screen.getByRole('spinbutton', { name: /^Price/ })).toHaveValue(1.5);
+    // The item's own rates, not the defaults for new items.
+    expect(screen.getByRole('checkbox', { name: /^Reduced rate/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Standard rate/ })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Another item already has this SKU.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^SKU/ })).toHaveAttribute('aria-invalid', 'true');
@@ -211,6 +226,38 @@ describe('items page: form', () => {
     await renderItems('/items?q=milk&sort=price&edit=new');
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/items?q=milk&sort=price'));
+  });
+
+  it('a tax rate the server refuses shows its message on the taxes', async () => {
+    const user = userEvent.setup();
+    await renderItems('/items?edit=new', [
+      on(
+        'POST',
+        '/api/backoffice/items',
+        {
+          error: 'validation_error',
+          message: 'taxIds: choose tax rates from your list',
+          fields: { taxIds: 'choose tax rates from your list' },
+        },
+        400,
+      ),
+    ]);
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Tea');
+    await user.type(screen.getByRole('spinbutton', { name: /^Price/ }), '2');
+    await user.type(screen.getByRole('spinbutton', { name: /^Cost/ }), '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const group = await screen.findByRole('group', { name: 'Taxes' });
+    expect(group).toHaveAccessibleDescription(/Choose tax rates from your list\.$/);
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('without tax rates, the form says so and links to Settings › Taxes', async () => {
+    await renderInShell(<App />, {
+      path: '/items?edit=new',
+      routes: [on('GET', '/api/backoffice/items/options', { categories: [], taxes: [] })],
+    });
+    expect(await screen.findByText(/No tax rates yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add tax rates' })).toHaveAttribute('href', '/taxes');
   });
 
   it('an item that no longer exists says so', async () => {

@@ -54,11 +54,19 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
         cell: ({ row }) => format.money(row.original.cost),
       },
       {
-        id: 'taxRate',
-        accessorKey: 'taxRate',
+        id: 'taxes',
         header: t('items.columns.tax'),
-        meta: { align: 'right' },
-        cell: ({ row }) => `${format.decimal(row.original.taxRate)} %`,
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.taxes.length > 0 ? (
+            row.original.taxes
+              .map(
+                (tax) => `${tax.name} ${format.decimal(tax.rate)} %${tax.archived ? ` (${t('items.archived')})` : ''}`,
+              )
+              .join(', ')
+          ) : (
+            <span className={styles.muted}>{t('items.noTax')}</span>
+          ),
       },
       {
         id: 'trackStock',

@@ -12,26 +12,28 @@ import styles from './resource.module.css';
  * server (a 409 duplicate, or a 400 the browser could not foresee) land on their fields, in the
  * user's language when the resource has a text for them (`<prefix>.conflict.<field>`).
  */
-export function useSaveRecord<T extends { id: number }, V extends FieldValues>(options: {
+export function useSaveRecord<T, V extends FieldValues>(options: {
   endpoint: string;
   prefix: string;
-  record?: T;
+  record?: T & { id: number };
   setError: UseFormSetError<V>;
-  onSaved: (saved: T, created: boolean) => void;
+  onSaved: (saved: T, created: boolean) => void | Promise<void>;
+  /** Another request than POST `<endpoint>` / PUT `<endpoint>/<id>` (e.g. a single record). */
+  send?: (values: unknown) => Promise<T>;
 }) {
   const { t } = useT();
   const http = useHttp();
-  const failure = useFailureMessage();
+  const failure = useFailureMessage(options.prefix);
   const [formError, setFormError] = useState<string | null>(null);
-  const { endpoint, prefix, record, setError, onSaved } = options;
+  const { endpoint, prefix, record, setError, onSaved, send } = options;
 
   const save = async (values: unknown) => {
     setFormError(null);
+    let saved: T;
     try {
-      const response = record
-        ? await http.put<T>(`${API}/${endpoint}/${record.id}`, values)
-        : await http.post<T>(`${API}/${endpoint}`, values);
-      onSaved(response.data, !record);
+      if (send) saved = await send(values);
+      else if (record) saved = (await http.put<T>(`${API}/${endpoint}/${record.id}`, values)).data;
+      else saved = (await http.post<T>(`${API}/${endpoint}`, values)).data;
     } catch (error) {
       const fields = Object.entries(fieldErrors(error));
       if (fields.length === 0) {
@@ -43,7 +45,9 @@ export function useSaveRecord<T extends { id: number }, V extends FieldValues>(o
         const text = t(`${prefix}.conflict.${field}`, { defaultValue: message });
         setError(field as Path<V>, { type: 'server', message: text }, { shouldFocus: index === 0 });
       });
+      return;
     }
+    await onSaved(saved, !record);
   };
   return { save, formError };
 }

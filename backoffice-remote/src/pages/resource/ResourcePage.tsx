@@ -6,7 +6,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, SearchField, useToast } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { API, downloadFile, failureKind, useApi } from '../../api';
+import { API, downloadFile, failureKind, refusal, useApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels } from '../../i18n';
 import { useDebounced } from './useDebounced';
 import { useListParams } from './useListParams';
@@ -33,13 +33,33 @@ export interface ResourceConfig<T extends { id: number }, S extends string> {
   useColumns: () => ColumnDef<T, unknown>[];
   rowName: (row: T) => string;
   Form: ComponentType<ResourceFormProps<T>>;
+  /** CSV export (`<endpoint>/export`); on unless false. */
+  exportable?: boolean;
+  /** Show `<prefix>.description` under the title. */
+  described?: boolean;
+  /** Whether a row offers Delete (default: every row). */
+  canDelete?: (row: T) => boolean;
+  /** More row actions, before Delete (e.g. Archive). */
+  RowActions?: ComponentType<{ row: T; reload: () => void }>;
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function useFailureMessage() {
+/**
+ * The message for a failed request: a refusal with a reason (409 with an error code) in the
+ * words of the resource (`<prefix>.errors.<code>`, with the answer's values such as `count`; the
+ * server's English sentence when there is no text for it), else the general one for its kind.
+ */
+export function useFailureMessage(prefix?: string) {
   const { t } = useT();
-  return (error: unknown) => t(`errors.${failureKind(error)}`);
+  return (error: unknown) => {
+    const refused = refusal(error);
+    if (refused && prefix) {
+      return t(`${prefix}.errors.${refused.code}`, { ...refused.values, defaultValue: refused.message });
+    }
+    if (refused?.message) return refused.message;
+    return t(`errors.${failureKind(error)}`);
+  };
 }
 
 /**
@@ -59,7 +79,7 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
   const { t } = useT();
   const http = useHttp();
   const toast = useToast();
-  const failure = useFailureMessage();
+  const failure = useFailureMessage(config.prefix);
   const tableLabels = useTableLabels();
   const { params, update } = useListParams(config.sorts, config.defaultSort);
   const { title, breadcrumb } = usePageMeta(config.path);
@@ -118,6 +138,7 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
         enableSorting: false,
         cell: ({ row }) => {
           const name = config.rowName(row.original);
+          const { RowActions } = config;
           return (
             <span className={styles.rowActions}>
               <Link
@@ -128,23 +149,26 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
               >
                 <Pencil size={16} aria-hidden="true" />
               </Link>
-              <Button
-                size="small"
-                variant="ghost"
-                iconOnly
-                icon={<Trash2 size={16} aria-hidden="true" />}
-                title={t('common.delete')}
-                onClick={() => setToDelete(row.original)}
-              >
-                {t('common.deleteNamed', { name })}
-              </Button>
+              {RowActions && <RowActions row={row.original} reload={list.reload} />}
+              {(config.canDelete?.(row.original) ?? true) && (
+                <Button
+                  size="small"
+                  variant="ghost"
+                  iconOnly
+                  icon={<Trash2 size={16} aria-hidden="true" />}
+                  title={t('common.delete')}
+                  onClick={() => setToDelete(row.original)}
+                >
+                  {t('common.deleteNamed', { name })}
+                </Button>
+              )}
             </span>
           );
         },
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- editLink reads the current URL
-    [dataColumns, t, config, searchParams],
+    [dataColumns, t, config, searchParams, list.reload],
   );
 
   const confirmDelete = async () => {
@@ -158,6 +182,8 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
     } catch (error) {
       toast.error(failure(error));
       setToDelete(null);
+      // A refusal may come from data that changed since the list loaded (e.g. now in use).
+      list.reload();
     } finally {
       setDeleting(false);
     }
@@ -212,15 +238,18 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
       breadcrumb={breadcrumb}
       breadcrumbLabel={t('layout.breadcrumb')}
       documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
+      description={config.described ? t(`${config.prefix}.description`) : undefined}
       actions={
         <>
-          <Button
-            icon={<Download size={16} aria-hidden="true" />}
-            onClick={() => void exportCsv()}
-            disabled={exporting || !list.data || list.data.total === 0}
-          >
-            {t('common.exportCsv')}
-          </Button>
+          {(config.exportable ?? true) && (
+            <Button
+              icon={<Download size={16} aria-hidden="true" />}
+              onClick={() => void exportCsv()}
+              disabled={exporting || !list.data || list.data.total === 0}
+            >
+              {t('common.exportCsv')}
+            </Button>
+          )}
           <Link className={styles.primaryLink} to={editLink('new')}>
             <Plus size={16} aria-hidden="true" />
             {t(`${config.prefix}.new`)}
@@ -275,7 +304,8 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
   );
 }
 
-function ResourceEditor<T extends { id: number }, S extends string>({
+/** The create/edit view of a resource (`?edit=new` / `?edit=<id>`), also used by pages with lists of their own. */
+export function ResourceEditor<T extends { id: number }, S extends string>({
   config,
   edit,
 }: {
@@ -284,7 +314,7 @@ function ResourceEditor<T extends { id: number }, S extends string>({
 }) {
   const { t } = useT();
   const toast = useToast();
-  const failure = useFailureMessage();
+  const failure = useFailureMessage(config.prefix);
   const { update } = useListParams(config.sorts, config.defaultSort);
   const creating = edit === 'new';
   const heading = t(`${config.prefix}.${creating ? 'new' : 'edit'}`);

@@ -1,4 +1,4 @@
-export { ResourcePage, useFailureMessage } from './ResourcePage';
+export { ResourceEditor, ResourcePage, useFailureMessage } from './ResourcePage';
 export type { ResourceConfig, ResourceFormProps } from './ResourcePage';
 export { FormShell, formStyles, useSaveRecord } from './ResourceForm';
 export { useListParams } from './useListParams';

@@ -64,6 +64,9 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   tooMany: 'choose at most {{max}}',
 };
 
+/** Every message key: the browser must have a text for each one (checked by the remote's tests). */
+export const VALIDATION_MESSAGE_KEYS = Object.keys(ENGLISH) as ValidationMessageKey[];
+
 /** English messages with `{{name}}` placeholders filled in (the server's 400 answers use these). */
 export const englishMessages: ValidationMessages = (key, values = {}) =>
   ENGLISH[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));

@@ -458,10 +458,13 @@ export type BillingContact = z.output<typeof billingContactInputSchema>;
 export function createPlanRequestSchema(m: ValidationMessages = englishMessages) {
   return z.object({
     license: z.enum(LICENSES, { error: m('invalidChoice') }),
+    // A bad element is reported on the list (`addons`), where the form shows it.
     addons: z
-      .array(z.enum(ADDONS, { error: m('invalidChoice') }), { error: m('invalidChoice') })
+      .array(z.unknown(), { error: m('invalidChoice') })
       .max(ADDONS.length, m('invalidChoice'))
-      .refine((list) => new Set(list).size === list.length, m('invalidChoice')),
+      .refine((list) => list.every((v) => (ADDONS as readonly unknown[]).includes(v)), m('invalidChoice'))
+      .refine((list) => new Set(list).size === list.length, m('invalidChoice'))
+      .transform((list) => list as AddonName[]),
     message: textSchema(m, SETTINGS_LIMITS.requestMax, { multiline: true }),
   });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '@hive/shared/ui';
+import { Button } from './Button';
 import styles from './FormDialog.module.css';
 
 export interface FormDialogProps {
@@ -22,9 +22,8 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal form (role dialog). The shared kit has a confirmation dialog only, so this one lives
- * here: focus starts on the first field, Tab stays inside, Escape and the backdrop cancel, and
- * focus returns to the opener on close.
+ * A modal form (role dialog): focus starts on the first field, Tab stays inside, Escape and the
+ * backdrop cancel, and focus returns to the opener on close. (ConfirmDialog is the yes/no one.)
  */
 export function FormDialog({
   open,

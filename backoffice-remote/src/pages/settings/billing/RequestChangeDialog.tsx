@@ -1,0 +1,98 @@
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ADDONS, LICENSES } from '@hive/shared/config';
+import {
+  createPlanRequestSchema,
+  type BillingPlan,
+  type SupportRequestSummary,
+} from '@hive/shared/schemas/backoffice/settings';
+import { useHttp } from '@hive/shared/shell-contract';
+import { Alert, FormDialog, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
+import { API } from '../../../api';
+import { CheckboxList } from '../../../components';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useSaveRecord } from '../../resource';
+
+type Schema = ReturnType<typeof createPlanRequestSchema>;
+type Values = z.input<Schema>;
+
+/** "Request a change": the plan the merchant would like, and a message; sent as a support ticket. */
+export function RequestChangeDialog({
+  plan,
+  onClose,
+  onSent,
+}: {
+  plan: BillingPlan;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useAreaT('settings');
+  const http = useHttp();
+  const toast = useToast();
+  const messages = useValidationMessages();
+  const schema = useMemo(() => createPlanRequestSchema(messages), [messages]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<Values, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { license: plan.license, addons: [...plan.addons], message: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const { save, formError } = useSaveRecord<SupportRequestSummary, Values>({
+    endpoint: 'billing/requests',
+    prefix: 'settings:billing.request',
+    setError,
+    send: async (values) => (await http.post<SupportRequestSummary>(`${API}/billing/requests`, values)).data,
+    onSaved: (created) => {
+      toast.success(t('billing.request.sent', { ref: created.ref }));
+      onSent();
+    },
+  });
+
+  return (
+    <FormDialog
+      open
+      title={t('billing.request.title')}
+      submitLabel={isSubmitting ? t('billing.request.sending') : t('billing.request.send')}
+      cancelLabel={t('common:common.cancel')}
+      busy={isSubmitting}
+      onSubmit={handleSubmit(async (values) => {
+        setProblem(null);
+        await save(values);
+      })}
+      onCancel={onClose}
+      problem={(formError ?? problem) && <Alert kind="error">{formError ?? problem}</Alert>}
+    >
+      <p>{t('billing.request.intro')}</p>
+      <SelectField
+        label={t('billing.request.license')}
+        options={LICENSES.map((name) => ({ value: name, label: name }))}
+        error={errors.license?.message}
+        {...register('license')}
+      />
+      <Controller
+        control={control}
+        name="addons"
+        render={({ field, fieldState }) => (
+          <CheckboxList<string>
+            ref={field.ref}
+            legend={t('billing.request.addons')}
+            options={ADDONS.map((name) => ({ value: name, label: name }))}
+            value={(field.value ?? []) as string[]}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextAreaField
+        label={t('billing.request.message')}
+        hint={t('billing.request.messageHint')}
+        rows={4}
+        maxLength={2100}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+    </FormDialog>
+  );
+}

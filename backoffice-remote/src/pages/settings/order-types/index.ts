@@ -1,0 +1,2 @@
+// Settings › Order types (lazy-loaded by the routes: its own chunk).
+export { default } from './OrderTypesPage';

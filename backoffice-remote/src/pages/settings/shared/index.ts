@@ -1,0 +1,6 @@
+// What several settings pages share: address and choice fields, badges, styles.
+export { AddressFields } from './AddressFields';
+export type { AddressFieldsProps } from './AddressFields';
+export { CountryField, CurrencyField, TimeZoneField, useCountryName } from './fields';
+export { Badge } from './Badge';
+export { default as settingsStyles } from './settings.module.css';
