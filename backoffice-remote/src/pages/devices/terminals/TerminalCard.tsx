@@ -147,11 +147,12 @@ export function TerminalCard({
         )}
         {logLink && (
           <Link
-            className={`${styles.link} ${styles.small}`}
+            className={styles.cardLink}
             to={`/terminal_log?terminal=${terminal.id}`}
             aria-label={t('terminals.actions.logNamed', { name })}
           >
-            <ScrollText size={14} aria-hidden="true" /> {t('terminals.actions.log')}
+            <ScrollText size={16} aria-hidden="true" />
+            {t('terminals.actions.log')}
           </Link>
         )}
       </div>
