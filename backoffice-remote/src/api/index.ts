@@ -1,5 +1,7 @@
 export { API, useApi } from './useApi';
 export type { ApiState } from './useApi';
+export { useLiveApi } from './useLiveApi';
+export type { LiveApiState } from './useLiveApi';
 export { apiErrorBody, failureKind, fieldErrors, httpStatus, refusal } from './errors';
 export { downloadFile } from './download';
 export { refreshCompany, useCompany } from './useCompany';

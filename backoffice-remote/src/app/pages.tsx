@@ -18,4 +18,10 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/price_hives': lazy(() => import('../pages/settings/price-levels')),
   '/orderTypes': lazy(() => import('../pages/settings/order-types')),
   '/paymentType': lazy(() => import('../pages/settings/payment-types')),
+  // Devices (pages/devices/<page>/, texts in the 'devices' namespace).
+  '/terminal': lazy(() => import('../pages/devices/terminals')),
+  '/terminal_log': lazy(() => import('../pages/devices/terminal-log')),
+  '/remoteprint': lazy(() => import('../pages/devices/remote-print')),
+  '/kioske_banner': lazy(() => import('../pages/devices/kiosk-banners')),
+  '/customer_display_banner': lazy(() => import('../pages/devices/customer-display-banners')),
 };

@@ -1,3 +1,7 @@
 // Widgets several back-office pages use (the shared UI kit has the generic ones).
+export { Badge } from './Badge';
+export type { BadgeKind } from './Badge';
 export { CheckboxList } from './CheckboxList';
 export type { CheckboxListProps } from './CheckboxList';
+export { readImage } from './readImage';
+export type { ImageProblem, ReadImage } from './readImage';

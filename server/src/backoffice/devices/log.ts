@@ -6,6 +6,7 @@ import {
   type TerminalLogEntry,
   type TerminalLogKind,
   type TerminalLogList,
+  type TerminalLogOptions,
 } from '@hive/shared/schemas/backoffice/devices';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../db';
@@ -58,6 +59,22 @@ function parseDetails(text: string): Record<string, unknown> {
 export function terminalLogRouter(ctx: AuthContext): Router {
   const router = express.Router();
   router.use(requirePage(ctx, '/terminal_log'));
+
+  // The terminal filter's choices (this page's own: /terminal may be another permission).
+  router.get('/options', async (_req, res) => {
+    const rows = await ctx.db
+      .selectFrom('terminals as t')
+      .leftJoin('locations as l', 'l.id', 't.location_id')
+      .select(['t.id', 't.name', 'l.name as location_name'])
+      .where('t.company_id', '=', merchantOf(res).companyId)
+      .orderBy(sql`lower(t.name)`)
+      .orderBy('t.id')
+      .execute();
+    const body: TerminalLogOptions = {
+      terminals: rows.map((r) => ({ id: r.id, name: r.name, locationName: r.location_name ?? null })),
+    };
+    noStore(res).json(body);
+  });
 
   router.get('/', async (req, res) => {
     const q = parseOrThrow(terminalLogQuerySchema, req.query);

@@ -84,7 +84,7 @@ export async function loadTerminals(db: Db, companyId: number, now: number, only
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const { timezone } = await companyLocale(db, companyId);
-  const [shifts, today] = await Promise.all([
+  const [shifts, today, used] = await Promise.all([
     db
       .selectFrom('shifts')
       .select(['terminal_id', 'number', 'opened_at'])
@@ -101,10 +101,32 @@ export async function loadTerminals(db: Db, companyId: number, now: number, only
       .where('created_at', '>=', startOfLocalDay(now, timezone))
       .groupBy('terminal_id')
       .execute(),
+    // One probe per terminal (receipts by terminal are indexed): the live page asks every few seconds.
+    db
+      .selectFrom('terminals as t')
+      .select('t.id')
+      .where('t.company_id', '=', companyId)
+      .where('t.id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('receipts as r').select('r.id').whereRef('r.terminal_id', '=', 't.id')),
+          eb.exists(
+            eb
+              .selectFrom('shifts as s')
+              .select('s.id')
+              .where('s.company_id', '=', companyId)
+              .whereRef('s.terminal_id', '=', 't.id'),
+          ),
+        ]),
+      )
+      .execute(),
   ]);
   const shiftOf = new Map(shifts.map((s) => [s.terminal_id, s]));
   const todayOf = new Map(today.map((t) => [t.terminal_id, Number(t.n)]));
-  return rows.map((row) => toTerminal(row, now, shiftOf.get(row.id), todayOf.get(row.id) ?? 0));
+  const withHistory = new Set(used.map((u) => u.id));
+  return rows.map((row) =>
+    toTerminal(row, now, shiftOf.get(row.id), todayOf.get(row.id) ?? 0, withHistory.has(row.id)),
+  );
 }
 
 function toTerminal(
@@ -112,6 +134,7 @@ function toTerminal(
   now: number,
   shift: { number: number; opened_at: number } | undefined,
   receiptsToday: number,
+  hasHistory: boolean,
 ): Terminal {
   const lastSeen = row.last_seen_at === null ? null : Number(row.last_seen_at);
   const codeExpires = row.pairing_code_hash && row.pairing_expires_at !== null ? Number(row.pairing_expires_at) : null;
@@ -130,6 +153,7 @@ function toTerminal(
     pairingExpiresAt: codeExpires !== null && codeExpires > now ? codeExpires : null,
     openShift: shift ? { number: Number(shift.number), openedAt: Number(shift.opened_at) } : null,
     receiptsToday,
+    hasHistory,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };

@@ -73,6 +73,8 @@ export interface Terminal {
   openShift: { number: number; openedAt: number } | null;
   /** Sales it rang up since midnight (company time zone). */
   receiptsToday: number;
+  /** It rang up a sale or opened a shift: it cannot be deleted (unpair it; its history stays). */
+  hasHistory: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -93,6 +95,11 @@ export interface TerminalPairing {
 
 export interface TerminalOptions {
   locations: LocationOption[];
+}
+
+/** The filters of /terminal_log: every terminal of the company, removed ones aside. */
+export interface TerminalLogOptions {
+  terminals: { id: number; name: string; locationName: string | null }[];
 }
 
 // ---------------------------------------------------------------------------------------------

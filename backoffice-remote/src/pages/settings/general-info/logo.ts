@@ -1,42 +1,9 @@
-import { SETTINGS_LIMITS, sniffImageType, type LogoType } from '@hive/shared/schemas/backoffice/settings';
+import { SETTINGS_LIMITS } from '@hive/shared/schemas/backoffice/settings';
+import { readImage, type ImageProblem, type ReadImage } from '../../../components';
 
-export type LogoProblem = 'tooLarge' | 'notAnImage' | 'unreadable';
+export type LogoProblem = ImageProblem;
 
-/**
- * Reads a chosen file for upload: the same checks as the server (at most 1 MB; PNG, JPEG or WebP by
- * its first bytes, whatever its name says), then its bytes as base64 and a data: URL to preview it
- * (the page's CSP allows data: images, not blob:).
- */
-export async function readLogo(
-  file: File,
-): Promise<{ ok: true; base64: string; dataUrl: string; type: LogoType } | { ok: false; problem: LogoProblem }> {
-  if (file.size > SETTINGS_LIMITS.logoMaxBytes) return { ok: false, problem: 'tooLarge' };
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBytes(file);
-  } catch {
-    return { ok: false, problem: 'unreadable' };
-  }
-  const type = sniffImageType(bytes);
-  if (!type) return { ok: false, problem: 'notAnImage' };
-  const base64 = toBase64(bytes);
-  return { ok: true, base64, dataUrl: `data:${type};base64,${base64}`, type };
-}
-
-function readBytes(file: File): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsArrayBuffer(file);
-  });
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  }
-  return btoa(binary);
+/** Reads a chosen logo for upload: at most 1 MB, PNG, JPEG or WebP by content (as the server checks). */
+export function readLogo(file: File): Promise<ReadImage> {
+  return readImage(file, SETTINGS_LIMITS.logoMaxBytes);
 }

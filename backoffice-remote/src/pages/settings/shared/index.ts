@@ -2,5 +2,5 @@
 export { AddressFields } from './AddressFields';
 export type { AddressFieldsProps } from './AddressFields';
 export { CountryField, CurrencyField, TimeZoneField, useCountryName } from './fields';
-export { Badge } from './Badge';
+export { Badge } from '../../../components';
 export { default as settingsStyles } from './settings.module.css';

@@ -1,0 +1,190 @@
+import { act, render, screen } from '@testing-library/react';
+import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { createSessionSource, ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
+import { useLiveApi } from './useLiveApi';
+
+/** An axios instance whose answers the test releases by hand (to see what happens meanwhile). */
+function controlledHttp() {
+  const calls: InternalAxiosRequestConfig[] = [];
+  const pending: { resolve: (data: unknown) => void; reject: (status: number) => void }[] = [];
+  const adapter: AxiosAdapter = (config) =>
+    new Promise((resolve, reject) => {
+      calls.push(config);
+      config.signal?.addEventListener?.('abort', () => reject(new axios.Cancel('aborted')));
+      pending.push({
+        resolve: (data) => resolve({ data, status: 200, statusText: 'OK', headers: {}, config }),
+        reject: (status) =>
+          reject(
+            new AxiosError(`HTTP ${status}`, String(status), config, null, {
+              data: {},
+              status,
+              statusText: String(status),
+              headers: {},
+              config,
+            }),
+          ),
+      });
+    });
+  return { http: axios.create({ adapter }), calls, pending };
+}
+
+function Probe({ url, params }: { url: string | null; params?: Record<string, string> }) {
+  const live = useLiveApi<{ n: number }>(url, 3000, params);
+  return (
+    <div>
+      <output aria-label="data">{live.data ? String(live.data.n) : 'none'}</output>
+      <output aria-label="state">
+        {[live.loading && 'loading', live.stale && 'stale', live.error ? 'error' : ''].filter(Boolean).join(' ')}
+      </output>
+      <button onClick={live.reload}>reload</button>
+    </div>
+  );
+}
+
+function renderProbe(http: ReturnType<typeof controlledHttp>['http'], url: string | null = '/api/live') {
+  const services = {
+    http,
+    session: createSessionSource({ status: 'authenticated', expiresAt: null, remainingMs: null }),
+  } as unknown as ShellServices;
+  const view = render(
+    <ShellProvider services={services}>
+      <Probe url={url} />
+    </ShellProvider>,
+  );
+  return {
+    ...view,
+    rerenderWith: (nextUrl: string | null, params?: Record<string, string>) =>
+      view.rerender(
+        <ShellProvider services={services}>
+          <Probe url={nextUrl} params={params} />
+        </ShellProvider>,
+      ),
+  };
+}
+
+let visibility: DocumentVisibilityState = 'visible';
+function setVisibility(next: DocumentVisibilityState) {
+  visibility = next;
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** Lets resolved promises run their callbacks (fake timers do not run microtasks). */
+const settle = () => act(async () => undefined);
+
+beforeAll(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+});
+beforeEach(() => {
+  jest.useFakeTimers();
+  visibility = 'visible';
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('useLiveApi', () => {
+  it('polls every interval after the previous answer, one request at a time', async () => {
+    const { http, calls, pending } = controlledHttp();
+    renderProbe(http);
+    expect(calls).toHaveLength(1);
+    expect(screen.getByLabelText('state')).toHaveTextContent('loading');
+
+    // A slow answer: the interval passes several times, no second request goes out meanwhile.
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(calls).toHaveLength(1);
+    pending[0]!.resolve({ n: 1 });
+    await settle();
+    expect(screen.getByLabelText('data')).toHaveTextContent('1');
+    expect(screen.getByLabelText('state')).toHaveTextContent('');
+
+    act(() => jest.advanceTimersByTime(2_999));
+    expect(calls).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(1));
+    expect(calls).toHaveLength(2);
+    // Refreshing is silent: the data stays, no loading state.
+    expect(screen.getByLabelText('data')).toHaveTextContent('1');
+    expect(screen.getByLabelText('state')).toHaveTextContent('');
+    pending[1]!.resolve({ n: 2 });
+    await settle();
+    expect(screen.getByLabelText('data')).toHaveTextContent('2');
+  });
+
+  it('stops while the tab is hidden and asks at once when it is shown again', async () => {
+    const { http, calls, pending } = controlledHttp();
+    renderProbe(http);
+    pending[0]!.resolve({ n: 1 });
+    await settle();
+
+    setVisibility('hidden');
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(calls).toHaveLength(1);
+
+    setVisibility('visible');
+    expect(calls).toHaveLength(2);
+    pending[1]!.resolve({ n: 2 });
+    await settle();
+    expect(screen.getByLabelText('data')).toHaveTextContent('2');
+    act(() => jest.advanceTimersByTime(3_000));
+    expect(calls).toHaveLength(3);
+  });
+
+  it('an answer that arrives while hidden schedules nothing', async () => {
+    const { http, calls, pending } = controlledHttp();
+    renderProbe(http);
+    setVisibility('hidden');
+    pending[0]!.resolve({ n: 1 });
+    await settle();
+    act(() => jest.advanceTimersByTime(30_000));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a failed refresh keeps the data, marks it stale and tries again; a failed first load is an error', async () => {
+    const { http, calls, pending } = controlledHttp();
+    renderProbe(http);
+    pending[0]!.reject(500);
+    await settle();
+    expect(screen.getByLabelText('state')).toHaveTextContent('error');
+    act(() => jest.advanceTimersByTime(3_000));
+    expect(calls).toHaveLength(2);
+    pending[1]!.resolve({ n: 5 });
+    await settle();
+    expect(screen.getByLabelText('data')).toHaveTextContent('5');
+
+    act(() => jest.advanceTimersByTime(3_000));
+    pending[2]!.reject(503);
+    await settle();
+    expect(screen.getByLabelText('data')).toHaveTextContent('5');
+    expect(screen.getByLabelText('state')).toHaveTextContent('stale');
+    act(() => jest.advanceTimersByTime(3_000));
+    pending[3]!.resolve({ n: 6 });
+    await settle();
+    expect(screen.getByLabelText('state')).toHaveTextContent('');
+  });
+
+  it('reload asks at once; new params start over; unmounting stops everything', async () => {
+    const { http, calls, pending } = controlledHttp();
+    const view = renderProbe(http);
+    pending[0]!.resolve({ n: 1 });
+    await settle();
+    act(() => screen.getByRole('button', { name: 'reload' }).click());
+    expect(calls).toHaveLength(2);
+
+    view.rerenderWith('/api/live', { kind: 'sync' });
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.params).toEqual({ kind: 'sync' });
+    expect(screen.getByLabelText('state')).toHaveTextContent('loading');
+
+    view.unmount();
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(calls).toHaveLength(3);
+  });
+
+  it('waits while the url is null', () => {
+    const { http, calls } = controlledHttp();
+    renderProbe(http, null);
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,2 @@
+// Devices › Terminal log (lazy-loaded by the routes: its own chunk).
+export { default } from './TerminalLogPage';

@@ -1,0 +1,2 @@
+// Devices › Terminals (lazy-loaded by the routes: its own chunk).
+export { default } from './TerminalsPage';
