@@ -4,6 +4,7 @@ import { requireJson } from '../http';
 import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
 import { overviewRouter } from './overview';
+import { reportsRouter } from './reports';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
   billingRouter,
@@ -30,6 +31,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
 
   router.use('/company', companyRouter(ctx));
   router.use('/overview', overviewRouter(ctx));
+  router.use('/reports', reportsRouter(ctx));
   router.use('/items', itemsRouter(ctx));
   router.use('/categories', categoriesRouter(ctx));
   router.use('/customers', customersRouter(ctx));
