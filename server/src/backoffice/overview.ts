@@ -8,141 +8,133 @@ import {
   type OverviewKpis,
   type OverviewPeriod,
 } from '@hive/shared/schemas/backoffice';
+import {
+  EMPTY_SUMS,
+  addSums,
+  changeOf,
+  figuresOf,
+  isoDay,
+  type SalesSums,
+} from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../auth';
 import type { Database } from '../db';
 import { parseOrThrow } from '../http';
 import { merchantOf, requirePage } from './access';
 import { money, noStore } from './query';
+import { sumOf } from './reports/frame';
+import { SUM_COLUMNS, toSums } from './reports/sums';
+import { localTime } from './reports/time';
 import { companyLocale } from './settings';
 
-const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<OverviewPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 const CHART_DAYS = 30;
 
-interface ReceiptFact {
-  at: number;
-  kind: 'sale' | 'refund';
-  cents: number;
-}
-
-interface Totals {
-  salesCents: number;
-  refundCents: number;
-  receipts: number;
-}
-
-function totalsIn(facts: ReceiptFact[], from: number, to: number): Totals {
-  const totals: Totals = { salesCents: 0, refundCents: 0, receipts: 0 };
-  for (const f of facts) {
-    if (f.at < from || f.at > to) continue;
-    if (f.kind === 'sale') {
-      totals.salesCents += f.cents;
-      totals.receipts += 1;
-    } else {
-      totals.refundCents += f.cents;
-    }
-  }
-  return totals;
-}
-
 function kpi(value: number, previous: number): KpiValue {
-  return { value, previous, change: previous === 0 ? null : (value - previous) / previous };
+  return { value, previous, change: changeOf(value, previous) };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function kpis(current: Totals, previous: Totals): OverviewKpis {
-  const ticket = (t: Totals) => (t.receipts === 0 ? 0 : round2(t.salesCents / t.receipts / 100));
+function kpis(current: SalesSums, previous: SalesSums): OverviewKpis {
+  const now = figuresOf(current);
+  const before = figuresOf(previous);
   return {
-    netSales: kpi(money(current.salesCents - current.refundCents), money(previous.salesCents - previous.refundCents)),
-    receipts: kpi(current.receipts, previous.receipts),
-    averageTicket: kpi(ticket(current), ticket(previous)),
-    refunds: kpi(money(current.refundCents), money(previous.refundCents)),
+    netSales: kpi(money(now.netSalesCents), money(before.netSalesCents)),
+    receipts: kpi(now.receipts, before.receipts),
+    averageTicket: kpi(money(now.averageSaleCents), money(before.averageSaleCents)),
+    refunds: kpi(money(now.refundsCents), money(before.refundsCents)),
   };
 }
 
 /**
- * The figures of the overview page. Local days come from the browser's offset (`tzOffset`
- * minutes east of UTC). A period runs from local midnight (today, 6 or 29 days back) to now; it is
- * compared with the same span just before it (e.g. today until now vs yesterday until the same time).
+ * The figures of the overview page, by the definitions of the reports and from the same roll-ups
+ * (days and hours local to each location; "today" is the business's). A period runs from the start
+ * of today, 6 or 29 days back, to now; it is compared with the same span just before it, to the
+ * hour (today until this hour against yesterday until the same hour).
  */
-export async function computeOverview(
-  db: Kysely<Database>,
-  companyId: number,
-  now: number,
-  tzOffsetMinutes: number,
-): Promise<Overview> {
-  const offset = tzOffsetMinutes * 60_000;
-  const todayStart = Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
-  const earliest = todayStart - (2 * 30 - 1) * DAY_MS;
-
-  const facts: ReceiptFact[] = (
-    await db
-      .selectFrom('receipts')
-      .select(['created_at', 'kind', 'total_cents'])
-      .where('company_id', '=', companyId)
-      .where('created_at', '>=', earliest)
-      .where('created_at', '<=', now)
-      .execute()
-  ).map((r) => ({ at: Number(r.created_at), kind: r.kind, cents: Number(r.total_cents) }));
+export async function computeOverview(db: Kysely<Database>, companyId: number, now: number): Promise<Overview> {
+  const locale = await companyLocale(db, companyId);
+  const { day: today, hour } = localTime(now, locale.timezone);
+  const earliest = today - (2 * CHART_DAYS - 1);
+  const rows = await db
+    .selectFrom('rollup_sales')
+    .select([
+      'day',
+      sql<number>`case when hour <= ${sql.lit(hour)} then 1 else 0 end`.as('early'),
+      ...SUM_COLUMNS.map((c) => sumOf(c).as(c)),
+    ])
+    .where('company_id', '=', companyId)
+    .where('day', '>=', earliest)
+    .where('day', '<=', today)
+    .groupBy(['day', sql`case when hour <= ${sql.lit(hour)} then 1 else 0 end`])
+    .execute();
+  const sumDays = (from: number, to: number, lastDayUntilNow: boolean) => {
+    let sums: SalesSums = { ...EMPTY_SUMS };
+    for (const row of rows) {
+      const day = Number(row.day);
+      if (day < from || day > to) continue;
+      if (lastDayUntilNow && day === to && Number(row.early) === 0) continue;
+      sums = addSums(sums, toSums(row as Record<string, unknown>));
+    }
+    return sums;
+  };
 
   const periods = {} as Record<OverviewPeriod, OverviewKpis>;
   for (const period of OVERVIEW_PERIODS) {
     const days = PERIOD_DAYS[period];
-    const from = todayStart - (days - 1) * DAY_MS;
-    const span = days * DAY_MS;
-    periods[period] = kpis(totalsIn(facts, from, now), totalsIn(facts, from - span, now - span));
+    const from = today - (days - 1);
+    periods[period] = kpis(sumDays(from, today, false), sumDays(from - days, today - days, true));
   }
 
-  const chartStart = todayStart - (CHART_DAYS - 1) * DAY_MS;
-  const perDay = Array.from({ length: CHART_DAYS }, (_, day) => ({
-    date: new Date(chartStart + day * DAY_MS + offset).toISOString().slice(0, 10),
-    cents: 0,
-    receipts: 0,
-  }));
-  for (const f of facts) {
-    if (f.at < chartStart) continue;
-    const bucket = perDay[Math.floor((f.at - chartStart) / DAY_MS)];
-    if (!bucket) continue;
-    if (f.kind === 'sale') {
-      bucket.cents += f.cents;
-      bucket.receipts += 1;
-    } else {
-      bucket.cents -= f.cents;
-    }
-  }
+  const chartStart = today - (CHART_DAYS - 1);
+  const salesPerDay = Array.from({ length: CHART_DAYS }, (_, k) => {
+    const f = figuresOf(sumDays(chartStart + k, chartStart + k, false));
+    return { date: isoDay(chartStart + k), netSales: money(f.netSalesCents), receipts: f.receipts };
+  });
 
   const top = await db
-    .selectFrom('receipt_lines')
-    .innerJoin('receipts', 'receipts.id', 'receipt_lines.receipt_id')
+    .selectFrom('rollup_items')
     .select([
-      'receipt_lines.name',
-      sql<number>`sum(receipt_lines.quantity)`.as('quantity'),
-      sql<number>`sum(receipt_lines.total_cents)`.as('revenue'),
+      'item_id',
+      sql<string>`max(name)`.as('name'),
+      sql<number>`sum(sold_qty) - sum(refunded_qty)`.as('quantity'),
+      sql<number>`sum(net_cents) - sum(refund_cents)`.as('revenue'),
     ])
-    .where('receipts.company_id', '=', companyId)
-    .where('receipts.kind', '=', 'sale')
-    .where('receipts.created_at', '>=', chartStart)
-    .where('receipts.created_at', '<=', now)
-    .groupBy('receipt_lines.name')
-    .orderBy(sql`sum(receipt_lines.total_cents)`, 'desc')
-    .orderBy('receipt_lines.name')
+    .where('company_id', '=', companyId)
+    .where('day', '>=', chartStart)
+    .where('day', '<=', today)
+    // A catalog item by its id; a line typed in at the register by its name.
+    .groupBy(['item_id', sql`case when item_id = 0 then name else '' end`])
+    .orderBy(sql`sum(net_cents) - sum(refund_cents)`, 'desc')
+    .orderBy(sql`max(name)`)
     .limit(5)
     .execute();
+  const names = new Map(
+    (
+      await db
+        .selectFrom('items')
+        .select(['id', 'name'])
+        .where('company_id', '=', companyId)
+        .where('id', 'in', [0, ...top.map((t) => Number(t.item_id))])
+        .execute()
+    ).map((i) => [i.id, i.name]),
+  );
 
   return {
-    currency: (await companyLocale(db, companyId)).currency,
+    currency: locale.currency,
     periods,
-    salesPerDay: perDay.map((d) => ({ date: d.date, netSales: money(d.cents), receipts: d.receipts })),
-    topItems: top.map((t) => ({ name: t.name, quantity: Number(t.quantity), revenue: money(t.revenue) })),
+    salesPerDay,
+    topItems: top.map((t) => ({
+      name: names.get(Number(t.item_id)) ?? t.name,
+      quantity: Number(t.quantity),
+      revenue: money(t.revenue),
+    })),
   };
 }
 
 export function overviewRouter(ctx: AuthContext): Router {
   const router = express.Router();
   router.get('/', requirePage(ctx, '/overview'), async (req, res) => {
-    const { tzOffset } = parseOrThrow(overviewQuerySchema, req.query);
-    noStore(res).json(await computeOverview(ctx.db, merchantOf(res).companyId, ctx.now(), tzOffset));
+    parseOrThrow(overviewQuerySchema, req.query);
+    noStore(res).json(await computeOverview(ctx.db, merchantOf(res).companyId, ctx.now()));
   });
   return router;
 }
