@@ -3,6 +3,8 @@ import enCommon from '../../public/locales/en/common.json';
 import esCommon from '../../public/locales/es/common.json';
 import enSettings from '../../public/locales/en/settings.json';
 import esSettings from '../../public/locales/es/settings.json';
+import enReports from '../../public/locales/en/reports.json';
+import esReports from '../../public/locales/es/reports.json';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -14,6 +16,7 @@ const valueAt = (tree: Tree, key: string) => key.split('.').reduce<unknown>((t, 
 describe.each([
   ['common', enCommon, esCommon],
   ['settings', enSettings, esSettings],
+  ['reports', enReports, esReports],
 ])('back-office texts, namespace %s', (_ns, en, es) => {
   it('en and es have the same keys, none empty', () => {
     expect(keys(es as Tree).sort()).toEqual(keys(en as Tree).sort());

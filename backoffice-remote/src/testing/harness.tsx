@@ -16,6 +16,8 @@ import en from '../../public/locales/en/common.json';
 import es from '../../public/locales/es/common.json';
 import enSettings from '../../public/locales/en/settings.json';
 import esSettings from '../../public/locales/es/settings.json';
+import enReports from '../../public/locales/en/reports.json';
+import esReports from '../../public/locales/es/reports.json';
 
 // Pages are lazy chunks and CI machines are busy: give findBy* more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -104,7 +106,10 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
     defaultNS: BACKOFFICE_DEFAULT_NAMESPACE,
     lng: language,
     backend: noBackend,
-    resources: { en: { common: en, settings: enSettings }, es: { common: es, settings: esSettings } },
+    resources: {
+      en: { common: en, settings: enSettings, reports: enReports },
+      es: { common: es, settings: esSettings, reports: esReports },
+    },
   });
   const { http, calls } = fakeHttp([on('GET', '/api/backoffice/company', COMPANY), ...routes]);
   const session = createSessionSource({ status: 'authenticated', expiresAt: null, remainingMs: null });
@@ -143,7 +148,10 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
     defaultNS: BACKOFFICE_DEFAULT_NAMESPACE,
     lng: language,
     backend: noBackend,
-    resources: { en: { common: en, settings: enSettings }, es: { common: es, settings: esSettings } },
+    resources: {
+      en: { common: en, settings: enSettings, reports: enReports },
+      es: { common: es, settings: esSettings, reports: esReports },
+    },
   });
   return { ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>), i18n };
 }

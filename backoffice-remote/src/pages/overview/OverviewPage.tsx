@@ -108,9 +108,8 @@ export default function OverviewPage() {
   const failure = useFailureMessage();
   const { title, breadcrumb } = usePageMeta('/overview');
   const [period, setPeriod] = useState<OverviewPeriod>('today');
-  // Local days: the server needs the browser's offset from UTC (minutes east).
-  const [tzOffset] = useState(() => -new Date().getTimezoneOffset() || 0); // || 0: no -0
-  const overview = useApi<Overview>(`${API}/overview`, { tzOffset });
+  // Days are the business's (Settings › General information), as in the reports: no browser offset.
+  const overview = useApi<Overview>(`${API}/overview`);
   const format = useFormat(overview.data?.currency);
 
   let body;

@@ -342,7 +342,8 @@ export async function generateHistory(db: Db, companyId: number, options: Histor
           at: a.first + Math.floor((a.last - a.first) * random()),
         });
       }
-      if (shift.closeAt > options.now) continue;
+      // Today's shifts are still open.
+      if (day === lastDay || shift.closeAt > options.now) continue;
       const off = random() < 0.7 ? 0 : Math.round((random() - 0.5) * 1000);
       await closeShift(db, companyId, shift.id, {
         at: shift.closeAt,

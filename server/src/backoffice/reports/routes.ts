@@ -42,6 +42,7 @@ export function reportsRouter(ctx: AuthContext): Router {
   router.get('/item_sales', requirePage(ctx, '/itemsales'), async (req, res) => {
     noStore(res).json(await itemSalesReport(db, await frame(req, res).context));
   });
+  // Today's receipts unless asked otherwise.
   router.get('/transactions', requirePage(ctx, '/transaction'), async (req, res) => {
     const q = parseOrThrow(transactionsQuerySchema, req.query);
     const context = await reportContext(db, merchantOf(res).companyId, q, ctx.now(), { preset: 'today' });
@@ -50,8 +51,9 @@ export function reportsRouter(ctx: AuthContext): Router {
   router.get('/transactions/:id', requirePage(ctx, '/transaction'), async (req, res) => {
     noStore(res).json(await receiptDetail(db, merchantOf(res).companyId, idParam(req.params.id)));
   });
+  // Taxes are filed by the month: last month unless asked otherwise.
   router.get('/taxes', requirePage(ctx, '/tax_report'), async (req, res) => {
-    noStore(res).json(await taxReport(db, await frame(req, res).context));
+    noStore(res).json(await taxReport(db, await frame(req, res, reportQuerySchema, { preset: 'last_month' }).context));
   });
   router.get('/closings', requirePage(ctx, '/closings'), async (req, res) => {
     const q = parseOrThrow(closingsQuerySchema, req.query);
