@@ -6,6 +6,7 @@ import type { Logger, LevelWithSilent } from 'pino';
 import { SESSION_LIFETIME_MS } from '@hive/shared/config';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_SESSION_MAX_HOURS, DEMO_IN_PRODUCTION_MESSAGE } from './config';
 import { migrateToLatest, openDatabase, seedDemoData, syncPermissions, type DatabaseHandle } from './db';
+import { backfillRollups } from './backoffice/reports';
 import {
   DEFAULT_LOCKOUT,
   DEFAULT_RATE_LIMITS,
@@ -112,6 +113,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     // One instance at a time migrates and seeds (two starting together on one database would collide).
     await database.withStartupLock(async () => {
       await migrateToLatest(database.db, options.databaseSchema);
+      // Receipts stored before the report roll-ups existed get theirs (once).
+      const backfilled = await backfillRollups(database.db);
+      if (backfilled > 0) log.info({ receipts: backfilled }, 'built the report roll-ups of earlier receipts');
       await syncPermissions(database.db);
       if (seedDemo) {
         const { created } = await seedDemoData(database.db, {

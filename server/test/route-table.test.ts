@@ -5,6 +5,7 @@ import { canSeePath, type MenuContext } from '@hive/shared/menu';
 import { DEMO_COMPANIES, DEMO_USERS } from '../src/db';
 import { listRoutes, type RouteEntry } from '../src/http';
 import { AUTH_ACTIONS } from '../src/auth/guards';
+import { openShift, writeReceipts } from '../src/backoffice/reports';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -20,6 +21,9 @@ const ID_TABLES: Record<string, string> = {
   invoices: 'platform_invoices',
   kiosk_banners: 'banners',
   customer_display_banners: 'banners',
+  // Reporting: a receipt's detail and a shift's Z report.
+  transactions: 'receipts',
+  closings: 'shifts',
 };
 
 const BANNER_PROBE = {
@@ -180,6 +184,35 @@ for (const target of databaseTargets()) {
           updated_at: now,
         })
         .execute();
+      // A receipt and a shift at Blue Door Bistro, so the reports' :id routes have another company's
+      // (Corner Market's owner is the first to see the reports).
+      const bistro = await db
+        .selectFrom('companies')
+        .select('id')
+        .where('slug', '=', 'blue-door-bistro')
+        .executeTakeFirstOrThrow();
+      const terminal = await db
+        .selectFrom('terminals')
+        .select('id')
+        .where('company_id', '=', bistro.id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const shift = await openShift(db, bistro.id, {
+        terminalId: terminal.id,
+        employeeId: null,
+        at: now - 3_600_000,
+        openingFloatCents: 0,
+      });
+      await writeReceipts(db, bistro.id, [
+        {
+          kind: 'sale',
+          at: now - 60_000,
+          locationId: null,
+          shiftId: shift.id,
+          lines: [{ itemId: null, name: 'Tenant probe', quantity: 1, unitPriceCents: 100, taxes: [] }],
+          payments: [{ paymentTypeId: null, name: 'Cash', cashLike: true, amountCents: 100 }],
+        },
+      ]);
     });
     after(async () => {
       await server?.close();

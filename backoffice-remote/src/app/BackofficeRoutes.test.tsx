@@ -90,10 +90,29 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { name: 'Unauthorized (shell page)' })).toBeInTheDocument();
   });
 
-  it.each(['/nope', '/ITEMS', '/items/extra', '/admin-ish'])('%s is in no menu: /unauthorized', async (path) => {
-    await renderInShell(<App />, { path });
+  it("a page's print view renders it without the layout, behind the page's own rule", async () => {
+    await renderInShell(<App />, { path: '/tax_report/print' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax report' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(document.querySelector('[data-layout="none"]')).not.toBeNull();
+  });
+
+  it('no print view for a user without the page, nor for a page without one', async () => {
+    const withoutTaxReport = {
+      ...OWNER,
+      user: { ...OWNER.user, permissions: everyPermission().filter((p) => p.description !== 'view_tax_report_menu') },
+    };
+    await renderInShell(<App />, { path: '/tax_report/print', userData: withoutTaxReport });
     expect(await screen.findByRole('heading', { name: 'Unauthorized (shell page)' })).toBeInTheDocument();
   });
+
+  it.each(['/nope', '/ITEMS', '/items/extra', '/admin-ish', '/items/print'])(
+    '%s is in no menu: /unauthorized',
+    async (path) => {
+      await renderInShell(<App />, { path });
+      expect(await screen.findByRole('heading', { name: 'Unauthorized (shell page)' })).toBeInTheDocument();
+    },
+  );
 
   it('a trailing slash or a query string still finds the page', async () => {
     await renderInShell(<App />, { path: '/items/?page=2' });

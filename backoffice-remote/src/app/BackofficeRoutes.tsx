@@ -7,6 +7,21 @@ import { PAGES } from './pages';
 import { RequireMenuPath } from './RequireMenuPath';
 
 const ALL_PATHS = menuPaths(backofficeMenus);
+
+/**
+ * Pages with a print view at `<path>/print`: the same page without the back-office around it,
+ * behind the page's own menu rule (the reports, a receipt's reprint, a shift's Z report).
+ */
+export const PRINT_VIEWS: readonly string[] = [
+  '/salesperday',
+  '/sales',
+  '/itemsales',
+  '/transaction',
+  '/tax_report',
+  '/closings',
+  '/cash_movement',
+  '/stock_movement',
+];
 const WITH_LAYOUT = ALL_PATHS.filter(hasLayout);
 const WITHOUT_LAYOUT = ALL_PATHS.filter((path) => !hasLayout(path));
 
@@ -31,6 +46,9 @@ export function BackofficeRoutes() {
       <Route element={<BareLayout />}>
         {WITHOUT_LAYOUT.map((path) => (
           <Route key={path} path={path} caseSensitive element={<Page path={path} />} />
+        ))}
+        {PRINT_VIEWS.map((path) => (
+          <Route key={`${path}/print`} path={`${path}/print`} caseSensitive element={<Page path={path} />} />
         ))}
       </Route>
       <Route path="*" element={<Navigate to={ROUTES.unauthorized} replace />} />

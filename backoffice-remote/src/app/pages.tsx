@@ -24,4 +24,14 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/remoteprint': lazy(() => import('../pages/devices/remote-print')),
   '/kioske_banner': lazy(() => import('../pages/devices/kiosk-banners')),
   '/customer_display_banner': lazy(() => import('../pages/devices/customer-display-banners')),
+  // Reporting (pages/reports/<page>/, the shared frame in pages/reports/frame/, texts in 'reports').
+  '/salesperday': lazy(() => import('../pages/reports/salesperday')),
+  '/sales': lazy(() => import('../pages/reports/sales')),
+  '/itemsales': lazy(() => import('../pages/reports/itemsales')),
+  '/transaction': lazy(() => import('../pages/reports/transaction')),
+  '/tax_report': lazy(() => import('../pages/reports/tax-report')),
+  '/closings': lazy(() => import('../pages/reports/closings')),
+  '/cash_movement': lazy(() => import('../pages/reports/cash-movement')),
+  '/stock_movement': lazy(() => import('../pages/reports/stock-movement')),
 };
+

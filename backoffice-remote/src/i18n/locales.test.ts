@@ -5,6 +5,8 @@ import enSettings from '../../public/locales/en/settings.json';
 import esSettings from '../../public/locales/es/settings.json';
 import enDevices from '../../public/locales/en/devices.json';
 import esDevices from '../../public/locales/es/devices.json';
+import enReports from '../../public/locales/en/reports.json';
+import esReports from '../../public/locales/es/reports.json';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -17,6 +19,7 @@ describe.each([
   ['common', enCommon, esCommon],
   ['settings', enSettings, esSettings],
   ['devices', enDevices, esDevices],
+  ['reports', enReports, esReports],
 ])('back-office texts, namespace %s', (_ns, en, es) => {
   it('en and es have the same keys, none empty', () => {
     expect(keys(es as Tree).sort()).toEqual(keys(en as Tree).sort());

@@ -18,6 +18,8 @@ import enSettings from '../../public/locales/en/settings.json';
 import esSettings from '../../public/locales/es/settings.json';
 import enDevices from '../../public/locales/en/devices.json';
 import esDevices from '../../public/locales/es/devices.json';
+import enReports from '../../public/locales/en/reports.json';
+import esReports from '../../public/locales/es/reports.json';
 
 // Pages are lazy chunks and CI machines are busy: give findBy* more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -107,8 +109,8 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
     lng: language,
     backend: noBackend,
     resources: {
-      en: { common: en, settings: enSettings, devices: enDevices },
-      es: { common: es, settings: esSettings, devices: esDevices },
+      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports },
+      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports },
     },
   });
   const { http, calls } = fakeHttp([on('GET', '/api/backoffice/company', COMPANY), ...routes]);
@@ -149,8 +151,8 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
     lng: language,
     backend: noBackend,
     resources: {
-      en: { common: en, settings: enSettings, devices: enDevices },
-      es: { common: es, settings: esSettings, devices: esDevices },
+      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports },
+      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports },
     },
   });
   return { ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>), i18n };

@@ -9,36 +9,39 @@ import {
   type OverviewPeriod,
   type OverviewVersion,
 } from '@hive/shared/schemas/backoffice';
+import {
+  EMPTY_SUMS,
+  addSums,
+  changeOf,
+  figuresOf,
+  isoDay,
+  type SalesSums,
+} from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../auth';
 import type { Database } from '../db';
 import { parseOrThrow } from '../http';
 import { merchantOf, requirePage } from './access';
 import { money, noStore } from './query';
+import { sumOf } from './reports/frame';
+import { SUM_COLUMNS, toSums } from './reports/sums';
+import { localTime } from './reports/time';
 import { companyLocale } from './settings';
 
-const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<OverviewPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 const CHART_DAYS = 30;
 
-interface Totals {
-  salesCents: number;
-  refundCents: number;
-  receipts: number;
-}
-
 function kpi(value: number, previous: number): KpiValue {
-  return { value, previous, change: previous === 0 ? null : (value - previous) / previous };
+  return { value, previous, change: changeOf(value, previous) };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function kpis(current: Totals, previous: Totals): OverviewKpis {
-  const ticket = (t: Totals) => (t.receipts === 0 ? 0 : round2(t.salesCents / t.receipts / 100));
+function kpis(current: SalesSums, previous: SalesSums): OverviewKpis {
+  const now = figuresOf(current);
+  const before = figuresOf(previous);
   return {
-    netSales: kpi(money(current.salesCents - current.refundCents), money(previous.salesCents - previous.refundCents)),
-    receipts: kpi(current.receipts, previous.receipts),
-    averageTicket: kpi(ticket(current), ticket(previous)),
-    refunds: kpi(money(current.refundCents), money(previous.refundCents)),
+    netSales: kpi(money(now.netSalesCents), money(before.netSalesCents)),
+    receipts: kpi(now.receipts, before.receipts),
+    averageTicket: kpi(money(now.averageSaleCents), money(before.averageSaleCents)),
+    refunds: kpi(money(now.refundsCents), money(before.refundsCents)),
   };
 }
 
@@ -54,131 +57,96 @@ async function receiptVersion(db: Kysely<Database>, companyId: number): Promise<
 }
 
 /**
- * The figures of the overview page. Local days come from the browser's offset (`tzOffset`
- * minutes east of UTC). A period runs from local midnight (today, 6 or 29 days back) to now; it is
- * compared with the same span just before it (e.g. today until now vs yesterday until the same time).
+ * The figures of the overview page, by the definitions of the reports and from the same roll-ups
+ * (days and hours local to each location; "today" is the business's). A period runs from the start
+ * of today, 6 or 29 days back, to now; it is compared with the same span just before it, to the
+ * hour (today until this hour against yesterday until the same hour).
  */
-export async function computeOverview(
-  db: Kysely<Database>,
-  companyId: number,
-  now: number,
-  tzOffsetMinutes: number,
-): Promise<Overview> {
+export async function computeOverview(db: Kysely<Database>, companyId: number, now: number): Promise<Overview> {
   // Read first: the figures include at least every receipt up to this version.
   const version = await receiptVersion(db, companyId);
-  const offset = tzOffsetMinutes * 60_000;
-  const todayStart = Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
-  const earliest = todayStart - (2 * 30 - 1) * DAY_MS;
-
-  // Sums per local day, in the database (not a row per receipt): the overview is polled live.
-  const dayExpr = sql<number>`cast((created_at + ${sql.lit(offset)}) / ${sql.lit(DAY_MS)} as integer)`;
+  const locale = await companyLocale(db, companyId);
+  const { day: today, hour } = localTime(now, locale.timezone);
+  const earliest = today - (2 * CHART_DAYS - 1);
   const rows = await db
-    .selectFrom('receipts')
-    .select([dayExpr.as('day'), 'kind', sql<number>`sum(total_cents)`.as('cents'), sql<number>`count(*)`.as('n')])
+    .selectFrom('rollup_sales')
+    .select([
+      'day',
+      sql<number>`case when hour <= ${sql.lit(hour)} then 1 else 0 end`.as('early'),
+      ...SUM_COLUMNS.map((c) => sumOf(c).as(c)),
+    ])
     .where('company_id', '=', companyId)
-    .where('created_at', '>=', earliest)
-    .where('created_at', '<=', now)
-    .groupBy([dayExpr, 'kind'])
+    .where('day', '>=', earliest)
+    .where('day', '<=', today)
+    .groupBy(['day', sql`case when hour <= ${sql.lit(hour)} then 1 else 0 end`])
     .execute();
-  const days = new Map<number, Totals>();
-  const add = (into: Totals, kind: string, cents: number, n: number) => {
-    if (kind === 'sale') {
-      into.salesCents += cents;
-      into.receipts += n;
-    } else {
-      into.refundCents += cents;
+  const sumDays = (from: number, to: number, lastDayUntilNow: boolean) => {
+    let sums: SalesSums = { ...EMPTY_SUMS };
+    for (const row of rows) {
+      const day = Number(row.day);
+      if (day < from || day > to) continue;
+      if (lastDayUntilNow && day === to && Number(row.early) === 0) continue;
+      sums = addSums(sums, toSums(row as Record<string, unknown>));
     }
+    return sums;
   };
-  for (const r of rows) {
-    const day = Number(r.day);
-    const totals = days.get(day) ?? { salesCents: 0, refundCents: 0, receipts: 0 };
-    add(totals, r.kind, Number(r.cents), Number(r.n));
-    days.set(day, totals);
-  }
-  const dayOf = (t: number) => Math.floor((t + offset) / DAY_MS);
-  /** Whole local days `first` to `last`, both included. */
-  const inDays = (first: number, last: number): Totals => {
-    const out: Totals = { salesCents: 0, refundCents: 0, receipts: 0 };
-    for (let d = first; d <= last; d += 1) {
-      const t = days.get(d);
-      if (t) {
-        out.salesCents += t.salesCents;
-        out.refundCents += t.refundCents;
-        out.receipts += t.receipts;
-      }
-    }
-    return out;
-  };
-  /** From `from` to `to` (both included) within one day: a query of its own. */
-  const between = async (from: number, to: number): Promise<Totals> => {
-    const out: Totals = { salesCents: 0, refundCents: 0, receipts: 0 };
-    const part = await db
-      .selectFrom('receipts')
-      .select(['kind', sql<number>`sum(total_cents)`.as('cents'), sql<number>`count(*)`.as('n')])
-      .where('company_id', '=', companyId)
-      .where('created_at', '>=', from)
-      .where('created_at', '<=', to)
-      .groupBy('kind')
-      .execute();
-    for (const r of part) add(out, r.kind, Number(r.cents), Number(r.n));
-    return out;
-  };
-  const plus = (a: Totals, b: Totals): Totals => ({
-    salesCents: a.salesCents + b.salesCents,
-    refundCents: a.refundCents + b.refundCents,
-    receipts: a.receipts + b.receipts,
-  });
 
   const periods = {} as Record<OverviewPeriod, OverviewKpis>;
-  const today = dayOf(todayStart);
   for (const period of OVERVIEW_PERIODS) {
-    const count = PERIOD_DAYS[period];
-    const from = todayStart - (count - 1) * DAY_MS;
-    const span = count * DAY_MS;
-    // The previous span ends at the same time of day as now: whole days, then part of one.
-    const previous = plus(inDays(dayOf(from - span), today - count - 1), await between(todayStart - span, now - span));
-    periods[period] = kpis(inDays(dayOf(from), today), previous);
+    const days = PERIOD_DAYS[period];
+    const from = today - (days - 1);
+    periods[period] = kpis(sumDays(from, today, false), sumDays(from - days, today - days, true));
   }
 
-  const chartStart = todayStart - (CHART_DAYS - 1) * DAY_MS;
-  const perDay = Array.from({ length: CHART_DAYS }, (_, day) => {
-    const t = days.get(dayOf(chartStart) + day);
-    return {
-      date: new Date(chartStart + day * DAY_MS + offset).toISOString().slice(0, 10),
-      cents: t ? t.salesCents - t.refundCents : 0,
-      receipts: t?.receipts ?? 0,
-    };
+  const chartStart = today - (CHART_DAYS - 1);
+  const salesPerDay = Array.from({ length: CHART_DAYS }, (_, k) => {
+    const f = figuresOf(sumDays(chartStart + k, chartStart + k, false));
+    return { date: isoDay(chartStart + k), netSales: money(f.netSalesCents), receipts: f.receipts };
   });
 
   const top = await db
-    .selectFrom('receipt_lines')
-    .innerJoin('receipts', 'receipts.id', 'receipt_lines.receipt_id')
+    .selectFrom('rollup_items')
     .select([
-      'receipt_lines.name',
-      sql<number>`sum(receipt_lines.quantity)`.as('quantity'),
-      sql<number>`sum(receipt_lines.total_cents)`.as('revenue'),
+      'item_id',
+      sql<string>`max(name)`.as('name'),
+      sql<number>`sum(sold_qty) - sum(refunded_qty)`.as('quantity'),
+      sql<number>`sum(net_cents) - sum(refund_cents)`.as('revenue'),
     ])
-    .where('receipts.company_id', '=', companyId)
-    .where('receipts.kind', '=', 'sale')
-    .where('receipts.created_at', '>=', chartStart)
-    .where('receipts.created_at', '<=', now)
-    .groupBy('receipt_lines.name')
-    .orderBy(sql`sum(receipt_lines.total_cents)`, 'desc')
-    .orderBy('receipt_lines.name')
+    .where('company_id', '=', companyId)
+    .where('day', '>=', chartStart)
+    .where('day', '<=', today)
+    // A catalog item by its id; a line typed in at the register by its name.
+    .groupBy(['item_id', sql`case when item_id = 0 then name else '' end`])
+    .orderBy(sql`sum(net_cents) - sum(refund_cents)`, 'desc')
+    .orderBy(sql`max(name)`)
     .limit(5)
     .execute();
+  const names = new Map(
+    (
+      await db
+        .selectFrom('items')
+        .select(['id', 'name'])
+        .where('company_id', '=', companyId)
+        .where('id', 'in', [0, ...top.map((t) => Number(t.item_id))])
+        .execute()
+    ).map((i) => [i.id, i.name]),
+  );
 
   return {
     version,
-    currency: (await companyLocale(db, companyId)).currency,
+    currency: locale.currency,
     periods,
-    salesPerDay: perDay.map((d) => ({ date: d.date, netSales: money(d.cents), receipts: d.receipts })),
-    topItems: top.map((t) => ({ name: t.name, quantity: Number(t.quantity), revenue: money(t.revenue) })),
+    salesPerDay,
+    topItems: top.map((t) => ({
+      name: names.get(Number(t.item_id)) ?? t.name,
+      quantity: Number(t.quantity),
+      revenue: money(t.revenue),
+    })),
   };
 }
 
 /**
- * The figures are shared by every user of a company (and browser time zone) for up to this long:
+ * The figures are shared by every user of a company for up to this long:
  * a shop watched live by many tabs while its registers sell computes them about once a second, not
  * once per tab. The answer's `version` tells a page whether it already includes the latest receipt.
  */
@@ -188,13 +156,13 @@ export function overviewRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const shared = new Map<string, { at: number; value: Promise<Overview> }>();
   router.get('/', requirePage(ctx, '/overview'), async (req, res) => {
-    const { tzOffset } = parseOrThrow(overviewQuerySchema, req.query);
+    parseOrThrow(overviewQuerySchema, req.query);
     const { companyId } = merchantOf(res);
     const now = ctx.now();
-    const key = `${companyId}:${tzOffset}`;
+    const key = String(companyId);
     let entry = shared.get(key);
     if (!entry || now - entry.at >= OVERVIEW_SHARE_MS || now < entry.at) {
-      entry = { at: now, value: computeOverview(ctx.db, companyId, now, tzOffset) };
+      entry = { at: now, value: computeOverview(ctx.db, companyId, now) };
       shared.set(key, entry);
       entry.value.catch(() => shared.delete(key));
       if (shared.size > 1_000) shared.delete(shared.keys().next().value!);

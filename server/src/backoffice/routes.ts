@@ -5,6 +5,7 @@ import { invalidateConfig } from '../device/config';
 import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
 import { overviewRouter } from './overview';
+import { reportsRouter } from './reports';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
   billingRouter,
@@ -41,6 +42,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
 
   router.use('/company', companyRouter(ctx));
   router.use('/overview', overviewRouter(ctx));
+  router.use('/reports', reportsRouter(ctx));
   router.use('/items', itemsRouter(ctx));
   router.use('/categories', categoriesRouter(ctx));
   router.use('/customers', customersRouter(ctx));

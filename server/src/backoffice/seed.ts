@@ -7,7 +7,8 @@ import { seedDevicesDemo } from './devices/demo';
 import { seedHistory } from '../receipts';
 
 /*
- * Demo catalog, customers and 90 days of sales for every demo company. Deterministic (a PRNG seeded
+ * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
+ * roll-ups kept as every writer keeps them) for every demo company. Deterministic (a PRNG seeded
  * from the company slug; the dates are relative to `now`), idempotent (each part is skipped when the
  * company already has rows of that kind) and fast: one transaction per company, multi-row inserts.
  */

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { SettingsTables } from './settings/tables';
 import type { DevicesTables } from './devices/tables';
 import type { TeamTables } from './team/tables';
+import type { ReportTables } from './reports/tables';
 
 /** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -44,7 +45,7 @@ export interface CustomersTable {
   updated_at: Millis;
 }
 
-export interface BackofficeTables extends SettingsTables, DevicesTables, TeamTables {
+export interface BackofficeTables extends SettingsTables, DevicesTables, TeamTables, ReportTables {
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;

@@ -14,6 +14,7 @@ import { settingsMigrations } from '../backoffice/settings/migrations';
 import { teamMigrations } from '../backoffice/team/migrations';
 import { devicesMigrations } from '../backoffice/devices/migrations';
 import { receiptsMigrations } from '../receipts/migrations';
+import { reportsMigrations } from '../backoffice/reports/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   ...teamMigrations,
   ...devicesMigrations,
   ...receiptsMigrations,
+  ...reportsMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

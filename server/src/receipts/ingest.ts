@@ -19,6 +19,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/connection';
 import { reserveNumbers } from '../db/counters';
 import type { Database } from '../db/schema';
 import { queueKitchenTickets } from '../backoffice/devices/printers';
+import { recordReceiptRollups } from '../backoffice/reports/rollups';
 
 /*
  * Ingest of register events: the one way receipts, refunds, shifts and cash movements are stored
@@ -1125,6 +1126,8 @@ async function write(
         })),
       ),
     );
+    // The report roll-ups, in the same transaction: a report never disagrees with the receipts.
+    await recordReceiptRollups(trx, p.receipts.map((r) => r.dbId!));
   }
 
   // 4. Cash movements.

@@ -61,6 +61,8 @@ export interface ReceiptLinesTable {
   net_cents: Defaulted<number>;
   tax_cents: Defaulted<number>;
   refund_of_line_id: Defaulted<number | null>;
+  /** The item's cost per unit when sold (a refund line: its sale line's); set by recordReceiptRollups. */
+  unit_cost_cents: Defaulted<number | null>;
 }
 
 export interface ReceiptLineModifiersTable {

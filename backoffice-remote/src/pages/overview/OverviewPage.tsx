@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import {
   OVERVIEW_PERIODS,
@@ -6,9 +6,11 @@ import {
   type Overview,
   type OverviewKpis,
   type OverviewPeriod,
+  type OverviewVersion,
 } from '@hive/shared/schemas/backoffice';
+import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, EmptyState, PageFrame } from '@hive/shared/ui';
-import { API, useApi } from '../../api';
+import { API, useApi, useLiveApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, useFormat, usePageMeta, useT } from '../../i18n';
 import { useFailureMessage } from '../resource';
 import styles from './overview.module.css';
@@ -108,9 +110,17 @@ export default function OverviewPage() {
   const failure = useFailureMessage();
   const { title, breadcrumb } = usePageMeta('/overview');
   const [period, setPeriod] = useState<OverviewPeriod>('today');
-  // Local days: the server needs the browser's offset from UTC (minutes east).
-  const [tzOffset] = useState(() => -new Date().getTimezoneOffset() || 0); // || 0: no -0
-  const overview = useApi<Overview>(`${API}/overview`, { tzOffset });
+  // Days are the business's (Settings › General information), as in the reports: no browser offset.
+  const overview = useApi<Overview>(`${API}/overview`);
+  // Live while the registers sell: a cheap version poll, and the figures again once it moved.
+  const live = useLiveApi<OverviewVersion>(`${API}/overview/version`, LIVE_POLL_MS);
+  const latest = live.data?.version;
+  const shown = overview.data?.version;
+  const { loading, reload } = overview;
+  useEffect(() => {
+    if (latest !== undefined && shown !== undefined && Number(latest) > Number(shown) && !loading) reload();
+    // live.updatedAt: a figure shared from just before the last receipt is asked for again.
+  }, [latest, shown, loading, reload, live.updatedAt]);
   const format = useFormat(overview.data?.currency);
 
   let body;

@@ -12,6 +12,7 @@ import {
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../db';
 import { parseOrThrow } from '../../http';
+import { forgetInRollups } from '../reports/rollups';
 import { merchantOf, requirePage } from '../access';
 import {
   conflictOr,
@@ -162,13 +163,19 @@ export function categoriesRouter(ctx: AuthContext): Router {
   });
 
   // Items of a deleted category stay, without a category (ON DELETE SET NULL).
+  // So do the lines of receipts (category_id set null), and the report roll-ups with them.
   router.delete('/:id', async (req, res) => {
-    const result = await db
-      .deleteFrom('categories')
-      .where('id', '=', idParam(req.params.id))
-      .where('company_id', '=', merchantOf(res).companyId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound('category');
+    const id = idParam(req.params.id);
+    const { companyId } = merchantOf(res);
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('categories')
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('category');
+      await forgetInRollups(trx, companyId, 'category', id);
+    });
     res.status(204).end();
   });
 

@@ -15,6 +15,7 @@ import {
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../db';
 import { HttpError, parseOrThrow } from '../../http';
+import { forgetInRollups } from '../reports/rollups';
 import { merchantOf, requirePage } from '../access';
 import { checkTaxIds, ratesForNewItems, setItemTaxes, taxesOfItems } from '../settings';
 import {
@@ -270,13 +271,19 @@ export function itemsRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadItem(companyId, id));
   });
 
+  // Receipts keep their lines (item_id set null); the report roll-ups follow in the same transaction.
   router.delete('/:id', async (req, res) => {
-    const result = await db
-      .deleteFrom('items')
-      .where('id', '=', idParam(req.params.id))
-      .where('company_id', '=', merchantOf(res).companyId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound('item');
+    const id = idParam(req.params.id);
+    const { companyId } = merchantOf(res);
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('items')
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('item');
+      await forgetInRollups(trx, companyId, 'item', id);
+    });
     res.status(204).end();
   });
 

@@ -14,6 +14,7 @@ import {
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../db';
 import { parseOrThrow } from '../../http';
+import { rebuildRollups } from '../reports/rollups';
 import { merchantOf, requireMerchant, requirePage } from '../access';
 import { fieldProblem, noStore, refused } from '../query';
 import { addressColumns, addressOf } from './address';
@@ -176,6 +177,7 @@ export function businessRouter(ctx: AuthContext): Router {
       }
       // The trading name is the company's name: header, receipts, storefront, admin console.
       await trx.updateTable('companies').set({ name: input.tradingName }).where('id', '=', companyId).execute();
+      const zoneBefore = current.timezone;
       await trx
         .updateTable('company_profiles')
         .set({
@@ -192,6 +194,8 @@ export function businessRouter(ctx: AuthContext): Router {
         })
         .where('company_id', '=', companyId)
         .execute();
+      // Receipts without a location have their days in the business's time zone.
+      if (zoneBefore !== input.timezone) await rebuildRollups(trx, companyId, { withoutLocation: true });
     });
     noStore(res).json(await loadBusiness(db, companyId, now));
   });

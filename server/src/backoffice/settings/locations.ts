@@ -11,6 +11,7 @@ import { LIMITS, type ListResponse } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../db';
 import { parseOrThrow } from '../../http';
+import { rebuildRollups } from '../reports/rollups';
 import { merchantOf, requirePage } from '../access';
 import {
   conflictOr,
@@ -187,7 +188,7 @@ export function locationsRouter(ctx: AuthContext): Router {
         await lockCompanyRows(trx, 'locations', companyId);
         const current = await trx
           .selectFrom('locations')
-          .select('active')
+          .select(['active', 'timezone'])
           .where('id', '=', id)
           .where('company_id', '=', companyId)
           .executeTakeFirst();
@@ -201,6 +202,8 @@ export function locationsRouter(ctx: AuthContext): Router {
           .where('id', '=', id)
           .where('company_id', '=', companyId)
           .execute();
+        // Its receipts' days are cut in its time zone: the report roll-ups follow a new one.
+        if (current.timezone !== input.timezone) await rebuildRollups(trx, companyId, { locationIds: [id] });
       })
       .catch((error: unknown) => conflictOr(error, 'name', NAME_TAKEN));
     const row = await selectLocations(db, companyId, '').where('locations.id', '=', id).executeTakeFirstOrThrow();
@@ -224,6 +227,8 @@ export function locationsRouter(ctx: AuthContext): Router {
         throw refused('last_active_location', LAST_ACTIVE);
       }
       await trx.deleteFrom('locations').where('id', '=', id).where('company_id', '=', companyId).execute();
+      // Its receipts now have no location (their days follow the business's time zone).
+      await rebuildRollups(trx, companyId, { locationIds: [id], withoutLocation: true });
     });
     res.status(204).end();
   });

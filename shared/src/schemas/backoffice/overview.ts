@@ -1,17 +1,8 @@
 /** Overview: the query and the answer of the KPI page. */
 import { z } from 'zod';
-import { englishMessages } from './common';
 
-export const overviewQuerySchema = z.object({
-  /** Minutes to add to UTC to get the user's local time (e.g. 120 in Madrid in summer). */
-  tzOffset: z
-    .string()
-    .regex(/^-?\d{1,4}$/, englishMessages('notAnInteger'))
-    .transform(Number)
-    .pipe(z.number().int().min(-840).max(840))
-    .optional()
-    .transform((v) => v ?? 0),
-});
+/** The overview takes no parameters: its days are the business's (Settings › General information). */
+export const overviewQuerySchema = z.object({});
 
 export const OVERVIEW_PERIODS = ['today', '7d', '30d'] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
@@ -37,11 +28,14 @@ export interface Overview {
    */
   version: string;
   currency: string;
-  /** Each period runs from local midnight (today, 6 or 29 days back) to now; "previous" is the same span just before. */
+  /**
+   * Each period runs from the start of today (6 or 29 days back) to now, in the business's time
+   * zone; "previous" is the same span just before, to the hour. Money before tax, as in the reports.
+   */
   periods: Record<OverviewPeriod, OverviewKpis>;
   /** The last 30 local days, oldest first: `date` is YYYY-MM-DD. */
   salesPerDay: { date: string; netSales: number; receipts: number }[];
-  /** Best sellers of the last 30 days by revenue. */
+  /** Best sellers of the last 30 days by net sales (refunds taken off). */
   topItems: { name: string; quantity: number; revenue: number }[];
 }
 

@@ -1,0 +1,2 @@
+// Reporting › Sales summary (lazy-loaded by the routes: its own chunk).
+export { default } from './SalesSummaryPage';

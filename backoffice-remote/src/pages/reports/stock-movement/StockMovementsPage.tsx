@@ -1,0 +1,144 @@
+import { useCallback } from 'react';
+import type { StockMovementRow, StockMovementsReport, StockSummaryRow } from '@hive/shared/schemas/backoffice/reports';
+import { SelectField } from '@hive/shared/ui';
+import { useAreaT, withAreaTexts } from '../../../i18n';
+import { Kpis, ReportFrame, ReportTable, table, type ReportFormat } from '../frame';
+import styles from '../frame/frame.module.css';
+
+const PATH = '/stock_movement';
+
+function useTables() {
+  const { t } = useAreaT('reports');
+  return useCallback(
+    (data: StockMovementsReport, format: ReportFormat, search = '') => {
+      const itemLink = (id: number) => {
+        const next = new URLSearchParams(search);
+        next.set('item', String(id));
+        next.delete('page');
+        return `${PATH}?${next.toString()}`;
+      };
+      if (data.item) {
+        return [
+          table<StockMovementRow>({
+            id: 'movements',
+            title: t('stock.movementsOf', { name: data.item.name }),
+            columns: [
+              { id: 'time', header: t('transactions.time'), kind: 'text', value: (r) => format.stamp(r.localTime) },
+              { id: 'kind', header: t('stock.kind'), kind: 'text', value: (r) => t(`stock.kinds.${r.kind}`) },
+              {
+                id: 'receipt',
+                header: t('stock.receipt'),
+                kind: 'text',
+                value: (r) => `#${r.receiptNumber}`,
+                href: (r) => `/transaction?receipt=${r.receiptId}`,
+              },
+              { id: 'location', header: t('frame.location'), kind: 'text', value: (r) => r.location ?? '' },
+              { id: 'quantity', header: t('stock.quantity'), kind: 'int', value: (r) => r.quantity },
+              { id: 'balance', header: t('stock.balance'), kind: 'int', value: (r) => r.balance },
+            ],
+            rows: data.rows,
+            empty: t('stock.noMovements'),
+          }),
+        ];
+      }
+      return [
+        table<StockSummaryRow>({
+          id: 'summary',
+          title: t('stock.summary'),
+          columns: [
+            {
+              id: 'item',
+              header: t('items.item'),
+              kind: 'text',
+              value: (r) => r.name,
+              href: (r) => itemLink(r.itemId),
+            },
+            {
+              id: 'location',
+              header: t('frame.location'),
+              kind: 'text',
+              value: (r) => r.location ?? t('stock.noLocation'),
+            },
+            { id: 'sold', header: t('stock.sold'), kind: 'int', value: (r) => r.sold },
+            { id: 'refunded', header: t('stock.refunded'), kind: 'int', value: (r) => r.refunded },
+            { id: 'change', header: t('stock.change'), kind: 'int', value: (r) => r.change },
+          ],
+          rows: data.summary,
+          empty: t('stock.noMovements'),
+        }),
+      ];
+    },
+    [t],
+  );
+}
+
+function StockMovementsPage() {
+  const { t } = useAreaT('reports');
+  const tables = useTables();
+  return (
+    <ReportFrame<StockMovementsReport>
+      path={PATH}
+      endpoint="reports/stock_movements"
+      defaultPeriod="last_30_days"
+      exportAll
+      tables={(data, format) => tables(data, format)}
+      filters={({ data, values, update }) => (
+        <SelectField
+          label={t('stock.item')}
+          className={styles.filter}
+          value={values.item ?? ''}
+          onChange={(e) => update({ item: e.target.value || null })}
+          placeholder={t('stock.allItems')}
+          options={[
+            ...(data?.items ?? []).map((x) => ({ value: String(x.id), label: x.name })),
+            ...(values.item && !(data?.items ?? []).some((x) => String(x.id) === values.item)
+              ? [{ value: values.item, label: values.item }]
+              : []),
+          ]}
+        />
+      )}
+    >
+      {({ data, format, update, search }) => {
+        const now = data.totals.current;
+        const before = data.totals.previous;
+        const [spec] = tables(data, format, search);
+        return (
+          <>
+            <p className={styles.note}>{t('stock.note')}</p>
+            <Kpis
+              label={t('frame.keyFigures')}
+              format={format}
+              items={[
+                { id: 'sold', label: t('stock.sold'), kind: 'int', value: now.sold, previous: before?.sold },
+                {
+                  id: 'refunded',
+                  label: t('stock.refunded'),
+                  kind: 'int',
+                  value: now.refunded,
+                  previous: before?.refunded,
+                },
+                { id: 'change', label: t('stock.change'), kind: 'int', value: now.change, previous: before?.change },
+              ]}
+            />
+            <ReportTable
+              spec={spec!}
+              format={format}
+              pager={
+                data.item
+                  ? {
+                      page: data.page,
+                      pageSize: data.pageSize,
+                      total: data.total,
+                      onPage: (page) => update({ page: page === 1 ? null : String(page) }),
+                    }
+                  : undefined
+              }
+            />
+          </>
+        );
+      }}
+    </ReportFrame>
+  );
+}
+
+export default withAreaTexts('reports', StockMovementsPage);

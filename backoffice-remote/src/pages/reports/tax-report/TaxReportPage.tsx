@@ -1,0 +1,120 @@
+import { useCallback } from 'react';
+import type { TaxReport, TaxReportRow } from '@hive/shared/schemas/backoffice/reports';
+import { useAreaT, withAreaTexts } from '../../../i18n';
+import { Kpis, ReportFrame, ReportTable, changeColumn, table, type ReportColumn, type ReportFormat } from '../frame';
+import styles from '../frame/frame.module.css';
+
+type Row =
+  | (TaxReportRow & { total?: false })
+  | (TaxReport['totals']['current'] & { total: true; previousNetTaxCents: number | null });
+
+function useTables() {
+  const { t } = useAreaT('reports');
+  return useCallback(
+    (data: TaxReport, format: ReportFormat) => {
+      const comparing = data.totals.previous !== null;
+      const columns: ReportColumn<Row>[] = [
+        { id: 'name', header: t('taxes.tax'), kind: 'text', value: (r) => (r.total ? t('frame.total') : r.name) },
+        {
+          id: 'rate',
+          header: t('taxes.rate'),
+          kind: 'text',
+          value: (r) => (r.total ? '' : `${format.decimal(r.rateBp / 100)} %`),
+        },
+        {
+          id: 'type',
+          header: t('taxes.type'),
+          kind: 'text',
+          value: (r) => (r.total ? '' : t(`taxes.types.${r.type}`)),
+        },
+        { id: 'taxable', header: t('taxes.taxableSales'), kind: 'money', value: (r) => r.taxableSalesCents },
+        { id: 'collected', header: t('taxes.collected'), kind: 'money', value: (r) => r.taxCollectedCents },
+        {
+          id: 'taxableRefunded',
+          header: t('taxes.taxableRefunded'),
+          kind: 'money',
+          value: (r) => r.taxableRefundedCents,
+        },
+        { id: 'refunded', header: t('taxes.refunded'), kind: 'money', value: (r) => r.taxRefundedCents },
+        { id: 'netTaxable', header: t('taxes.netTaxable'), kind: 'money', value: (r) => r.netTaxableCents },
+        { id: 'netTax', header: t('taxes.netTax'), kind: 'money', value: (r) => r.netTaxCents },
+      ];
+      if (comparing) {
+        columns.push(
+          { id: 'previous', header: t('taxes.previousNetTax'), kind: 'money', value: (r) => r.previousNetTaxCents },
+          changeColumn<Row>(
+            t('frame.changeHeader'),
+            (r) => r.netTaxCents,
+            (r) => r.previousNetTaxCents,
+          ),
+        );
+      }
+      return [
+        table<Row>({
+          id: 'taxes',
+          title: t('taxes.table'),
+          columns,
+          rows: data.rows,
+          footer: {
+            ...data.totals.current,
+            total: true,
+            previousNetTaxCents: data.totals.previous?.netTaxCents ?? null,
+          },
+          empty: t('taxes.none'),
+        }),
+      ];
+    },
+    [t],
+  );
+}
+
+function TaxReportPage() {
+  const { t } = useAreaT('reports');
+  const tables = useTables();
+  return (
+    <ReportFrame<TaxReport> path="/tax_report" endpoint="reports/taxes" defaultPeriod="last_month" tables={tables}>
+      {({ data, format }) => {
+        const now = data.totals.current;
+        const before = data.totals.previous;
+        return (
+          <>
+            <p className={styles.note}>{t('taxes.note')}</p>
+            <Kpis
+              label={t('frame.keyFigures')}
+              format={format}
+              items={[
+                {
+                  id: 'collected',
+                  label: t('taxes.collected'),
+                  kind: 'money',
+                  value: now.taxCollectedCents,
+                  previous: before?.taxCollectedCents,
+                },
+                {
+                  id: 'refunded',
+                  label: t('taxes.refunded'),
+                  kind: 'money',
+                  value: now.taxRefundedCents,
+                  previous: before?.taxRefundedCents,
+                  inverse: true,
+                },
+                {
+                  id: 'net',
+                  label: t('taxes.netTax'),
+                  kind: 'money',
+                  value: now.netTaxCents,
+                  previous: before?.netTaxCents,
+                },
+              ]}
+            />
+            {tables(data, format).map((spec) => (
+              <ReportTable key={spec.id} spec={spec} format={format} />
+            ))}
+          </>
+        );
+      }}
+    </ReportFrame>
+  );
+}
+
+export default withAreaTexts('reports', TaxReportPage);

@@ -1,0 +1,254 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Printer } from 'lucide-react';
+import {
+  TRANSACTION_KINDS,
+  type ReceiptDetail,
+  type TransactionRow,
+  type TransactionsReport,
+} from '@hive/shared/schemas/backoffice/reports';
+import { Alert, Button, SearchField, SelectField } from '@hive/shared/ui';
+import { API, useApi } from '../../../api';
+import { useAreaT, withAreaTexts } from '../../../i18n';
+import { useDebounced, useFailureMessage } from '../../resource';
+import {
+  Kpis,
+  ReportFrame,
+  ReportTable,
+  table,
+  usePrintView,
+  useReportFormat,
+  useReportParams,
+  type ReportFormat,
+} from '../frame';
+import styles from '../frame/frame.module.css';
+import { ReceiptView } from './ReceiptView';
+
+const PATH = '/transaction';
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useTables() {
+  const { t } = useAreaT('reports');
+  return useCallback(
+    (data: TransactionsReport, format: ReportFormat, search = '') => {
+      const link = (id: number) => {
+        const next = new URLSearchParams(search);
+        next.set('receipt', String(id));
+        return `${PATH}?${next.toString()}`;
+      };
+      return [
+        table<TransactionRow>({
+          id: 'receipts',
+          title: t('transactions.table'),
+          columns: [
+            {
+              id: 'number',
+              header: t('transactions.number'),
+              kind: 'text',
+              value: (r) => `#${r.number}`,
+              href: (r) => link(r.id),
+            },
+            { id: 'time', header: t('transactions.time'), kind: 'text', value: (r) => format.stamp(r.localTime) },
+            {
+              id: 'kind',
+              header: t('transactions.kind'),
+              kind: 'text',
+              value: (r) =>
+                r.kind === 'refund'
+                  ? t('transactions.refundOfNumber', { number: r.refundOf ?? '?' })
+                  : t('transactions.kinds.sale'),
+            },
+            { id: 'location', header: t('frame.location'), kind: 'text', value: (r) => r.location ?? '' },
+            { id: 'terminal', header: t('transactions.terminal'), kind: 'text', value: (r) => r.terminal ?? '' },
+            { id: 'employee', header: t('frame.employee'), kind: 'text', value: (r) => r.employee ?? '' },
+            { id: 'customer', header: t('transactions.customer'), kind: 'text', value: (r) => r.customer ?? '' },
+            { id: 'payment', header: t('transactions.payment'), kind: 'text', value: (r) => r.payment },
+            {
+              id: 'total',
+              header: t('transactions.total'),
+              kind: 'money',
+              value: (r) => (r.kind === 'refund' ? -r.totalCents : r.totalCents),
+            },
+            { id: 'tip', header: t('transactions.tip'), kind: 'money', value: (r) => r.tipCents },
+          ],
+          rows: data.rows,
+          empty: t('transactions.none'),
+        }),
+      ];
+    },
+    [t],
+  );
+}
+
+/** The search box: what is typed reaches the URL (and the server) once it settles. */
+function SearchFilter({
+  value,
+  update,
+}: {
+  value: string;
+  update: (patch: Record<string, string | null>, o?: { replace?: boolean }) => void;
+}) {
+  const { t } = useAreaT('reports');
+  const [draft, setDraft] = useState(value);
+  const settled = useDebounced(draft, SEARCH_DEBOUNCE_MS);
+  const pushed = useRef(value);
+  useEffect(() => {
+    if (settled === pushed.current) return;
+    pushed.current = settled;
+    update({ search: settled.trim() || null }, { replace: true });
+  }, [settled, update]);
+  useEffect(() => {
+    if (value === pushed.current) return;
+    pushed.current = value;
+    setDraft(value);
+  }, [value]);
+  return (
+    <div className={styles.filter}>
+      <SearchField
+        label={t('transactions.search')}
+        placeholder={t('transactions.searchHint')}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function ReceiptDetailView({ id, search }: { id: string; search: string }) {
+  const { t } = useAreaT('reports');
+  const failure = useFailureMessage();
+  const print = usePrintView(PATH);
+  const { update } = useReportParams();
+  const receipt = useApi<ReceiptDetail>(`${API}/reports/transactions/${encodeURIComponent(id)}`);
+  const format = useReportFormat(receipt.data?.currency);
+  const linkTo = (other: number) => {
+    const next = new URLSearchParams(search);
+    next.set('receipt', String(other));
+    return `${print ? `${PATH}/print` : PATH}?${next.toString()}`;
+  };
+  if (receipt.error) {
+    return (
+      <Alert
+        kind="error"
+        action={<Button onClick={() => update({ receipt: null })}>{t('transactions.backToList')}</Button>}
+      >
+        {failure(receipt.error)}
+      </Alert>
+    );
+  }
+  if (!receipt.data) return <p role="status">{t('common:common.loading')}</p>;
+  return (
+    <div className={styles.body}>
+      {!print && (
+        <div className={styles.actions}>
+          <Button onClick={() => update({ receipt: null })}>{t('transactions.backToList')}</Button>
+          <Link className={styles.linkButton} to={`${PATH}/print?receipt=${receipt.data.id}`}>
+            <Printer size={16} aria-hidden="true" />
+            {t('transactions.reprint')}
+          </Link>
+        </div>
+      )}
+      <ReceiptView receipt={receipt.data} format={format} linkTo={linkTo} />
+    </div>
+  );
+}
+
+function TransactionsPage() {
+  const { t } = useAreaT('reports');
+  const tables = useTables();
+  const { values, search } = useReportParams();
+  return (
+    <ReportFrame<TransactionsReport>
+      path={PATH}
+      endpoint="reports/transactions"
+      defaultPeriod="today"
+      exportAll
+      tables={(data, format) => tables(data, format)}
+      detail={values.receipt ? <ReceiptDetailView id={values.receipt} search={search} /> : undefined}
+      filters={({ data, values: v, update }) => (
+        <>
+          <SearchFilter value={v.search ?? ''} update={update} />
+          <SelectField
+            label={t('transactions.kind')}
+            className={styles.filter}
+            value={v.kind ?? ''}
+            onChange={(e) => update({ kind: e.target.value || null })}
+            placeholder={t('transactions.allKinds')}
+            options={TRANSACTION_KINDS.map((k) => ({ value: k, label: t(`transactions.kinds.${k}`) }))}
+          />
+          <SelectField
+            label={t('transactions.terminal')}
+            className={styles.filter}
+            value={v.terminal ?? ''}
+            onChange={(e) => update({ terminal: e.target.value || null })}
+            placeholder={t('transactions.allTerminals')}
+            options={(data?.terminals ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
+          />
+          <SelectField
+            label={t('transactions.payment')}
+            className={styles.filter}
+            value={v.payment ?? ''}
+            onChange={(e) => update({ payment: e.target.value || null })}
+            placeholder={t('transactions.allPayments')}
+            options={[...new Set([...(data?.paymentTypes ?? []), ...(v.payment ? [v.payment] : [])])].map((p) => ({
+              value: p,
+              label: p,
+            }))}
+          />
+        </>
+      )}
+    >
+      {({ data, format, update, search: current }) => {
+        const now = data.sums.current;
+        const before = data.sums.previous;
+        const [spec] = tables(data, format, current);
+        return (
+          <>
+            <Kpis
+              label={t('frame.keyFigures')}
+              format={format}
+              items={[
+                { id: 'sales', label: t('transactions.sales'), kind: 'int', value: now.sales, previous: before?.sales },
+                {
+                  id: 'salesAmount',
+                  label: t('transactions.salesAmount'),
+                  kind: 'money',
+                  value: now.salesCents,
+                  previous: before?.salesCents,
+                },
+                {
+                  id: 'refunds',
+                  label: t('transactions.refundCount'),
+                  kind: 'int',
+                  value: now.refunds,
+                  previous: before?.refunds,
+                  inverse: true,
+                },
+                {
+                  id: 'refundsAmount',
+                  label: t('transactions.refundsAmount'),
+                  kind: 'money',
+                  value: now.refundsCents,
+                  previous: before?.refundsCents,
+                  inverse: true,
+                },
+              ]}
+            />
+            <ReportTable
+              spec={spec!}
+              format={format}
+              pager={{
+                page: data.page,
+                pageSize: data.pageSize,
+                total: data.total,
+                onPage: (page) => update({ page: page === 1 ? null : String(page) }),
+              }}
+            />
+          </>
+        );
+      }}
+    </ReportFrame>
+  );
+}
+
+export default withAreaTexts('reports', TransactionsPage);

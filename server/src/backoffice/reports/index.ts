@@ -1,0 +1,17 @@
+// Reporting (menu area "reports"): one module per report, the shared frame, and the roll-ups every
+// writer of receipts keeps up to date in the receipt's transaction (recordReceiptRollups).
+export { reportsRouter } from './routes';
+export { reportsMigrations } from './migrations';
+export {
+  recordReceiptRollups,
+  rebuildRollups,
+  forgetInRollups,
+  recomputeRollups,
+  compareRollups,
+  backfillRollups,
+  summarizeReceipts,
+} from './rollups';
+export type { RollupDifference } from './rollups';
+export { writeReceipts, openShift, addCashMovement, closeShift, saleAmounts } from './writer';
+export type { ReceiptInput, SaleInput, RefundInput, PaymentInput, TaxInput } from './writer';
+export type { ReportTables } from './tables';

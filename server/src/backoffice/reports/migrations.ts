@@ -1,0 +1,152 @@
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+
+/*
+ * The report roll-ups (issue 18), frozen in time like every migration. Each table adds up receipts
+ * by a key whose first columns are (company_id, day): every report reads a range of local days of
+ * one company, so the unique key is also the index the reports scan (see BENCHMARKS.md for the
+ * plans). Rows are written only in the transaction of their receipt (rollups.ts).
+ *
+ * receipt_lines gains unit_cost_cents: the item's cost when it was sold (a refund line takes its sale
+ * line's), so that cost of goods does not change when an item's cost does.
+ *
+ * Receipts stored before this migration get their roll-ups at the next start (rollup_backfill
+ * lists the companies to rebuild; rollups.ts, backfillRollups).
+ */
+
+const companyRef = (col: ColumnDefinitionBuilder) => col.notNull().references('companies.id').onDelete('cascade');
+const zero = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);
+
+async function rollupTable(
+  db: Kysely<unknown>,
+  name: string,
+  keys: [string, 'integer' | 'text'][],
+  sums: string[],
+): Promise<void> {
+  let table = db.schema
+    .createTable(name)
+    .addColumn('company_id', 'integer', companyRef)
+    .addColumn('day', 'integer', (c) => c.notNull());
+  for (const [column, type] of keys) {
+    table = table.addColumn(column, type, (c) => (type === 'text' ? c.notNull() : c.notNull().defaultTo(0)));
+  }
+  for (const column of sums) table = table.addColumn(column, 'bigint', zero);
+  await table.execute();
+  await db.schema
+    .createIndex(`${name}_key_uq`)
+    .on(name)
+    .columns(['company_id', 'day', ...keys.map(([column]) => column)])
+    .unique()
+    .execute();
+}
+
+export const reportsMigrations: Record<string, Migration> = {
+  '2027_02_100_report_rollups': {
+    async up(db: Kysely<unknown>) {
+      await rollupTable(
+        db,
+        'rollup_sales',
+        [
+          ['location_id', 'integer'],
+          ['employee_id', 'integer'],
+          ['order_type_id', 'integer'],
+          ['hour', 'integer'],
+        ],
+        [
+          'sales',
+          'refunds',
+          'gross_cents',
+          'discount_cents',
+          'tax_cents',
+          'tip_cents',
+          'cost_cents',
+          'refund_cents',
+          'refund_tax_cents',
+          'refund_cost_cents',
+        ],
+      );
+      await rollupTable(
+        db,
+        'rollup_items',
+        [
+          ['location_id', 'integer'],
+          ['item_id', 'integer'],
+          ['category_id', 'integer'],
+          ['name', 'text'],
+        ],
+        ['sold_qty', 'net_cents', 'cost_cents', 'refunded_qty', 'refund_cents', 'refund_cost_cents'],
+      );
+      await rollupTable(
+        db,
+        'rollup_modifiers',
+        [
+          ['location_id', 'integer'],
+          ['name', 'text'],
+        ],
+        ['sold_qty', 'amount_cents', 'refunded_qty', 'refund_amount_cents'],
+      );
+      await rollupTable(
+        db,
+        'rollup_payments',
+        [
+          ['location_id', 'integer'],
+          ['employee_id', 'integer'],
+          ['name', 'text'],
+        ],
+        ['payments', 'amount_cents', 'tip_cents', 'refunds', 'refund_cents'],
+      );
+      await rollupTable(
+        db,
+        'rollup_taxes',
+        [
+          ['location_id', 'integer'],
+          ['employee_id', 'integer'],
+          ['name', 'text'],
+          ['rate_bp', 'integer'],
+          ['type', 'text'],
+        ],
+        ['taxable_cents', 'tax_cents', 'refund_taxable_cents', 'refund_tax_cents'],
+      );
+
+      await db.schema.alterTable('receipt_lines').addColumn('unit_cost_cents', 'bigint').execute();
+
+      // Raw reads of the reports (transactions, an employee's item sales, stock movements).
+      await db.schema
+        .createIndex('receipts_company_employee_time_idx')
+        .on('receipts')
+        .columns(['company_id', 'employee_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('receipt_lines_item_receipt_idx')
+        .on('receipt_lines')
+        .columns(['item_id', 'receipt_id'])
+        .execute();
+      await db.schema
+        .createIndex('cash_movements_company_shift_idx')
+        .on('cash_movements')
+        .columns(['company_id', 'shift_id'])
+        .execute();
+
+      await db.schema
+        .createTable('rollup_backfill')
+        .addColumn('company_id', 'integer', (c) => c.primaryKey().references('companies.id').onDelete('cascade'))
+        .execute();
+      await sql`insert into rollup_backfill (company_id) select distinct company_id from receipts`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of [
+        'rollup_backfill',
+        'rollup_taxes',
+        'rollup_payments',
+        'rollup_modifiers',
+        'rollup_items',
+        'rollup_sales',
+      ]) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+      await db.schema.dropIndex('receipts_company_employee_time_idx').ifExists().execute();
+      await db.schema.dropIndex('receipt_lines_item_receipt_idx').ifExists().execute();
+      await db.schema.dropIndex('cash_movements_company_shift_idx').ifExists().execute();
+      await db.schema.alterTable('receipt_lines').dropColumn('unit_cost_cents').execute();
+    },
+  },
+};

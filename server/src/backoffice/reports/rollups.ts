@@ -1,0 +1,671 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { DEFAULT_TIMEZONE } from '../settings/defaults';
+import { localTime } from './time';
+import type { ReportTables } from './tables';
+
+/*
+ * The daily (and hourly) roll-ups the reports read instead of scanning years of receipts. They are
+ * written in the transaction of the receipt they add up, by recordReceiptRollups, which every
+ * writer of receipts calls (the demo seed, the device API's event ingestion, the test and bench
+ * writers): a report never disagrees with the receipts. A test recomputes every row from the raw
+ * receipts (recomputeRollups) and compares.
+ *
+ * Keys: the receipt's local date and hour where it was rung up (its location's time zone, the
+ * business's without a location), location, employee, order type; 0 means none. When something the
+ * keys depend on changes (a location's time zone, a deleted location, item, category or employee),
+ * the code that changes it calls rebuildRollups / forgetInRollups in the same transaction.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type RollupTable = Exclude<keyof ReportTables, 'rollup_backfill'>;
+
+/** Receipts per read, and values per IN list (well under both databases' parameter limits). */
+const RECEIPT_CHUNK = 500;
+const IN_CHUNK = 1000;
+/** Rows per upsert statement. */
+const WRITE_CHUNK = 200;
+
+interface TableSpec {
+  keys: readonly string[];
+  sums: readonly string[];
+}
+
+export const ROLLUP_TABLES: Record<RollupTable, TableSpec> = {
+  rollup_sales: {
+    keys: ['company_id', 'day', 'location_id', 'employee_id', 'order_type_id', 'hour'],
+    sums: [
+      'sales',
+      'refunds',
+      'gross_cents',
+      'discount_cents',
+      'tax_cents',
+      'tip_cents',
+      'cost_cents',
+      'refund_cents',
+      'refund_tax_cents',
+      'refund_cost_cents',
+    ],
+  },
+  rollup_items: {
+    keys: ['company_id', 'day', 'location_id', 'item_id', 'category_id', 'name'],
+    sums: ['sold_qty', 'net_cents', 'cost_cents', 'refunded_qty', 'refund_cents', 'refund_cost_cents'],
+  },
+  rollup_modifiers: {
+    keys: ['company_id', 'day', 'location_id', 'name'],
+    sums: ['sold_qty', 'amount_cents', 'refunded_qty', 'refund_amount_cents'],
+  },
+  rollup_payments: {
+    keys: ['company_id', 'day', 'location_id', 'employee_id', 'name'],
+    sums: ['payments', 'amount_cents', 'tip_cents', 'refunds', 'refund_cents'],
+  },
+  rollup_taxes: {
+    keys: ['company_id', 'day', 'location_id', 'employee_id', 'name', 'rate_bp', 'type'],
+    sums: ['taxable_cents', 'tax_cents', 'refund_taxable_cents', 'refund_tax_cents'],
+  },
+};
+
+const TABLE_NAMES = Object.keys(ROLLUP_TABLES) as RollupTable[];
+
+export type Row = Record<string, string | number>;
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Rows of `select` over `ids`, IN list by IN list. */
+async function inChunks<T>(ids: readonly number[], select: (part: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (const part of chunks(ids, IN_CHUNK)) out.push(...(await select(part)));
+  return out;
+}
+
+/**
+ * The sold line's gross without tax: its shelf amount with the included taxes taken out, exactly as
+ * lineTaxes does it (net = amount x 10000 / (10000 + included basis points), rounded half up), in
+ * integers. Its discount without tax is then this minus the line's net.
+ */
+export function grossWithoutTax(grossCents: number, includedBp: number): number {
+  if (includedBp === 0) return grossCents;
+  const d = 10_000 + includedBp;
+  return Math.floor((2 * grossCents * 10_000 + d) / (2 * d));
+}
+
+/** Adds up receipts into roll-up rows, by key. */
+class Accumulator {
+  readonly rows: Record<RollupTable, Map<string, Row>> = {
+    rollup_sales: new Map(),
+    rollup_items: new Map(),
+    rollup_modifiers: new Map(),
+    rollup_payments: new Map(),
+    rollup_taxes: new Map(),
+  };
+
+  add(table: RollupTable, key: Row, sums: Record<string, number>): void {
+    const spec = ROLLUP_TABLES[table];
+    const id = spec.keys.map((k) => key[k]).join('\u0000');
+    let row = this.rows[table].get(id);
+    if (!row) {
+      row = { ...key };
+      for (const s of spec.sums) row[s] = 0;
+      this.rows[table].set(id, row);
+    }
+    for (const [s, v] of Object.entries(sums)) row[s] = (row[s] as number) + v;
+  }
+}
+
+interface Facts {
+  receipts: {
+    id: number;
+    company_id: number;
+    kind: 'sale' | 'refund';
+    location_id: number | null;
+    employee_id: number | null;
+    order_type_id: number | null;
+    created_at: number;
+    net_cents: number;
+    tax_cents: number;
+    tip_cents: number;
+    change_cents: number;
+  }[];
+  zones: { location: Map<number, string>; company: Map<number, string> };
+  lines: {
+    id: number;
+    receipt_id: number;
+    item_id: number | null;
+    category_id: number | null;
+    name: string;
+    quantity: number;
+    gross_cents: number;
+    net_cents: number;
+    refund_of_line_id: number | null;
+    unit_cost_cents: number;
+  }[];
+  includedBp: Map<number, number>;
+  /** By line id (a refund line: its sale line's modifiers). */
+  modifiers: Map<number, { name: string; price_cents: number }[]>;
+  payments: { receipt_id: number; name: string; cash_like: number; amount_cents: number; tip_cents: number }[];
+  taxes: {
+    receipt_id: number;
+    name: string;
+    rate_bp: number;
+    type: string;
+    taxable_cents: number;
+    tax_cents: number;
+  }[];
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/**
+ * Reads what the roll-ups need of `ids`. With `stampCosts`, lines without a unit cost get it now
+ * (the item's cost; a refund line its sale line's) and keep it: cost of goods is the cost when sold.
+ */
+async function loadFacts(db: Db, ids: readonly number[], stampCosts: boolean): Promise<Facts> {
+  const receipts = (
+    await db
+      .selectFrom('receipts')
+      .select([
+        'id',
+        'company_id',
+        'kind',
+        'location_id',
+        'employee_id',
+        'order_type_id',
+        'created_at',
+        'net_cents',
+        'tax_cents',
+        'tip_cents',
+        'change_cents',
+      ])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute()
+  ).map((r) => ({
+    ...r,
+    created_at: num(r.created_at),
+    net_cents: num(r.net_cents),
+    tax_cents: num(r.tax_cents),
+    tip_cents: num(r.tip_cents),
+    change_cents: num(r.change_cents),
+  }));
+  const locationIds = [...new Set(receipts.flatMap((r) => (r.location_id === null ? [] : [r.location_id])))];
+  const companyIds = [...new Set(receipts.map((r) => r.company_id))];
+  const location = new Map(
+    locationIds.length === 0
+      ? []
+      : (await db.selectFrom('locations').select(['id', 'timezone']).where('id', 'in', locationIds).execute()).map(
+          (l) => [l.id, l.timezone] as const,
+        ),
+  );
+  const company = new Map(
+    (
+      await db
+        .selectFrom('company_profiles')
+        .select(['company_id', 'timezone'])
+        .where('company_id', 'in', companyIds)
+        .execute()
+    ).map((p) => [p.company_id, p.timezone] as const),
+  );
+
+  const rawLines = await inChunks(ids, (part) =>
+    db
+      .selectFrom('receipt_lines')
+      .select([
+        'id',
+        'receipt_id',
+        'item_id',
+        'category_id',
+        'name',
+        'quantity',
+        'gross_cents',
+        'net_cents',
+        'refund_of_line_id',
+        'unit_cost_cents',
+      ])
+      .where('receipt_id', 'in', part)
+      .orderBy('id')
+      .execute(),
+  );
+  const lineIds = rawLines.map((l) => l.id);
+  const includedBp = new Map<number, number>();
+  for (const t of await inChunks(lineIds, (part) =>
+    db
+      .selectFrom('receipt_line_taxes')
+      .select(['line_id', 'rate_bp'])
+      .where('line_id', 'in', part)
+      .where('type', '=', 'included')
+      .execute(),
+  )) {
+    includedBp.set(t.line_id, (includedBp.get(t.line_id) ?? 0) + num(t.rate_bp));
+  }
+
+  // Unit costs: stamped once, when first rolled up.
+  const kindOf = new Map(receipts.map((r) => [r.id, r.kind]));
+  const missing = rawLines.filter((l) => l.unit_cost_cents === null);
+  const costs = new Map<number, number>();
+  if (missing.length > 0) {
+    const saleLineIds = [
+      ...new Set(missing.flatMap((l) => (l.refund_of_line_id === null ? [] : [l.refund_of_line_id]))),
+    ];
+    const saleLines = new Map(
+      (
+        await inChunks(saleLineIds, (part) =>
+          db.selectFrom('receipt_lines').select(['id', 'item_id', 'unit_cost_cents']).where('id', 'in', part).execute(),
+        )
+      ).map((l) => [l.id, l] as const),
+    );
+    const itemIds = [
+      ...new Set(
+        [...missing.map((l) => l.item_id), ...[...saleLines.values()].map((l) => l.item_id)].filter(
+          (id): id is number => id !== null,
+        ),
+      ),
+    ];
+    const itemCost = new Map(
+      (
+        await inChunks(itemIds, (part) =>
+          db.selectFrom('items').select(['id', 'cost_cents']).where('id', 'in', part).execute(),
+        )
+      ).map((i) => [i.id, num(i.cost_cents)] as const),
+    );
+    for (const line of missing) {
+      const sale = line.refund_of_line_id === null ? undefined : saleLines.get(line.refund_of_line_id);
+      let cost: number;
+      if (kindOf.get(line.receipt_id) === 'refund' && sale) {
+        cost =
+          sale.unit_cost_cents !== null
+            ? num(sale.unit_cost_cents)
+            : sale.item_id !== null
+              ? (itemCost.get(sale.item_id) ?? 0)
+              : 0;
+      } else {
+        cost = line.item_id !== null ? (itemCost.get(line.item_id) ?? 0) : 0;
+      }
+      costs.set(line.id, cost);
+    }
+    if (stampCosts) {
+      const byCost = new Map<number, number[]>();
+      for (const [id, cost] of costs) byCost.set(cost, [...(byCost.get(cost) ?? []), id]);
+      for (const [cost, lineIdsOfCost] of byCost) {
+        for (const part of chunks(lineIdsOfCost, IN_CHUNK)) {
+          await db.updateTable('receipt_lines').set({ unit_cost_cents: cost }).where('id', 'in', part).execute();
+        }
+      }
+    }
+  }
+  const lines = rawLines.map((l) => ({
+    ...l,
+    quantity: num(l.quantity),
+    gross_cents: num(l.gross_cents),
+    net_cents: num(l.net_cents),
+    unit_cost_cents: l.unit_cost_cents === null ? (costs.get(l.id) ?? 0) : num(l.unit_cost_cents),
+  }));
+
+  // Modifiers: a refund line returns those of the sale line it refunds.
+  const sourceOf = (l: (typeof lines)[number]) => (kindOf.get(l.receipt_id) === 'refund' ? l.refund_of_line_id : l.id);
+  const sources = [...new Set(lines.map(sourceOf).filter((id): id is number => id !== null))];
+  const bySource = new Map<number, { name: string; price_cents: number }[]>();
+  for (const m of await inChunks(sources, (part) =>
+    db
+      .selectFrom('receipt_line_modifiers')
+      .select(['line_id', 'name', 'price_cents'])
+      .where('line_id', 'in', part)
+      .orderBy('id')
+      .execute(),
+  )) {
+    const list = bySource.get(m.line_id) ?? [];
+    list.push({ name: m.name, price_cents: num(m.price_cents) });
+    bySource.set(m.line_id, list);
+  }
+  const modifiers = new Map<number, { name: string; price_cents: number }[]>();
+  for (const line of lines) {
+    const source = sourceOf(line);
+    const list = source === null ? undefined : bySource.get(source);
+    if (list) modifiers.set(line.id, list);
+  }
+
+  const payments = (
+    await inChunks(ids, (part) =>
+      db
+        .selectFrom('receipt_payments')
+        .select(['receipt_id', 'name', 'cash_like', 'amount_cents', 'tip_cents'])
+        .where('receipt_id', 'in', part)
+        .orderBy('id')
+        .execute(),
+    )
+  ).map((p) => ({ ...p, amount_cents: num(p.amount_cents), tip_cents: num(p.tip_cents) }));
+  const taxes = (
+    await inChunks(ids, (part) =>
+      db
+        .selectFrom('receipt_taxes')
+        .select(['receipt_id', 'name', 'rate_bp', 'type', 'taxable_cents', 'tax_cents'])
+        .where('receipt_id', 'in', part)
+        .orderBy('id')
+        .execute(),
+    )
+  ).map((t) => ({ ...t, rate_bp: num(t.rate_bp), taxable_cents: num(t.taxable_cents), tax_cents: num(t.tax_cents) }));
+
+  return { receipts, zones: { location, company }, lines, includedBp, modifiers, payments, taxes };
+}
+
+/**
+ * What each payment counts toward the totals: its amount, minus the change given back, which comes
+ * out of the cash-like payments (the last first), or out of the last payments when none is cash.
+ */
+export function paymentShares(
+  payments: readonly { cash_like: number; amount_cents: number }[],
+  changeCents: number,
+): number[] {
+  const shares = payments.map((p) => p.amount_cents);
+  let left = changeCents;
+  const order = [
+    ...payments.map((p, i) => (p.cash_like ? i : -1)).filter((i) => i >= 0),
+    ...payments.map((p, i) => (p.cash_like ? -1 : i)).filter((i) => i >= 0),
+  ];
+  for (const i of order.reverse()) {
+    if (left <= 0) break;
+    const take = Math.min(left, shares[i]!);
+    shares[i]! -= take;
+    left -= take;
+  }
+  return shares;
+}
+
+function accumulate(facts: Facts, acc: Accumulator): void {
+  const linesOf = new Map<number, Facts['lines']>();
+  for (const l of facts.lines) linesOf.set(l.receipt_id, [...(linesOf.get(l.receipt_id) ?? []), l]);
+  const paymentsOf = new Map<number, Facts['payments']>();
+  for (const p of facts.payments) paymentsOf.set(p.receipt_id, [...(paymentsOf.get(p.receipt_id) ?? []), p]);
+  const taxesOf = new Map<number, Facts['taxes']>();
+  for (const t of facts.taxes) taxesOf.set(t.receipt_id, [...(taxesOf.get(t.receipt_id) ?? []), t]);
+
+  for (const r of facts.receipts) {
+    const zone =
+      (r.location_id !== null ? facts.zones.location.get(r.location_id) : undefined) ??
+      facts.zones.company.get(r.company_id) ??
+      DEFAULT_TIMEZONE;
+    const { day, hour } = localTime(r.created_at, zone);
+    const place = { company_id: r.company_id, day, location_id: r.location_id ?? 0 };
+    const staff = { ...place, employee_id: r.employee_id ?? 0 };
+    const lines = linesOf.get(r.id) ?? [];
+    const sale = r.kind === 'sale';
+
+    let gross = 0;
+    let discount = 0;
+    let cost = 0;
+    for (const line of lines) {
+      const lineCost = line.quantity * line.unit_cost_cents;
+      cost += lineCost;
+      if (sale) {
+        const grossEx = grossWithoutTax(line.gross_cents, facts.includedBp.get(line.id) ?? 0);
+        gross += grossEx;
+        discount += grossEx - line.net_cents;
+      }
+      acc.add(
+        'rollup_items',
+        { ...place, item_id: line.item_id ?? 0, category_id: line.category_id ?? 0, name: line.name },
+        sale
+          ? { sold_qty: line.quantity, net_cents: line.net_cents, cost_cents: lineCost }
+          : { refunded_qty: line.quantity, refund_cents: line.net_cents, refund_cost_cents: lineCost },
+      );
+      for (const m of facts.modifiers.get(line.id) ?? []) {
+        acc.add(
+          'rollup_modifiers',
+          { ...place, name: m.name },
+          sale
+            ? { sold_qty: line.quantity, amount_cents: line.quantity * m.price_cents }
+            : { refunded_qty: line.quantity, refund_amount_cents: line.quantity * m.price_cents },
+        );
+      }
+    }
+    acc.add(
+      'rollup_sales',
+      { ...staff, order_type_id: r.order_type_id ?? 0, hour },
+      sale
+        ? {
+            sales: 1,
+            gross_cents: gross,
+            discount_cents: discount,
+            tax_cents: r.tax_cents,
+            tip_cents: r.tip_cents,
+            cost_cents: cost,
+          }
+        : { refunds: 1, refund_cents: r.net_cents, refund_tax_cents: r.tax_cents, refund_cost_cents: cost },
+    );
+
+    const payments = paymentsOf.get(r.id) ?? [];
+    const shares = sale ? paymentShares(payments, r.change_cents) : payments.map((p) => p.amount_cents);
+    payments.forEach((p, i) => {
+      acc.add(
+        'rollup_payments',
+        { ...staff, name: p.name },
+        sale
+          ? { payments: 1, amount_cents: shares[i]!, tip_cents: p.tip_cents }
+          : { refunds: 1, refund_cents: shares[i]! },
+      );
+    });
+    for (const t of taxesOf.get(r.id) ?? []) {
+      acc.add(
+        'rollup_taxes',
+        { ...staff, name: t.name, rate_bp: t.rate_bp, type: t.type },
+        sale
+          ? { taxable_cents: t.taxable_cents, tax_cents: t.tax_cents }
+          : { refund_taxable_cents: t.taxable_cents, refund_tax_cents: t.tax_cents },
+      );
+    }
+  }
+}
+
+/** Adds the rows to the stored ones (new keys are inserted). */
+async function upsert(db: Db, table: RollupTable, rows: readonly Row[]): Promise<void> {
+  const spec = ROLLUP_TABLES[table];
+  for (const part of chunks(rows, WRITE_CHUNK)) {
+    await db
+      .insertInto(table)
+      // The rows are built from ROLLUP_TABLES, which mirrors the table's columns.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(part as any)
+      .onConflict((oc) =>
+        oc
+          .columns(spec.keys as never)
+          .doUpdateSet((eb) =>
+            Object.fromEntries(
+              spec.sums.map((s) => [s, eb(eb.ref(`${table}.${s}` as never), '+', eb.ref(`excluded.${s}` as never))]),
+            ),
+          ),
+      )
+      .execute();
+  }
+}
+
+async function write(db: Db, acc: Accumulator): Promise<void> {
+  for (const table of TABLE_NAMES) await upsert(db, table, [...acc.rows[table].values()]);
+}
+
+/**
+ * Adds receipts (sales or refunds, any company) to the roll-ups. Call it inside the transaction
+ * that stores the receipts, after their lines, taxes and payments are stored, once per receipt:
+ * every writer of receipts must (the demo seed, the device API's event ingestion, test writers).
+ */
+export async function recordReceiptRollups(db: Db, receiptIds: number | readonly number[]): Promise<void> {
+  const ids = [...new Set(typeof receiptIds === 'number' ? [receiptIds] : receiptIds)];
+  for (const part of chunks(ids, RECEIPT_CHUNK)) {
+    const acc = new Accumulator();
+    accumulate(await loadFacts(db, part, true), acc);
+    await write(db, acc);
+  }
+}
+
+export interface RebuildScope {
+  /** Receipts at these locations (default: every receipt of the company). */
+  locationIds?: readonly number[];
+  /** Receipts without a location (they follow the business's time zone). */
+  withoutLocation?: boolean;
+}
+
+/**
+ * Rebuilds the roll-ups of a company's receipts from the receipts: after a location's time zone
+ * changed or a location was deleted (its receipts keep no location), or for receipts stored before
+ * the roll-ups existed. In the transaction of the change.
+ */
+export async function rebuildRollups(db: Db, companyId: number, scope?: RebuildScope): Promise<number> {
+  const locationKeys = scope ? [...(scope.locationIds ?? []), ...(scope.withoutLocation ? [0] : [])] : null;
+  if (locationKeys && locationKeys.length === 0) return 0;
+  for (const table of TABLE_NAMES) {
+    let q = db.deleteFrom(table).where('company_id', '=', companyId);
+    if (locationKeys) q = q.where('location_id', 'in', locationKeys);
+    await q.execute();
+  }
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    let q = db
+      .selectFrom('receipts')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(5000);
+    if (scope) {
+      const ids = scope.locationIds ?? [];
+      q = q.where((eb) =>
+        eb.or([
+          ...(ids.length > 0 ? [eb('location_id', 'in', ids)] : []),
+          ...(scope.withoutLocation ? [eb('location_id', 'is', null)] : []),
+        ]),
+      );
+    }
+    const page = (await q.execute()).map((r) => r.id);
+    if (page.length === 0) break;
+    await recordReceiptRollups(db, page);
+    done += page.length;
+    after = page[page.length - 1]!;
+  }
+  return done;
+}
+
+/**
+ * A deleted item, category or employee: its receipts now name none (ON DELETE SET NULL), so its
+ * roll-up rows move to key 0, merging with rows already there. In the transaction of the delete.
+ */
+export async function forgetInRollups(
+  db: Db,
+  companyId: number,
+  what: 'item' | 'category' | 'employee',
+  id: number,
+): Promise<void> {
+  const targets: [RollupTable, string][] =
+    what === 'item'
+      ? [['rollup_items', 'item_id']]
+      : what === 'category'
+        ? [['rollup_items', 'category_id']]
+        : [
+            ['rollup_sales', 'employee_id'],
+            ['rollup_payments', 'employee_id'],
+            ['rollup_taxes', 'employee_id'],
+          ];
+  for (const [table, column] of targets) {
+    const rows = (await db
+      .selectFrom(table)
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where(sql.ref(column), '=', id)
+      .execute()) as Row[];
+    if (rows.length === 0) continue;
+    await db.deleteFrom(table).where('company_id', '=', companyId).where(sql.ref(column), '=', id).execute();
+    const acc = new Accumulator();
+    const spec = ROLLUP_TABLES[table];
+    for (const row of rows) {
+      const key = Object.fromEntries(spec.keys.map((k) => [k, k === column ? 0 : row[k]!]));
+      acc.add(table, key, Object.fromEntries(spec.sums.map((s) => [s, num(row[s])])));
+    }
+    await upsert(db, table, [...acc.rows[table].values()]);
+  }
+}
+
+/**
+ * The roll-up rows `ids` would add, without writing them: a report over a handful of receipts
+ * (a shift's Z report) adds them up by exactly the same rules.
+ */
+export async function summarizeReceipts(db: Db, ids: readonly number[]): Promise<Record<RollupTable, Row[]>> {
+  const acc = new Accumulator();
+  for (const part of chunks(ids, RECEIPT_CHUNK)) accumulate(await loadFacts(db, part, false), acc);
+  return Object.fromEntries(TABLE_NAMES.map((t) => [t, [...acc.rows[t].values()]])) as Record<RollupTable, Row[]>;
+}
+
+/** Every roll-up row of a company computed afresh from its receipts (nothing is written). */
+export async function recomputeRollups(db: Db, companyId: number): Promise<Record<RollupTable, Row[]>> {
+  const acc = new Accumulator();
+  let after = 0;
+  for (;;) {
+    const page = (
+      await db
+        .selectFrom('receipts')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(RECEIPT_CHUNK)
+        .execute()
+    ).map((r) => r.id);
+    if (page.length === 0) break;
+    accumulate(await loadFacts(db, page, false), acc);
+    after = page[page.length - 1]!;
+  }
+  return Object.fromEntries(TABLE_NAMES.map((t) => [t, [...acc.rows[t].values()]])) as Record<RollupTable, Row[]>;
+}
+
+export interface RollupDifference {
+  table: RollupTable;
+  key: string;
+  stored: Row | null;
+  expected: Row | null;
+}
+
+/** The stored roll-ups of a company against recomputeRollups: empty when they agree. */
+export async function compareRollups(db: Db, companyId: number): Promise<RollupDifference[]> {
+  const expected = await recomputeRollups(db, companyId);
+  const differences: RollupDifference[] = [];
+  for (const table of TABLE_NAMES) {
+    const spec = ROLLUP_TABLES[table];
+    const keyOf = (row: Row) => spec.keys.map((k) => String(row[k])).join('|');
+    const normal = (row: Row): Row =>
+      Object.fromEntries([...spec.keys, ...spec.sums].map((c) => [c, spec.sums.includes(c) ? num(row[c]) : row[c]!]));
+    const zero = (row: Row) => spec.sums.every((s) => num(row[s]) === 0);
+    const stored = new Map(
+      ((await db.selectFrom(table).selectAll().where('company_id', '=', companyId).execute()) as Row[])
+        .map(normal)
+        .filter((r) => !zero(r))
+        .map((r) => [keyOf(r), r]),
+    );
+    const wanted = new Map(
+      expected[table]
+        .map(normal)
+        .filter((r) => !zero(r))
+        .map((r) => [keyOf(r), r]),
+    );
+    for (const key of new Set([...stored.keys(), ...wanted.keys()])) {
+      const a = stored.get(key) ?? null;
+      const b = wanted.get(key) ?? null;
+      if (JSON.stringify(a) !== JSON.stringify(b)) differences.push({ table, key, stored: a, expected: b });
+    }
+  }
+  return differences;
+}
+
+/** Companies whose receipts predate the roll-ups (listed by the migration): rebuilt once, at start. */
+export async function backfillRollups(db: Kysely<Database>): Promise<number> {
+  const pending = await db.selectFrom('rollup_backfill').select('company_id').execute();
+  let receipts = 0;
+  for (const { company_id } of pending) {
+    receipts += await db.transaction().execute(async (trx) => {
+      const done = await rebuildRollups(trx, company_id);
+      await trx.deleteFrom('rollup_backfill').where('company_id', '=', company_id).execute();
+      return done;
+    });
+  }
+  return receipts;
+}

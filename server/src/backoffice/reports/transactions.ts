@@ -1,0 +1,329 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  REPORT_LIMITS,
+  type DayRange,
+  type ReceiptDetail,
+  type TransactionRow,
+  type TransactionsQuery,
+  type TransactionsReport,
+} from '@hive/shared/schemas/backoffice/reports';
+import type { Database } from '../../db/schema';
+import { containsPattern, notFound } from '../query';
+import { companyLocale } from '../settings';
+import { inWindow, n, reportMeta, rollupScope, timeWindow, zoneOf, type ReportContext } from './frame';
+import { salesSums } from './sums';
+import { localStamp } from './time';
+
+/*
+ * /transaction: the receipts themselves, newest first (or oldest), filtered by the frame and by
+ * kind, terminal, payment type and a search (receipt number, the register's number, customer);
+ * a receipt's detail with its lines, taxes, payments and refunds (the reprint view reads it too).
+ */
+
+function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
+  let query = db
+    .selectFrom('receipts as r')
+    .leftJoin('customers as c', 'c.id', 'r.customer_id')
+    .where('r.company_id', '=', ctx.companyId)
+    .where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'));
+  if (ctx.employeeId !== null) query = query.where('r.employee_id', '=', ctx.employeeId);
+  if (q.kind) query = query.where('r.kind', '=', q.kind);
+  if (q.terminal !== undefined) query = query.where('r.terminal_id', '=', q.terminal);
+  if (q.payment !== undefined) {
+    const name = q.payment;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('receipt_payments as p')
+          .select('p.id')
+          .whereRef('p.receipt_id', '=', 'r.id')
+          .where('p.name', '=', name),
+      ),
+    );
+  }
+  if (q.search) {
+    const text = q.search;
+    const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+    query = query.where((eb) =>
+      eb.or([
+        ...(number !== null ? [eb('r.number', '=', number)] : []),
+        eb('r.local_number', '=', text),
+        sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`,
+      ]),
+    );
+  }
+  return query;
+}
+
+/** Only the frame's own filters: the roll-ups answer the counts and sums. */
+const plain = (q: TransactionsQuery) => !q.kind && q.terminal === undefined && q.payment === undefined && !q.search;
+
+async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
+  if (plain(q)) {
+    const [row] = await salesSums(db, ctx, range);
+    const s = row?.sums;
+    return {
+      sales: s?.sales ?? 0,
+      refunds: s?.refundReceipts ?? 0,
+      salesCents: s ? s.grossCents - s.discountCents + s.taxCents : 0,
+      refundsCents: s ? s.refundCents + s.refundTaxCents : 0,
+    };
+  }
+  const row = await filtered(db, ctx, q, range)
+    .select([
+      sql<number>`coalesce(sum(case when r.kind = 'sale' then 1 else 0 end), 0)`.as('sales'),
+      sql<number>`coalesce(sum(case when r.kind = 'refund' then 1 else 0 end), 0)`.as('refunds'),
+      sql<number>`coalesce(sum(case when r.kind = 'sale' then r.total_cents else 0 end), 0)`.as('sales_cents'),
+      sql<number>`coalesce(sum(case when r.kind = 'refund' then r.total_cents else 0 end), 0)`.as('refunds_cents'),
+    ])
+    .executeTakeFirst();
+  return {
+    sales: n(row?.sales),
+    refunds: n(row?.refunds),
+    salesCents: n(row?.sales_cents),
+    refundsCents: n(row?.refunds_cents),
+  };
+}
+
+export async function transactionsReport(
+  db: Kysely<Database>,
+  ctx: ReportContext,
+  q: TransactionsQuery,
+): Promise<TransactionsReport> {
+  const pageSize = q.all ? REPORT_LIMITS.exportMax : q.pageSize;
+  const page = q.all ? 1 : q.page;
+  const dir = q.dir === 'asc' ? 'asc' : 'desc';
+  const rows = await filtered(db, ctx, q, ctx.range)
+    .leftJoin('locations as loc', 'loc.id', 'r.location_id')
+    .leftJoin('terminals as t', 't.id', 'r.terminal_id')
+    .leftJoin('employees as e', 'e.id', 'r.employee_id')
+    .leftJoin('receipts as s', 's.id', 'r.refund_of')
+    .select([
+      'r.id',
+      'r.number',
+      'r.kind',
+      'r.created_at',
+      'r.location_id',
+      'loc.name as location',
+      't.name as terminal',
+      'e.name as employee',
+      'c.name as customer',
+      'r.total_cents',
+      'r.tip_cents',
+      's.number as refund_of',
+    ])
+    .orderBy('r.created_at', dir)
+    .orderBy('r.id', dir)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const payments = new Map<number, string[]>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    for (const p of await db
+      .selectFrom('receipt_payments')
+      .select(['receipt_id', 'name'])
+      .where('receipt_id', 'in', ids.slice(i, i + 1000))
+      .orderBy('id')
+      .execute()) {
+      const list = payments.get(p.receipt_id) ?? [];
+      if (!list.includes(p.name)) list.push(p.name);
+      payments.set(p.receipt_id, list);
+    }
+  }
+  const sums = await sumsOf(db, ctx, q, ctx.range);
+  const previous = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous) : null;
+  const [terminals, paymentTypes] = await Promise.all([
+    db.selectFrom('terminals').select(['id', 'name']).where('company_id', '=', ctx.companyId).orderBy('name').execute(),
+    db
+      .selectFrom('rollup_payments')
+      .select('name')
+      .distinct()
+      .where(rollupScope(ctx, ctx.range, { employee: false }))
+      .orderBy('name')
+      .execute(),
+  ]);
+  const out: TransactionRow[] = rows.map((r) => ({
+    id: r.id,
+    number: n(r.number),
+    kind: r.kind,
+    at: n(r.created_at),
+    localTime: localStamp(n(r.created_at), zoneOf(ctx, r.location_id)),
+    location: r.location,
+    terminal: r.terminal,
+    employee: r.employee,
+    customer: r.customer,
+    totalCents: n(r.total_cents),
+    tipCents: n(r.tip_cents),
+    payment: (payments.get(r.id) ?? []).join(' + '),
+    refundOf: r.refund_of === null ? null : n(r.refund_of),
+  }));
+  return {
+    ...reportMeta(ctx),
+    rows: out,
+    total: sums.sales + sums.refunds,
+    page,
+    pageSize,
+    sums: { current: sums, previous },
+    terminals,
+    paymentTypes: paymentTypes.map((p) => p.name),
+  };
+}
+
+/** One receipt of the company, as printed: 404 for another company's. */
+export async function receiptDetail(db: Kysely<Database>, companyId: number, id: number): Promise<ReceiptDetail> {
+  const r = await db
+    .selectFrom('receipts as r')
+    .leftJoin('locations as loc', 'loc.id', 'r.location_id')
+    .leftJoin('terminals as t', 't.id', 'r.terminal_id')
+    .leftJoin('employees as e', 'e.id', 'r.employee_id')
+    .leftJoin('customers as c', 'c.id', 'r.customer_id')
+    .leftJoin('order_types as o', 'o.id', 'r.order_type_id')
+    .leftJoin('shifts as sh', 'sh.id', 'r.shift_id')
+    .leftJoin('receipts as s', 's.id', 'r.refund_of')
+    .select([
+      'r.id',
+      'r.number',
+      'r.kind',
+      'r.created_at',
+      'r.local_number',
+      'r.note',
+      'r.gross_cents',
+      'r.discount_cents',
+      'r.net_cents',
+      'r.tax_cents',
+      'r.total_cents',
+      'r.tip_cents',
+      'r.change_cents',
+      'loc.name as location',
+      'loc.timezone as location_zone',
+      't.name as terminal',
+      'e.name as employee',
+      'c.name as customer',
+      'o.name as order_type',
+      'sh.number as shift_number',
+      's.id as sale_id',
+      's.number as sale_number',
+    ])
+    .where('r.id', '=', id)
+    .where('r.company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!r) throw notFound('receipt');
+  const [locale, business, lines, discounts, taxes, payments, refunds] = await Promise.all([
+    companyLocale(db, companyId),
+    db
+      .selectFrom('companies as co')
+      .leftJoin('company_profiles as p', 'p.company_id', 'co.id')
+      .select(['co.name', 'p.receipt_header', 'p.receipt_footer'])
+      .where('co.id', '=', companyId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('receipt_lines')
+      .select([
+        'id',
+        'position',
+        'name',
+        'quantity',
+        'unit_price_cents',
+        'gross_cents',
+        'discount_cents',
+        'total_cents',
+        'refund_of_line_id',
+      ])
+      .where('receipt_id', '=', id)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('receipt_discounts')
+      .select(['name', 'amount_cents'])
+      .where('receipt_id', '=', id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('receipt_taxes')
+      .select(['name', 'rate_bp', 'type', 'taxable_cents', 'tax_cents'])
+      .where('receipt_id', '=', id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('receipt_payments')
+      .select(['name', 'amount_cents', 'tip_cents'])
+      .where('receipt_id', '=', id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('receipts')
+      .select(['id', 'number', 'created_at', 'total_cents', 'location_id'])
+      .where('refund_of', '=', id)
+      .where('company_id', '=', companyId)
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  // Modifiers as sold: a refund line shows those of the sale line it returns.
+  const sources = lines.map((l) => (r.kind === 'refund' ? l.refund_of_line_id : l.id)).filter((x) => x !== null);
+  const modifiers = new Map<number, { name: string; priceCents: number }[]>();
+  if (sources.length > 0) {
+    for (const m of await db
+      .selectFrom('receipt_line_modifiers')
+      .select(['line_id', 'name', 'price_cents'])
+      .where('line_id', 'in', sources as number[])
+      .orderBy('id')
+      .execute()) {
+      modifiers.set(m.line_id, [...(modifiers.get(m.line_id) ?? []), { name: m.name, priceCents: n(m.price_cents) }]);
+    }
+  }
+  const zone = r.location_zone ?? locale.timezone;
+  const at = n(r.created_at);
+  return {
+    id: r.id,
+    number: n(r.number),
+    kind: r.kind,
+    at,
+    localTime: localStamp(at, zone),
+    timezone: zone,
+    localNumber: r.local_number,
+    location: r.location,
+    terminal: r.terminal,
+    employee: r.employee,
+    customer: r.customer,
+    orderType: r.order_type,
+    shiftNumber: r.shift_number === null ? null : n(r.shift_number),
+    note: r.note,
+    currency: locale.currency,
+    business: { name: business.name, header: business.receipt_header ?? '', footer: business.receipt_footer ?? '' },
+    lines: lines.map((l) => ({
+      position: n(l.position),
+      name: l.name,
+      quantity: n(l.quantity),
+      unitPriceCents: n(l.unit_price_cents),
+      modifiers: modifiers.get((r.kind === 'refund' ? l.refund_of_line_id : l.id) ?? -1) ?? [],
+      grossCents: n(l.gross_cents),
+      discountCents: n(l.discount_cents),
+      totalCents: n(l.total_cents),
+    })),
+    discounts: discounts.map((d) => ({ name: d.name, amountCents: n(d.amount_cents) })),
+    taxes: taxes.map((t) => ({
+      name: t.name,
+      rateBp: n(t.rate_bp),
+      type: t.type,
+      taxableCents: n(t.taxable_cents),
+      taxCents: n(t.tax_cents),
+    })),
+    payments: payments.map((p) => ({ name: p.name, amountCents: n(p.amount_cents), tipCents: n(p.tip_cents) })),
+    grossCents: n(r.gross_cents),
+    discountCents: n(r.discount_cents),
+    netCents: n(r.net_cents),
+    taxCents: n(r.tax_cents),
+    totalCents: n(r.total_cents),
+    tipCents: n(r.tip_cents),
+    changeCents: n(r.change_cents),
+    refundOf: r.sale_id === null ? null : { id: r.sale_id, number: n(r.sale_number) },
+    refunds: refunds.map((f) => ({
+      id: f.id,
+      number: n(f.number),
+      at: n(f.created_at),
+      localTime: localStamp(n(f.created_at), zone),
+      totalCents: n(f.total_cents),
+    })),
+  };
+}
