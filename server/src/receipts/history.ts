@@ -3,7 +3,9 @@ import type { DeviceEvent } from '@hive/shared/schemas/device';
 import { SimulatedRegister, createRandom } from '@hive/shared/simulation/register';
 import type { Database } from '../db/schema';
 import { buildConfig } from '../device/config';
+import { companyLocale } from '../backoffice/settings/defaults';
 import { ingestEvents } from './ingest';
+import { startOfLocalDay, zoneOffsetMs } from './time';
 
 /*
  * The demo companies' sales history: the register simulator's generator run over past days on the
@@ -20,7 +22,7 @@ export interface HistoryProfile {
   perDay: number;
   /** Multipliers Sunday..Saturday. */
   weekday: readonly number[];
-  /** Share of the day's sales in each hour (UTC), 24 weights. */
+  /** Share of the day's sales in each local hour of the business, 24 weights. */
   hours: readonly number[];
   maxLines: number;
   maxQty: number;
@@ -87,13 +89,19 @@ export async function seedHistory(
     }
     return 23;
   };
-  const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+  // Days and hours are the business's own: a lunch peak is at lunchtime where the shop is.
+  const { timezone } = await companyLocale(db, companyId);
+  const today = startOfLocalDay(now, timezone);
   for (let day = 0; day < days; day += 1) {
-    const dayStart = firstDay + day * DAY_MS;
+    // Noon of the day, back to its local midnight: right across daylight-saving changes.
+    const dayStart = startOfLocalDay(today - (days - 1 - day) * DAY_MS + DAY_MS / 2, timezone);
+    const isToday = day === days - 1;
     // A gentle upward trend and some day-to-day noise, so "change vs previous period" says something.
     const trend = 0.85 + (0.3 * day) / days;
     const noise = 0.8 + random() * 0.4;
-    const count = Math.round(profile.perDay * profile.weekday[new Date(dayStart).getUTCDay()]! * trend * noise);
+    const noon = dayStart + DAY_MS / 2;
+    const weekday = new Date(noon + zoneOffsetMs(noon, timezone)).getUTCDay();
+    const count = Math.round(profile.perDay * profile.weekday[weekday]! * trend * noise);
     const sales = new Map<(typeof registers)[number], number[]>();
     for (let k = 0; k < count; k += 1) {
       const at = dayStart + pickHour() * 3_600_000 + Math.floor(random() * 3_600_000);
@@ -116,7 +124,8 @@ export async function seedHistory(
         }
         if (payOutAt === at) r.events.push(r.register.cashMovement(at + 30_000));
       }
-      r.events.push(r.register.closeShift(close));
+      // Today's shifts are still open: the shop is trading.
+      if (!isToday) r.events.push(r.register.closeShift(close));
     }
   }
 
