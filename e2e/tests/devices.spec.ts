@@ -1,18 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
+import type { DeviceConfig } from '@hive/shared/schemas/device';
+import { SimulatedRegister } from '@hive/shared/simulation/register';
 import { bannerPng } from '../../server/src/backoffice/devices/png';
+import { DeviceClient } from '../../simulator/src/clients';
 import { signIn, watchConsole } from './helpers';
 
 /*
- * The Devices pages (issue 17) in Chromium against the real server and database: terminals and
- * their pairing codes, the terminal log's filters, printers with kitchen routing and the print
- * queue, banners with their image checks, order and preview. (Pairing a simulated register through
- * the device API joins these tests when that API and the simulator are merged; until then one
- * helper plays the register's side of pairing in the database.)
+ * The Devices pages (issue 17) in Chromium against the real server and database: terminals paired
+ * through the device API with the code on screen, a simulated register selling while the overview
+ * and the terminal card follow live, the terminal log's filters, printers with kitchen routing and
+ * the print queue, banners with their image checks, order and preview, and in a register's config.
  */
 
 let address = 0;
@@ -31,26 +30,11 @@ async function axe(page: Page, where: string): Promise<string[]> {
     .map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/**
- * What a register does when it pairs (the device API of server/src/device/, merged separately):
- * the code is used up, a device token is stored (hashed), the device is heard from now.
- */
-function registerPairs(terminalName: string) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'hive.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const now = Date.now();
-    const changed = db
-      .prepare(
-        `update terminals set status = 'paired', token_hash = ?, pairing_code_hash = null, pairing_expires_at = null,
-           paired_at = ?, last_seen_at = ?, last_sync_at = ?, app_version = '3.9.0', device_model = 'Hive Register T3', updated_at = ?
-         where name = ? and company_id = (select id from companies where slug = 'corner-market')`,
-      )
-      .run(randomBytes(32).toString('hex'), now, now, now, now, terminalName);
-    expect(changed.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+/** What a register does with the code its user typed in: POST /api/device/v1/pair. */
+async function registerPairs(page: Page, code: string, model = 'Hive Register T3'): Promise<DeviceClient> {
+  const url = new URL(page.url()).origin;
+  const paired = await DeviceClient.pair(url, code.replace(/\s/g, ''), model);
+  return new DeviceClient(url, paired.token);
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -88,11 +72,11 @@ test.describe('Devices', () => {
     await expect(pairing.getByTestId('pairing-code')).not.toHaveText(code!);
 
     // The register types the code: the dialog closes and the card turns online without a reload.
-    registerPairs('E2E till');
+    const device = await registerPairs(page, (await pairing.getByTestId('pairing-code').textContent())!);
     await expect(page.getByText('“E2E till” is paired and ready.')).toBeVisible({ timeout: LIVE_POLL_MS + 2000 });
     await expect(pairing).toBeHidden();
     await expect(card(page, 'E2E till').getByText('Online')).toBeVisible();
-    await expect(card(page, 'E2E till')).toContainText('3.9.0');
+    await expect(card(page, 'E2E till')).toContainText('simulator-1.0');
 
     await page.getByRole('button', { name: 'Edit E2E till' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit E2E till' });
@@ -114,6 +98,8 @@ test.describe('Devices', () => {
     await page.getByRole('button', { name: 'Unpair E2E kiosk till' }).click();
     await confirm.getByRole('button', { name: 'Unpair' }).click();
     await expect(card(page, 'E2E kiosk till').getByText('Unpaired')).toBeVisible();
+    // Its token is revoked at once: the register's next call is refused.
+    expect((await device.config()).status).toBe(401);
 
     // Its log tells the story.
     await page.getByRole('link', { name: 'Log of E2E kiosk till' }).click();
@@ -125,6 +111,53 @@ test.describe('Devices', () => {
     );
     await expect(log).toContainText('Terminal added; pairing code issued');
     errors.expectNone();
+  });
+
+  test('a paired register sells: the overview and its card follow live, without a reload', async ({ page }) => {
+    await signInAs(page, 'owner@cornermarket.test');
+    await page.goto('/terminal');
+    await page.getByRole('button', { name: 'Add terminal' }).first().click();
+    const add = page.getByRole('dialog', { name: 'Add a terminal' });
+    const name = `E2E live till ${Date.now() % 100000}`;
+    await add.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await add.getByRole('combobox', { name: /^Location/ }).selectOption({ label: 'Main Street' });
+    await add.getByRole('button', { name: 'Add terminal' }).click();
+    const code = await page
+      .getByRole('dialog', { name: `Pair ${name}` })
+      .getByTestId('pairing-code')
+      .textContent();
+    const device = await registerPairs(page, code!, 'Hive register simulator');
+    const reply = await device.config();
+    expect(reply.status).toBe(200);
+    const register = new SimulatedRegister(reply.body as DeviceConfig, { seed: `e2e:${name}`, restaurant: false });
+
+    await page.goto('/overview');
+    const receipts = page
+      .getByRole('list', { name: 'Key figures' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Receipts/ })
+      .locator('strong');
+    await expect(receipts).toHaveText(/\d/);
+    const before = Number((await receipts.textContent())!.replace(/\D/g, ''));
+
+    const now = Date.now();
+    const sent = await device.send([
+      register.openShift(now - 3000),
+      register.sale(now - 2000),
+      register.sale(now - 1000),
+    ]);
+    expect(sent.status).toBe(200);
+    expect(sent.body.stored).toBe(3);
+    // The same batch again (a register that lost the answer): duplicates, nothing counted twice.
+    const events = [register.sale(now - 500)];
+    expect((await device.send(events)).body.stored).toBe(1);
+    expect((await device.send(events)).body.duplicate).toBe(1);
+
+    // Within 5 seconds, no reload: the overview polls its version and reloads its figures.
+    await expect(receipts).toHaveText(new Intl.NumberFormat('en-US').format(before + 3), { timeout: 5000 });
+    await page.goto('/terminal');
+    await expect(card(page, name).getByText('Online')).toBeVisible();
+    await expect(card(page, name)).toContainText('simulator-1.0');
   });
 
   test('terminal log: filters by terminal, kind, level and days, kept in the URL', async ({ page }) => {
@@ -270,6 +303,28 @@ test.describe('Devices', () => {
     await expect(list.getByRole('listitem')).toHaveCount(before + 1);
     const mine = list.getByRole('listitem', { name: 'E2E spring menu' });
     await expect(list.getByRole('listitem').last()).toHaveAccessibleName('E2E spring menu');
+
+    // A register of the company gets it in its config, with its image behind the device token.
+    const origin = new URL(page.url()).origin;
+    const location = (
+      (await (await page.request.get('/api/backoffice/terminals/options')).json()) as {
+        locations: { id: number; active: boolean }[];
+      }
+    ).locations.find((l) => l.active)!;
+    const created = await page.request.post('/api/backoffice/terminals', {
+      headers: { Origin: origin },
+      data: { name: `E2E kiosk ${Date.now() % 100000}`, locationId: location.id },
+    });
+    expect(created.status()).toBe(201);
+    const kiosk = await registerPairs(page, ((await created.json()) as { pairingCode: string }).pairingCode);
+    const config = (await kiosk.config()).body as DeviceConfig;
+    const inConfig = config.banners.kiosk.find((b) => b.title === 'E2E spring menu');
+    expect(inConfig?.contentType).toBe('image/png');
+    const image = await fetch(new URL(inConfig!.imageUrl, origin), {
+      headers: { authorization: `Bearer ${kiosk.token}` },
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
 
     // Up one place: saved at once, still so after a reload.
     await page.getByRole('button', { name: 'Move E2E spring menu up' }).click();
