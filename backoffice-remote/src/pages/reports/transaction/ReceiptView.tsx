@@ -16,8 +16,8 @@ export function ReceiptView({
 }) {
   const { t } = useAreaT('reports');
   const money = (cents: number) => format.cents(receipt.kind === 'refund' ? -cents : cents);
-  const row = (label: string, value: string, strong = false) => (
-    <div className={styles.documentRow}>
+  const row = (label: string, value: string, strong = false, key?: string | number) => (
+    <div key={key} className={styles.documentRow}>
       <span>{strong ? <strong>{label}</strong> : label}</span>
       <span>{strong ? <strong>{value}</strong> : value}</span>
     </div>
@@ -114,10 +114,15 @@ export function ReceiptView({
       </table>
       <hr className={styles.documentRule} />
       {row(t('transactions.subtotal'), money(receipt.grossCents))}
-      {receipt.discounts.map((d) => row(d.name, format.cents(-d.amountCents)))}
+      {receipt.discounts.map((d, i) => row(d.name, format.cents(-d.amountCents), false, i))}
       {receipt.discountCents > 0 && row(t('metrics.discounts'), money(-receipt.discountCents))}
-      {receipt.taxes.map((tax) =>
-        row(`${tax.name} ${format.decimal(tax.rateBp / 100)} % (${t(`taxes.types.${tax.type}`)})`, money(tax.taxCents)),
+      {receipt.taxes.map((tax, i) =>
+        row(
+          `${tax.name} ${format.decimal(tax.rateBp / 100)} % (${t(`taxes.types.${tax.type}`)})`,
+          money(tax.taxCents),
+          false,
+          i,
+        ),
       )}
       {row(t('transactions.total'), money(receipt.totalCents), true)}
       <hr className={styles.documentRule} />
