@@ -188,6 +188,23 @@ test.describe('reports', () => {
     await expect(row(page, 'Taxes by rate', /^Sales tax/)).toContainText('$0.20');
   });
 
+  test("the overview's figures for today are the sales summary's", async ({ page }) => {
+    await signInAs(page, 'owner@tinykiosk.test');
+    await page.goto('/overview');
+    const tile = (name: string) =>
+      page
+        .getByRole('list', { name: 'Key figures' })
+        .getByRole('listitem')
+        .filter({ hasText: new RegExp(`^${name}`) })
+        .locator('strong');
+    await expect(tile('Net sales')).toHaveText(/\d/);
+    const netSales = (await tile('Net sales').textContent())!;
+    const receipts = (await tile('Receipts').textContent())!;
+    await page.goto('/sales?period=today');
+    await expect(row(page, 'Summary', /^Net sales/)).toContainText(netSales);
+    await expect(row(page, 'Summary', /^Receipts/)).toContainText(receipts);
+  });
+
   test('every report renders for a shop with history, in Spanish too, and at 360 px', async ({ page }) => {
     await signInAs(page, 'owner@cornermarket.test');
     const pages: [string, string][] = [
