@@ -7,6 +7,7 @@ import { PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
 import { verifyPin } from '../src/backoffice/team';
 import { bannerPng } from '../src/backoffice/devices/png';
 import { OVERVIEW_SHARE_MS } from '../src/backoffice/overview';
+import { compareRollups } from '../src/backoffice/reports';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -320,7 +321,6 @@ for (const target of databaseTargets()) {
     });
 
     describe('events', () => {
-
       /** The worked example of docs/device-api.md: the server must arrive at these exact amounts. */
       const sale = () => {
         const { cash, card, dineIn, item, employee } = ids();
@@ -646,6 +646,16 @@ for (const target of databaseTargets()) {
         assert.equal(ofRefund.body.results[0].errors[0].code, 'not_a_sale');
         const unknownLine = await bar.send([{ ...refundOne(), receiptId: saleId, lines: [{ line: 9, quantity: 1 }] }]);
         assert.equal(unknownLine.body.results[0].errors[0].code, 'unknown_line');
+      });
+
+      it('keeps the report roll-ups equal to the receipts it stored: the demo history, sales and refunds in one batch', async () => {
+        const db = server.running.database.db;
+        const company = await db
+          .selectFrom('companies')
+          .select('id')
+          .where('slug', '=', 'blue-door-bistro')
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(await compareRollups(db, company.id), []);
       });
 
       it('keeps shifts straight: one open per terminal, none after closing, only its own terminal', async () => {
