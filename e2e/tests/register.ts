@@ -72,7 +72,7 @@ export async function pairTerminal(page: Page, name: string, location: string): 
   };
   const found = list.rows.find((t) => t.name === name);
   const answer = found
-    ? await page.request.post(`/api/backoffice/terminals/${found.id}/pairing_code`, { headers })
+    ? await page.request.post(`/api/backoffice/terminals/${found.id}/pairing_code`, { headers, data: {} })
     : await page.request.post('/api/backoffice/terminals', { headers, data: { name, locationId } });
   expect(answer.ok(), await answer.text()).toBe(true);
   const { pairingCode } = (await answer.json()) as { pairingCode: string };
