@@ -7,6 +7,7 @@ import { PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
 import { verifyPin } from '../src/backoffice/team';
 import { bannerPng } from '../src/backoffice/devices/png';
 import { OVERVIEW_SHARE_MS } from '../src/backoffice/overview';
+import { compareRollups } from '../src/backoffice/reports';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -320,7 +321,6 @@ for (const target of databaseTargets()) {
     });
 
     describe('events', () => {
-
       /** The worked example of docs/device-api.md: the server must arrive at these exact amounts. */
       const sale = () => {
         const { cash, card, dineIn, item, employee } = ids();
@@ -419,6 +419,9 @@ for (const target of databaseTargets()) {
         assert.equal(Number(stored.tip_cents), 300);
         assert.equal(Number(stored.change_cents), 500);
         assert.equal(stored.local_number, 'F-0001');
+        // The batch's sale and refund are each in the report roll-ups once (a batch with both once
+        // added its sales twice).
+        assert.deepEqual(await compareRollups(db, stored.company_id), []);
         const taxes = await db
           .selectFrom('receipt_taxes')
           .select(['name', 'rate_bp', 'taxable_cents', 'tax_cents'])

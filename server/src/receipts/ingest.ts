@@ -1127,7 +1127,10 @@ async function write(
       ),
     );
     // The report roll-ups, in the same transaction: a report never disagrees with the receipts.
-    await recordReceiptRollups(trx, p.receipts.map((r) => r.dbId!));
+    await recordReceiptRollups(
+      trx,
+      list.map((r) => r.dbId!),
+    );
   }
 
   // 4. Cash movements.
