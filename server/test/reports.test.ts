@@ -614,6 +614,26 @@ for (const target of databaseTargets()) {
         page.body.rows.map((r: Json) => r.id),
         [fx.receipts.s1, fx.receipts.s5, fx.receipts.s6],
       );
+      // Every page, those past the middle read from the other end, and one past the last (empty).
+      for (const [dir, filter] of [
+        ['desc', ''],
+        ['asc', ''],
+        ['desc', '&payment=Cash'],
+        ['asc', '&payment=Cash'],
+      ]) {
+        const all = await get(owner, `/reports/transactions?${PERIOD}&dir=${dir}${filter}`);
+        const paged: number[] = [];
+        for (let n = 1; n <= 4; n += 1) {
+          const one = await get(owner, `/reports/transactions?${PERIOD}&dir=${dir}${filter}&pageSize=3&page=${n}`);
+          assert.equal(one.body.total, all.body.total);
+          paged.push(...one.body.rows.map((r: Json) => r.id));
+        }
+        assert.deepEqual(
+          paged,
+          all.body.rows.map((r: Json) => r.id),
+          `pages of ${dir}${filter}`,
+        );
+      }
       const refunds = await get(owner, `/reports/transactions?${PERIOD}&kind=refund`);
       assert.deepEqual(refunds.body.sums.current, { sales: 0, refunds: 2, salesCents: 0, refundsCents: 820 });
       const cash = await get(owner, `/reports/transactions?${PERIOD}&payment=Cash`);

@@ -92,7 +92,23 @@ export async function transactionsReport(
   const pageSize = q.all ? REPORT_LIMITS.exportMax : q.pageSize;
   const page = q.all ? 1 : q.page;
   const dir = q.dir === 'asc' ? 'asc' : 'desc';
-  const rows = await filtered(db, ctx, q, ctx.range)
+  const sums = await sumsOf(db, ctx, q, ctx.range);
+  const total = sums.sales + sums.refunds;
+  // The page's ids first, from the index alone (a deep page skips its offset in the index, not in
+  // the rows and their joins), then those rows with their names: a deferred join. A page past the
+  // middle is counted from the other end, so no page steps over more than half of the receipts.
+  const skip = (page - 1) * pageSize;
+  const fromEnd = !q.all && skip > total / 2;
+  const order = fromEnd ? (dir === 'asc' ? 'desc' : 'asc') : dir;
+  const pageIds = filtered(db, ctx, q, ctx.range)
+    .select('r.id')
+    .orderBy('r.created_at', order)
+    .orderBy('r.id', order)
+    .limit(fromEnd ? Math.max(0, Math.min(pageSize, total - skip)) : pageSize)
+    .offset(fromEnd ? Math.max(0, total - skip - pageSize) : skip);
+  const rows = await db
+    .selectFrom('receipts as r')
+    .leftJoin('customers as c', 'c.id', 'r.customer_id')
     .leftJoin('locations as loc', 'loc.id', 'r.location_id')
     .leftJoin('terminals as t', 't.id', 'r.terminal_id')
     .leftJoin('employees as e', 'e.id', 'r.employee_id')
@@ -111,10 +127,9 @@ export async function transactionsReport(
       'r.tip_cents',
       's.number as refund_of',
     ])
+    .where('r.id', 'in', pageIds)
     .orderBy('r.created_at', dir)
     .orderBy('r.id', dir)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
     .execute();
   const ids = rows.map((r) => r.id);
   const payments = new Map<number, string[]>();
@@ -130,7 +145,6 @@ export async function transactionsReport(
       payments.set(p.receipt_id, list);
     }
   }
-  const sums = await sumsOf(db, ctx, q, ctx.range);
   const previous = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous) : null;
   const [terminals, paymentTypes] = await Promise.all([
     db.selectFrom('terminals').select(['id', 'name']).where('company_id', '=', ctx.companyId).orderBy('name').execute(),
@@ -160,7 +174,7 @@ export async function transactionsReport(
   return {
     ...reportMeta(ctx),
     rows: out,
-    total: sums.sales + sums.refunds,
+    total,
     page,
     pageSize,
     sums: { current: sums, previous },
