@@ -643,6 +643,21 @@ for (const target of databaseTargets()) {
         byNumber.body.rows.map((r: Json) => r.id),
         [fx.receipts.s3],
       );
+      // By the customer's name, any case (the customer is set here and taken off again).
+      const db = server.running.database.db;
+      const customer = await db
+        .insertInto('customers')
+        .values({ company_id: fx.companyId, name: 'Zelda Quartermain', created_at: 0, updated_at: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('receipts').set({ customer_id: customer.id }).where('id', '=', fx.receipts.s3).execute();
+      const byCustomer = await get(owner, `/reports/transactions?${PERIOD}&search=quarterm`);
+      await db.updateTable('receipts').set({ customer_id: null }).where('id', '=', fx.receipts.s3).execute();
+      await db.deleteFrom('customers').where('id', '=', customer.id).execute();
+      assert.deepEqual(
+        byCustomer.body.rows.map((r: Json) => [r.id, r.customer]),
+        [[fx.receipts.s3, 'Zelda Quartermain']],
+      );
 
       const detail = await get(owner, `/reports/transactions/${fx.receipts.s3}`);
       assert.equal(detail.status, 200);
