@@ -647,7 +647,16 @@ for (const target of databaseTargets()) {
       const db = server.running.database.db;
       const customer = await db
         .insertInto('customers')
-        .values({ company_id: fx.companyId, name: 'Zelda Quartermain', created_at: 0, updated_at: 0 })
+        .values({
+          company_id: fx.companyId,
+          name: 'Zelda Quartermain',
+          email: '',
+          phone: '',
+          notes: '',
+          points: 0,
+          created_at: 0,
+          updated_at: 0,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.updateTable('receipts').set({ customer_id: customer.id }).where('id', '=', fx.receipts.s3).execute();
