@@ -636,6 +636,11 @@ for (const target of databaseTargets()) {
       }
       const refunds = await get(owner, `/reports/transactions?${PERIOD}&kind=refund`);
       assert.deepEqual(refunds.body.sums.current, { sales: 0, refunds: 2, salesCents: 0, refundsCents: 820 });
+      assert.equal(refunds.body.rows.length, 2);
+      const sales = await get(owner, `/reports/transactions?${PERIOD}&kind=sale`);
+      assert.deepEqual(sales.body.sums.current, { sales: 6, refunds: 0, salesCents: 4031, refundsCents: 0 });
+      assert.equal(sales.body.total, 6);
+      assert.equal(sales.body.rows.length, 6);
       const cash = await get(owner, `/reports/transactions?${PERIOD}&payment=Cash`);
       assert.equal(cash.body.total, 4);
       const byNumber = await get(owner, `/reports/transactions?${PERIOD}&search=${s3.number}`);

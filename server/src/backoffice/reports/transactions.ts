@@ -61,18 +61,20 @@ function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
   return query;
 }
 
-/** Only the frame's own filters: the roll-ups answer the counts and sums. */
-const plain = (q: TransactionsQuery) => !q.kind && q.terminal === undefined && q.payment === undefined && !q.search;
+/** Only the frame's own filters and the kind: the roll-ups answer the counts and sums. */
+const plain = (q: TransactionsQuery) => q.terminal === undefined && q.payment === undefined && !q.search;
 
 async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
   if (plain(q)) {
     const [row] = await salesSums(db, ctx, range);
     const s = row?.sums;
+    const sales = q.kind !== 'refund';
+    const refunds = q.kind !== 'sale';
     return {
-      sales: s?.sales ?? 0,
-      refunds: s?.refundReceipts ?? 0,
-      salesCents: s ? s.grossCents - s.discountCents + s.taxCents : 0,
-      refundsCents: s ? s.refundCents + s.refundTaxCents : 0,
+      sales: s && sales ? s.sales : 0,
+      refunds: s && refunds ? s.refundReceipts : 0,
+      salesCents: s && sales ? s.grossCents - s.discountCents + s.taxCents : 0,
+      refundsCents: s && refunds ? s.refundCents + s.refundTaxCents : 0,
     };
   }
   const row = await filtered(db, ctx, q, range)
