@@ -7,9 +7,11 @@
 //      the registers' own ingest (server/src/receipts/ingest.ts), which writes the roll-ups as
 //      every receipt writer does. Many ingest batches share one transaction (--days-per-commit).
 //      A database that already holds the company's receipts is reused as it is.
+//      Every run that loads (or reuses) checks that the roll-ups count every receipt once.
 //   2. measure: the real server in production mode on that database in a child process
 //      (bench/reports-serve.mjs), signed in as the company's owner; every report over the last
-//      full year (the 365 days before today), the transactions list (first page, a deep page),
+//      full year (the 365 days before today), the transactions list (first, middle and last page,
+//      by kind, by payment type),
 //      a receipt and a shift, and the overview: a warm-up, then --runs runs each (default 20),
 //      median and p90 of the whole HTTP round trip.
 // Writes bench/results-reports-<db>.json and prints a markdown table.
@@ -18,7 +20,7 @@
 // --url), --data DIR (SQLite; default data/bench-reports-<scale>), --runs N, --fresh (SQLite:
 // start from an empty file), --load-only, --measure-only.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -110,12 +112,25 @@ async function load() {
       .executeTakeFirstOrThrow();
     const companyId = company.id;
     const existing = await countReceipts(db, companyId);
+    let loaded;
     if (existing > 0) {
       log(`reusing the database: ${existing} receipts already there (${hive.database.describe})`);
-      return { reused: true, receipts: existing };
+      loaded = { reused: true, receipts: existing };
+    } else {
+      log(`loading ${SCALE} receipts over ${DAYS} days into ${hive.database.describe}`);
+      loaded = await generate(db, companyId, company.license.toLowerCase() === 'restaurant');
     }
-    log(`loading ${SCALE} receipts over ${DAYS} days into ${hive.database.describe}`);
-    return await generate(db, companyId, company.license.toLowerCase() === 'restaurant');
+    // The roll-ups count every receipt once (sales and refunds), as the receipts do.
+    const rolled = await db
+      .selectFrom('rollup_sales')
+      .select((eb) => [eb.fn.sum('sales').as('sales'), eb.fn.sum('refunds').as('refunds')])
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    const inRollups = Number(rolled.sales ?? 0) + Number(rolled.refunds ?? 0);
+    const receipts = await countReceipts(db, companyId);
+    log(`receipts ${receipts}, in the roll-ups ${inRollups}: ${receipts === inRollups ? 'agree' : 'DISAGREE'}`);
+    if (receipts !== inRollups) throw new Error('the roll-ups disagree with the receipts');
+    return loaded;
   } finally {
     await hive.close();
   }
@@ -326,6 +341,7 @@ async function measure() {
     const lastPage = Math.max(1, Math.ceil(total / 50));
     const deepPage = Math.max(1, Math.floor(lastPage / 2));
     const receiptId = first.rows?.[0]?.id;
+    const card = (first.paymentTypes ?? []).find((p) => /card/i.test(p)) ?? first.paymentTypes?.[0];
     const closings = await get(`${R}/closings?${year}`);
     const shiftId = closings.rows?.[0]?.id;
     const cases = [
@@ -345,6 +361,12 @@ async function measure() {
         'list',
       ],
       [`transactions: last page ${lastPage}`, `${R}/transactions?${year}&pageSize=50&page=${lastPage}`, 'list'],
+      [`transactions: only refunds, first page`, `${R}/transactions?${year}&pageSize=50&kind=refund`, 'list'],
+      [
+        `transactions: paid by ${card}, first page (sums from the receipts)`,
+        card ? `${R}/transactions?${year}&pageSize=50&payment=${encodeURIComponent(card)}` : null,
+        'list',
+      ],
       ['transactions: a receipt', receiptId ? `${R}/transactions/${receiptId}` : null, 'list'],
       ['closings: a shift', shiftId ? `${R}/closings/${shiftId}` : null, 'list'],
       ['overview (computed, not shared)', '/api/backoffice/overview', 'overview'],
@@ -389,7 +411,7 @@ async function measure() {
 
 export function reportTable(r) {
   const lines = [
-    `### ${r.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${r.receipts} receipts (${r.config.runs} runs each, median / p90 of the HTTP round trip)`,
+    `### ${r.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${r.receipts ?? `--scale ${r.scale}`} receipts, ${r.measure.transactionsInYear} in the year measured (${r.config.runs} runs each, median / p90 of the HTTP round trip)`,
     '',
     '| request (the last full year) | median | p90 | target (median) | met? |',
     '|---|---|---|---|---|',
@@ -415,8 +437,26 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const loaded = args['measure-only'] ? null : await load();
-  if (args['load-only']) return;
+  const file = path.join(repoRoot, `bench/results-reports-${DB}.json`);
+  let loaded = args['measure-only'] ? null : await load();
+  if (args['load-only']) {
+    if (loaded && !loaded.reused) {
+      writeFileSync(
+        file,
+        `${JSON.stringify({ date: new Date().toISOString(), db: DB, scale: SCALE, load: loaded }, null, 2)}\n`,
+      );
+    }
+    return;
+  }
+  // A reused database: the figures of the run that loaded it, when this machine has them.
+  if (!loaded || loaded.reused) {
+    try {
+      const before = JSON.parse(readFileSync(file, 'utf8'));
+      if (before.db === DB && before.scale === SCALE && before.load && !before.load.reused) loaded = before.load;
+    } catch {
+      // none
+    }
+  }
   const result = {
     date: new Date().toISOString(),
     db: DB,
@@ -432,8 +472,6 @@ async function main() {
     receipts: loaded?.receipts ?? null,
   };
   result.measure = await measure();
-  result.receipts ??= result.measure.transactionsInYear;
-  const file = path.join(repoRoot, `bench/results-reports-${DB}.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\n${reportTable(result)}`);
   log(`wrote ${path.relative(repoRoot, file)}`);
