@@ -419,6 +419,9 @@ for (const target of databaseTargets()) {
         assert.equal(Number(stored.tip_cents), 300);
         assert.equal(Number(stored.change_cents), 500);
         assert.equal(stored.local_number, 'F-0001');
+        // The batch's sale and refund are each in the report roll-ups once (a batch with both once
+        // added its sales twice).
+        assert.deepEqual(await compareRollups(db, stored.company_id), []);
         const taxes = await db
           .selectFrom('receipt_taxes')
           .select(['name', 'rate_bp', 'taxable_cents', 'tax_cents'])

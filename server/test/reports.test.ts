@@ -614,14 +614,63 @@ for (const target of databaseTargets()) {
         page.body.rows.map((r: Json) => r.id),
         [fx.receipts.s1, fx.receipts.s5, fx.receipts.s6],
       );
+      // Every page, those past the middle read from the other end, and one past the last (empty).
+      for (const [dir, filter] of [
+        ['desc', ''],
+        ['asc', ''],
+        ['desc', '&payment=Cash'],
+        ['asc', '&payment=Cash'],
+      ]) {
+        const all = await get(owner, `/reports/transactions?${PERIOD}&dir=${dir}${filter}`);
+        const paged: number[] = [];
+        for (let n = 1; n <= 4; n += 1) {
+          const one = await get(owner, `/reports/transactions?${PERIOD}&dir=${dir}${filter}&pageSize=3&page=${n}`);
+          assert.equal(one.body.total, all.body.total);
+          paged.push(...one.body.rows.map((r: Json) => r.id));
+        }
+        assert.deepEqual(
+          paged,
+          all.body.rows.map((r: Json) => r.id),
+          `pages of ${dir}${filter}`,
+        );
+      }
       const refunds = await get(owner, `/reports/transactions?${PERIOD}&kind=refund`);
       assert.deepEqual(refunds.body.sums.current, { sales: 0, refunds: 2, salesCents: 0, refundsCents: 820 });
+      assert.equal(refunds.body.rows.length, 2);
+      const sales = await get(owner, `/reports/transactions?${PERIOD}&kind=sale`);
+      assert.deepEqual(sales.body.sums.current, { sales: 6, refunds: 0, salesCents: 4031, refundsCents: 0 });
+      assert.equal(sales.body.total, 6);
+      assert.equal(sales.body.rows.length, 6);
       const cash = await get(owner, `/reports/transactions?${PERIOD}&payment=Cash`);
       assert.equal(cash.body.total, 4);
       const byNumber = await get(owner, `/reports/transactions?${PERIOD}&search=${s3.number}`);
       assert.deepEqual(
         byNumber.body.rows.map((r: Json) => r.id),
         [fx.receipts.s3],
+      );
+      // By the customer's name, any case (the customer is set here and taken off again).
+      const db = server.running.database.db;
+      const customer = await db
+        .insertInto('customers')
+        .values({
+          company_id: fx.companyId,
+          name: 'Zelda Quartermain',
+          email: '',
+          phone: '',
+          notes: '',
+          points: 0,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('receipts').set({ customer_id: customer.id }).where('id', '=', fx.receipts.s3).execute();
+      const byCustomer = await get(owner, `/reports/transactions?${PERIOD}&search=quarterm`);
+      await db.updateTable('receipts').set({ customer_id: null }).where('id', '=', fx.receipts.s3).execute();
+      await db.deleteFrom('customers').where('id', '=', customer.id).execute();
+      assert.deepEqual(
+        byCustomer.body.rows.map((r: Json) => [r.id, r.customer]),
+        [[fx.receipts.s3, 'Zelda Quartermain']],
       );
 
       const detail = await get(owner, `/reports/transactions/${fx.receipts.s3}`);

@@ -149,4 +149,76 @@ export const reportsMigrations: Record<string, Migration> = {
       await db.schema.alterTable('receipt_lines').dropColumn('unit_cost_cents').execute();
     },
   },
+  // The registers' ingest added a batch's sales to the roll-ups twice when the batch also held a
+  // refund (receipts/ingest.ts, fixed with this migration): every company's roll-ups are rebuilt
+  // from its receipts at the next start (backfillRollups), as for receipts older than the roll-ups.
+  '2027_02_110_rollups_rebuild': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        insert into rollup_backfill (company_id)
+        select distinct company_id from receipts
+        where company_id not in (select company_id from rollup_backfill)
+      `.execute(db);
+    },
+    async down() {
+      // Nothing to undo: the rebuilt roll-ups are what the receipts add up to.
+    },
+  },
+  // Found by the reports benchmark (BENCHMARKS.md, "Reports at scale"): without statistics SQLite
+  // answered `company_id = ? and shift_id in (...)` (a shift's cash and receipts: the closings and
+  // a Z report) and `company_id = ? and refund_of = ? order by created_at` (a receipt's refunds)
+  // from an index on company_id alone, every receipt of the company, instead of the one-column
+  // indexes: 0.4-1.5 s at a million receipts. With the columns in one index each is a lookup.
+  '2027_02_120_report_lookup_indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('receipts_company_shift_idx')
+        .on('receipts')
+        .columns(['company_id', 'shift_id'])
+        .execute();
+      await db.schema
+        .createIndex('receipts_company_refund_of_idx')
+        .on('receipts')
+        .columns(['company_id', 'refund_of', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('receipts_company_shift_idx').ifExists().execute();
+      await db.schema.dropIndex('receipts_company_refund_of_idx').ifExists().execute();
+    },
+  },
+  // The transactions list pages by (created_at, id): with id in the index PostgreSQL reads a page
+  // from the index alone, in order, instead of fetching every skipped row to sort by id (a deep page
+  // of a year of 120,000 receipts: 51 ms, BENCHMARKS.md). SQLite's indexes end with the rowid (id)
+  // already, so there they change nothing but the name.
+  '2027_02_130_receipts_time_id_indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('receipts_company_time_id_idx')
+        .on('receipts')
+        .columns(['company_id', 'created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('receipts_company_employee_time_id_idx')
+        .on('receipts')
+        .columns(['company_id', 'employee_id', 'created_at', 'id'])
+        .execute();
+      await db.schema.dropIndex('receipts_company_time_idx').execute();
+      await db.schema.dropIndex('receipts_company_employee_time_idx').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('receipts_company_time_idx')
+        .on('receipts')
+        .columns(['company_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('receipts_company_employee_time_idx')
+        .on('receipts')
+        .columns(['company_id', 'employee_id', 'created_at'])
+        .execute();
+      await db.schema.dropIndex('receipts_company_time_id_idx').ifExists().execute();
+      await db.schema.dropIndex('receipts_company_employee_time_id_idx').ifExists().execute();
+    },
+  },
 };

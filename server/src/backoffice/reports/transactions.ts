@@ -21,9 +21,10 @@ import { localStamp } from './time';
  */
 
 function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
+  // No join here: a page's ids then come from the index alone (PostgreSQL keeps reading the heap
+  // for a joined column even when the join itself is dropped).
   let query = db
     .selectFrom('receipts as r')
-    .leftJoin('customers as c', 'c.id', 'r.customer_id')
     .where('r.company_id', '=', ctx.companyId)
     .where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'));
   if (ctx.employeeId !== null) query = query.where('r.employee_id', '=', ctx.employeeId);
@@ -47,25 +48,33 @@ function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
       eb.or([
         ...(number !== null ? [eb('r.number', '=', number)] : []),
         eb('r.local_number', '=', text),
-        sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('customers as c')
+            .select('c.id')
+            .whereRef('c.id', '=', 'r.customer_id')
+            .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
+        ),
       ]),
     );
   }
   return query;
 }
 
-/** Only the frame's own filters: the roll-ups answer the counts and sums. */
-const plain = (q: TransactionsQuery) => !q.kind && q.terminal === undefined && q.payment === undefined && !q.search;
+/** Only the frame's own filters and the kind: the roll-ups answer the counts and sums. */
+const plain = (q: TransactionsQuery) => q.terminal === undefined && q.payment === undefined && !q.search;
 
 async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
   if (plain(q)) {
     const [row] = await salesSums(db, ctx, range);
     const s = row?.sums;
+    const sales = q.kind !== 'refund';
+    const refunds = q.kind !== 'sale';
     return {
-      sales: s?.sales ?? 0,
-      refunds: s?.refundReceipts ?? 0,
-      salesCents: s ? s.grossCents - s.discountCents + s.taxCents : 0,
-      refundsCents: s ? s.refundCents + s.refundTaxCents : 0,
+      sales: s && sales ? s.sales : 0,
+      refunds: s && refunds ? s.refundReceipts : 0,
+      salesCents: s && sales ? s.grossCents - s.discountCents + s.taxCents : 0,
+      refundsCents: s && refunds ? s.refundCents + s.refundTaxCents : 0,
     };
   }
   const row = await filtered(db, ctx, q, range)
@@ -92,7 +101,23 @@ export async function transactionsReport(
   const pageSize = q.all ? REPORT_LIMITS.exportMax : q.pageSize;
   const page = q.all ? 1 : q.page;
   const dir = q.dir === 'asc' ? 'asc' : 'desc';
-  const rows = await filtered(db, ctx, q, ctx.range)
+  const sums = await sumsOf(db, ctx, q, ctx.range);
+  const total = sums.sales + sums.refunds;
+  // The page's ids first, from the index alone (a deep page skips its offset in the index, not in
+  // the rows and their joins), then those rows with their names: a deferred join. A page past the
+  // middle is counted from the other end, so no page steps over more than half of the receipts.
+  const skip = (page - 1) * pageSize;
+  const fromEnd = !q.all && skip > total / 2;
+  const order = fromEnd ? (dir === 'asc' ? 'desc' : 'asc') : dir;
+  const pageIds = filtered(db, ctx, q, ctx.range)
+    .select('r.id')
+    .orderBy('r.created_at', order)
+    .orderBy('r.id', order)
+    .limit(fromEnd ? Math.max(0, Math.min(pageSize, total - skip)) : pageSize)
+    .offset(fromEnd ? Math.max(0, total - skip - pageSize) : skip);
+  const rows = await db
+    .selectFrom('receipts as r')
+    .leftJoin('customers as c', 'c.id', 'r.customer_id')
     .leftJoin('locations as loc', 'loc.id', 'r.location_id')
     .leftJoin('terminals as t', 't.id', 'r.terminal_id')
     .leftJoin('employees as e', 'e.id', 'r.employee_id')
@@ -111,10 +136,9 @@ export async function transactionsReport(
       'r.tip_cents',
       's.number as refund_of',
     ])
+    .where('r.id', 'in', pageIds)
     .orderBy('r.created_at', dir)
     .orderBy('r.id', dir)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
     .execute();
   const ids = rows.map((r) => r.id);
   const payments = new Map<number, string[]>();
@@ -130,7 +154,6 @@ export async function transactionsReport(
       payments.set(p.receipt_id, list);
     }
   }
-  const sums = await sumsOf(db, ctx, q, ctx.range);
   const previous = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous) : null;
   const [terminals, paymentTypes] = await Promise.all([
     db.selectFrom('terminals').select(['id', 'name']).where('company_id', '=', ctx.companyId).orderBy('name').execute(),
@@ -160,7 +183,7 @@ export async function transactionsReport(
   return {
     ...reportMeta(ctx),
     rows: out,
-    total: sums.sales + sums.refunds,
+    total,
     page,
     pageSize,
     sums: { current: sums, previous },
