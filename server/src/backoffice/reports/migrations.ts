@@ -149,21 +149,6 @@ export const reportsMigrations: Record<string, Migration> = {
       await db.schema.alterTable('receipt_lines').dropColumn('unit_cost_cents').execute();
     },
   },
-  // The registers' ingest added a batch's sales to the roll-ups twice when the batch also held a
-  // refund (receipts/ingest.ts, fixed with this migration): every company's roll-ups are rebuilt
-  // from its receipts at the next start (backfillRollups), as for receipts older than the roll-ups.
-  '2027_02_110_rollups_rebuild': {
-    async up(db: Kysely<unknown>) {
-      await sql`
-        insert into rollup_backfill (company_id)
-        select distinct company_id from receipts
-        where company_id not in (select company_id from rollup_backfill)
-      `.execute(db);
-    },
-    async down() {
-      // Nothing to undo: the rebuilt roll-ups are what the receipts add up to.
-    },
-  },
   // Found by the reports benchmark (BENCHMARKS.md, "Reports at scale"): without statistics SQLite
   // answered `company_id = ? and shift_id in (...)` (a shift's cash and receipts: the closings and
   // a Z report) and `company_id = ? and refund_of = ? order by created_at` (a receipt's refunds)
