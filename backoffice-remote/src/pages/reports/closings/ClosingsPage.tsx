@@ -15,6 +15,7 @@ import {
   useReportFormat,
   useReportParams,
   type ReportFormat,
+  reportHref,
 } from '../frame';
 import styles from '../frame/frame.module.css';
 import { ShiftView } from './ShiftView';
@@ -25,11 +26,7 @@ function useTables() {
   const { t } = useAreaT('reports');
   return useCallback(
     (data: ClosingsReport, format: ReportFormat, search = '') => {
-      const link = (id: number) => {
-        const next = new URLSearchParams(search);
-        next.set('shift', String(id));
-        return `${PATH}?${next.toString()}`;
-      };
+      const link = (id: number) => reportHref(PATH, search, { shift: id });
       return [
         table<ClosingRow>({
           id: 'shifts',

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePrintView } from './usePrintView';
+import { reportHref } from './reportHref';
 import { Download, Printer } from 'lucide-react';
 import { useHttp } from '@hive/shared/shell-contract';
 import {
@@ -101,7 +102,7 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
     }
   };
 
-  const link = (to: string) => (search ? `${to}?${search}` : to);
+  const link = (to: string) => reportHref(to, search);
   const actions = print ? (
     <div className={styles.actions}>
       <Link className={styles.linkButton} to={link(path)}>

@@ -14,3 +14,4 @@ export { useReportParams } from './useReportParams';
 export { changeColumn, useMetricColumns, KINDS, METRIC_OF } from './columns';
 export type { FigureKey } from './columns';
 export { usePrintView } from './usePrintView';
+export { reportHref } from './reportHref';

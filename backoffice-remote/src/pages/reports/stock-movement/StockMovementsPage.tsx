@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { StockMovementRow, StockMovementsReport, StockSummaryRow } from '@hive/shared/schemas/backoffice/reports';
 import { SelectField } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, table, type ReportFormat } from '../frame';
+import { Kpis, ReportFrame, ReportTable, reportHref, table, type ReportFormat } from '../frame';
 import styles from '../frame/frame.module.css';
 
 const PATH = '/stock_movement';
@@ -11,12 +11,7 @@ function useTables() {
   const { t } = useAreaT('reports');
   return useCallback(
     (data: StockMovementsReport, format: ReportFormat, search = '') => {
-      const itemLink = (id: number) => {
-        const next = new URLSearchParams(search);
-        next.set('item', String(id));
-        next.delete('page');
-        return `${PATH}?${next.toString()}`;
-      };
+      const itemLink = (id: number) => reportHref(PATH, search, { item: id, page: null });
       if (data.item) {
         return [
           table<StockMovementRow>({

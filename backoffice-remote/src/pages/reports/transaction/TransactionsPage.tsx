@@ -20,6 +20,7 @@ import {
   useReportFormat,
   useReportParams,
   type ReportFormat,
+  reportHref,
 } from '../frame';
 import styles from '../frame/frame.module.css';
 import { ReceiptView } from './ReceiptView';
@@ -31,11 +32,7 @@ function useTables() {
   const { t } = useAreaT('reports');
   return useCallback(
     (data: TransactionsReport, format: ReportFormat, search = '') => {
-      const link = (id: number) => {
-        const next = new URLSearchParams(search);
-        next.set('receipt', String(id));
-        return `${PATH}?${next.toString()}`;
-      };
+      const link = (id: number) => reportHref(PATH, search, { receipt: id });
       return [
         table<TransactionRow>({
           id: 'receipts',
@@ -121,11 +118,7 @@ function ReceiptDetailView({ id, search }: { id: string; search: string }) {
   const { update } = useReportParams();
   const receipt = useApi<ReceiptDetail>(`${API}/reports/transactions/${encodeURIComponent(id)}`);
   const format = useReportFormat(receipt.data?.currency);
-  const linkTo = (other: number) => {
-    const next = new URLSearchParams(search);
-    next.set('receipt', String(other));
-    return `${print ? `${PATH}/print` : PATH}?${next.toString()}`;
-  };
+  const linkTo = (other: number) => reportHref(print ? `${PATH}/print` : PATH, search, { receipt: other });
   if (receipt.error) {
     return (
       <Alert
