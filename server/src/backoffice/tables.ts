@@ -3,6 +3,7 @@ import type { SettingsTables } from './settings/tables';
 import type { DevicesTables } from './devices/tables';
 import type { TeamTables } from './team/tables';
 import type { ReportTables } from './reports/tables';
+import type { InventoryTables } from './inventory/tables';
 
 /** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -45,7 +46,7 @@ export interface CustomersTable {
   updated_at: Millis;
 }
 
-export interface BackofficeTables extends SettingsTables, DevicesTables, TeamTables, ReportTables {
+export interface BackofficeTables extends SettingsTables, DevicesTables, TeamTables, ReportTables, InventoryTables {
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;

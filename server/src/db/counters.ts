@@ -9,6 +9,9 @@ export type DocumentKind =
   | 'purchase_order'
   | 'transfer'
   | 'production_order'
+  /** Inventory adjustments and stock counts. */
+  | 'adjustment'
+  | 'stock_count'
   /** The platform's monthly invoices to the company (Settings › Billing). */
   | 'platform_invoice'
   /** Register shifts (the closings). */

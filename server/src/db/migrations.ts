@@ -15,6 +15,7 @@ import { teamMigrations } from '../backoffice/team/migrations';
 import { devicesMigrations } from '../backoffice/devices/migrations';
 import { receiptsMigrations } from '../receipts/migrations';
 import { reportsMigrations } from '../backoffice/reports/migrations';
+import { inventoryMigrations } from '../backoffice/inventory/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   ...devicesMigrations,
   ...receiptsMigrations,
   ...reportsMigrations,
+  ...inventoryMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_ORDER_TYPES, DEFAULT_PAYMENT_TYPES } from '@hive/shared/schemas/backoffice/settings';
 import type { Database } from '../../db/schema';
+import { ensureDefaultWarehouses } from '../inventory/warehouseDefaults';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,6 +92,8 @@ export async function ensureCompanySettings(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+  // Each location's default warehouse (Inventory), in the same transaction.
+  await ensureDefaultWarehouses(db, companyId, now);
 }
 
 /** The company's currency and time zone (Settings › General information). */

@@ -28,6 +28,7 @@ import {
   type CsvColumn,
 } from '../query';
 import { ADDRESS_COLUMNS, addressColumns, addressOf } from './address';
+import { ensureDefaultWarehouses } from '../inventory/warehouseDefaults';
 
 const PAGE = '/location';
 const NAME_TAKEN = 'another location already has this name';
@@ -167,10 +168,17 @@ export function locationsRouter(ctx: AuthContext): Router {
     const { companyId } = merchantOf(res);
     const now = ctx.now();
     const created = await db
-      .insertInto('locations')
-      .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto('locations')
+          .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // Its default warehouse (Inventory) comes with it.
+        await ensureDefaultWarehouses(trx, companyId, now);
+        return row;
+      })
       .catch((error: unknown) => conflictOr(error, 'name', NAME_TAKEN));
     const row = await selectLocations(db, companyId, '')
       .where('locations.id', '=', created.id)
