@@ -20,6 +20,7 @@ import { reserveNumbers } from '../db/counters';
 import type { Database } from '../db/schema';
 import { queueKitchenTickets } from '../backoffice/devices/printers';
 import { recordReceiptRollups } from '../backoffice/reports/rollups';
+import { postReceiptStock } from '../backoffice/inventory/ledger';
 
 /*
  * Ingest of register events: the one way receipts, refunds, shifts and cash movements are stored
@@ -1131,6 +1132,18 @@ async function write(
       trx,
       list.map((r) => r.dbId!),
     );
+    // Stock of the tracked items at the location's warehouse (the ledger), in the same transaction.
+    await postReceiptStock(trx, {
+      companyId,
+      locationId: device.locationId,
+      now,
+      receipts: list.map((r) => ({
+        id: r.dbId!,
+        kind: r.kind,
+        at: r.at,
+        lines: r.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+      })),
+    });
   }
 
   // 4. Cash movements.
