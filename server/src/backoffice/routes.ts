@@ -4,6 +4,7 @@ import { requireJson } from '../http';
 import { invalidateConfig } from '../device/config';
 import { categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
+import { inventoryRouter } from './inventory';
 import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
@@ -59,6 +60,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/print_jobs', printJobsRouter(ctx));
   router.use('/kiosk_banners', bannersRouter(ctx, 'kiosk'));
   router.use('/customer_display_banners', bannersRouter(ctx, 'customer_display'));
+  router.use('/inventory', inventoryRouter(ctx));
   return router;
 }
 

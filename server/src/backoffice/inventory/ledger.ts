@@ -217,7 +217,12 @@ export async function postReceiptStock(
     companyId: number;
     locationId: number | null;
     now: number;
-    receipts: { id: number; kind: 'sale' | 'refund'; at: number; lines: { itemId: number | null; quantity: number }[] }[];
+    receipts: {
+      id: number;
+      kind: 'sale' | 'refund';
+      at: number;
+      lines: { itemId: number | null; quantity: number }[];
+    }[];
   },
 ): Promise<void> {
   if (receipt.locationId === null) return;

@@ -173,9 +173,7 @@ export const inventoryMigrations: Record<string, Migration> = {
           .addColumn('updated_by', 'integer', userRef)
           .addColumn('updated_at', 'bigint', (c) => c.notNull());
         for (const action of extra) {
-          builder = builder
-            .addColumn(`${action}_by`, 'integer', userRef)
-            .addColumn(`${action}_at`, 'bigint');
+          builder = builder.addColumn(`${action}_by`, 'integer', userRef).addColumn(`${action}_at`, 'bigint');
         }
         return builder;
       };

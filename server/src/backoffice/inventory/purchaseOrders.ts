@@ -1,0 +1,446 @@
+import express, { type Router } from 'express';
+import { sql } from 'kysely';
+import {
+  PURCHASE_ORDER_ACTIONS,
+  PURCHASE_ORDER_STATUSES,
+  purchaseOrderEmailSchema,
+  purchaseOrderInputSchema,
+  receiveInputSchema,
+  type PurchaseOrder,
+  type PurchaseOrderInput,
+  type PurchaseOrderStatus,
+  type PurchaseSuggestion,
+} from '@hive/shared/schemas/backoffice/inventory';
+import type { AuthContext } from '../../auth';
+import { nextNumber } from '../../db/counters';
+import { parseOrThrow } from '../../http';
+import { sendMail } from '../../outbox';
+import { merchantOf, requirePage } from '../access';
+import { cents, fieldProblem, idParam, money, noStore, notFound, refused } from '../query';
+import { postLedger } from './ledger';
+import {
+  action,
+  checkItems,
+  checkWarehouse,
+  costOf,
+  inventoryOptions,
+  lockDocument,
+  userNames,
+  wrongState,
+  type Db,
+} from './common';
+
+const PAGE = '/purchase_orders';
+const WHAT = 'purchase order';
+
+async function loadOrders(db: Db, companyId: number, only?: number, status?: string): Promise<PurchaseOrder[]> {
+  let query = db
+    .selectFrom('purchase_orders as p')
+    .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
+    .innerJoin('warehouses as w', 'w.id', 'p.warehouse_id')
+    .selectAll('p')
+    .select(['v.name as vendor_name', 'w.name as warehouse_name'])
+    .where('p.company_id', '=', companyId);
+  if (only !== undefined) query = query.where('p.id', '=', only);
+  if (status !== undefined) query = query.where('p.status', '=', status as PurchaseOrderStatus);
+  const rows = await query.orderBy('p.number', 'desc').limit(1000).execute();
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom('purchase_order_lines as l')
+    .innerJoin('items as i', 'i.id', 'l.item_id')
+    .select([
+      'l.id',
+      'l.purchase_order_id',
+      'l.item_id',
+      'i.name',
+      'i.sku',
+      'l.quantity',
+      'l.received_quantity',
+      'l.cost_cents',
+    ])
+    .where('l.company_id', '=', companyId)
+    .where(
+      'l.purchase_order_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('l.position')
+    .execute();
+  const names = await userNames(
+    db,
+    rows.flatMap((r) => [r.created_by, r.updated_by, r.ordered_by, r.received_by, r.cancelled_by]),
+  );
+  return rows.map((r) => {
+    const own = lines
+      .filter((l) => l.purchase_order_id === r.id)
+      .map((l) => ({
+        id: l.id,
+        itemId: l.item_id,
+        itemName: l.name,
+        sku: l.sku,
+        quantity: Number(l.quantity),
+        receivedQuantity: Number(l.received_quantity),
+        cost: costOf(l.cost_cents),
+        total: money(Number(l.quantity) * Number(l.cost_cents)),
+      }));
+    return {
+      id: r.id,
+      number: Number(r.number),
+      vendorId: r.vendor_id,
+      vendorName: r.vendor_name,
+      warehouseId: r.warehouse_id,
+      warehouseName: r.warehouse_name,
+      status: r.status,
+      expectedAt: r.expected_at === null ? null : Number(r.expected_at),
+      note: r.note,
+      lines: own,
+      total: money(own.reduce((s, l) => s + Math.round(l.total * 100), 0)),
+      created: action(names, r.created_by, r.created_at),
+      updated: action(names, r.updated_by, r.updated_at),
+      ordered: action(names, r.ordered_by, r.ordered_at),
+      received: action(names, r.received_by, r.received_at),
+      cancelled: action(names, r.cancelled_by, r.cancelled_at),
+    };
+  });
+}
+
+async function loadOrder(db: Db, companyId: number, id: number): Promise<PurchaseOrder> {
+  const [order] = await loadOrders(db, companyId, id);
+  if (!order) throw notFound(WHAT);
+  return order;
+}
+
+async function checkInput(db: Db, companyId: number, input: PurchaseOrderInput): Promise<void> {
+  const vendor = await db
+    .selectFrom('vendors')
+    .select('id')
+    .where('id', '=', input.vendorId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!vendor) throw fieldProblem('vendorId', 'choose one of the options');
+  await checkWarehouse(db, companyId, input.warehouseId);
+  await checkItems(
+    db,
+    companyId,
+    input.lines.map((l) => l.itemId),
+  );
+}
+
+async function writeLines(trx: Db, companyId: number, orderId: number, input: PurchaseOrderInput): Promise<void> {
+  await trx
+    .deleteFrom('purchase_order_lines')
+    .where('company_id', '=', companyId)
+    .where('purchase_order_id', '=', orderId)
+    .execute();
+  await trx
+    .insertInto('purchase_order_lines')
+    .values(
+      input.lines.map((l, position) => ({
+        company_id: companyId,
+        purchase_order_id: orderId,
+        item_id: l.itemId,
+        position,
+        quantity: l.quantity,
+        received_quantity: 0,
+        cost_cents: cents(l.cost),
+      })),
+    )
+    .execute();
+}
+
+const allowed = (name: keyof typeof PURCHASE_ORDER_ACTIONS, status: string) =>
+  (PURCHASE_ORDER_ACTIONS[name] as readonly string[]).includes(status);
+
+/** The e-mailed (and printed) text of a purchase order. */
+function orderText(order: PurchaseOrder, company: string): string {
+  const lines = order.lines.map(
+    (l) => `${l.quantity} x ${l.itemName}${l.sku ? ` (${l.sku})` : ''} @ ${l.cost.toFixed(2)} = ${l.total.toFixed(2)}`,
+  );
+  return [
+    `Purchase order #${order.number} from ${company}`,
+    `Deliver to: ${order.warehouseName}`,
+    order.expectedAt ? `Expected: ${new Date(order.expectedAt).toISOString().slice(0, 10)}` : '',
+    '',
+    ...lines,
+    '',
+    `Total: ${order.total.toFixed(2)}`,
+    order.note ? `\n${order.note}` : '',
+  ]
+    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+    .join('\n');
+}
+
+/**
+ * `/api/backoffice/inventory/purchase_orders`: draft -> ordered -> partially received -> received,
+ * or cancelled (before anything arrived). Only a draft is edited; receiving adds the goods to the
+ * warehouse at the line's cost (the items' average cost moves) in the same transaction.
+ */
+export function purchaseOrdersRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  const { db } = ctx;
+  router.use(requirePage(ctx, PAGE));
+
+  router.get('/', async (req, res) => {
+    const status = typeof req.query.status === 'string' ? req.query.status : undefined;
+    if (status !== undefined && !(PURCHASE_ORDER_STATUSES as readonly string[]).includes(status)) {
+      throw fieldProblem('status', 'choose one of the options');
+    }
+    noStore(res).json({ rows: await loadOrders(db, merchantOf(res).companyId, undefined, status) });
+  });
+
+  router.get('/options', async (_req, res) => {
+    noStore(res).json(await inventoryOptions(db, merchantOf(res).companyId));
+  });
+
+  // Suggested lines: the vendor's items at or below their threshold in the warehouse, up to twice it.
+  router.get('/suggestions', async (req, res) => {
+    const { companyId } = merchantOf(res);
+    const vendorId = idParam(String(req.query.vendorId ?? ''));
+    const warehouseId = idParam(String(req.query.warehouseId ?? ''));
+    const rows = await db
+      .selectFrom('vendor_items as v')
+      .innerJoin('items as i', 'i.id', 'v.item_id')
+      .innerJoin('stock_levels as s', (join) =>
+        join.onRef('s.item_id', '=', 'v.item_id').on('s.warehouse_id', '=', warehouseId),
+      )
+      .select(['v.item_id', 'i.name', 's.on_hand', 's.low_stock', 'v.cost_cents'])
+      .where('v.company_id', '=', companyId)
+      .where('v.vendor_id', '=', vendorId)
+      .where('i.track_stock', '=', 1)
+      .where('s.low_stock', 'is not', null)
+      .whereRef('s.on_hand', '<=', 's.low_stock')
+      .orderBy(sql`lower(i.name)`)
+      .execute();
+    const body: PurchaseSuggestion[] = rows.map((r) => {
+      const onHand = Number(r.on_hand);
+      const low = Number(r.low_stock);
+      return {
+        itemId: r.item_id,
+        itemName: r.name,
+        onHand,
+        lowStock: low,
+        quantity: Math.max(1, 2 * low - onHand),
+        cost: costOf(r.cost_cents),
+      };
+    });
+    noStore(res).json({ rows: body });
+  });
+
+  router.get('/:id', async (req, res) => {
+    noStore(res).json(await loadOrder(db, merchantOf(res).companyId, idParam(req.params.id)));
+  });
+
+  router.post('/', async (req, res) => {
+    const input = parseOrThrow(purchaseOrderInputSchema, req.body);
+    const { companyId, userId } = merchantOf(res);
+    await checkInput(db, companyId, input);
+    const now = ctx.now();
+    const id = await db.transaction().execute(async (trx) => {
+      const number = await nextNumber(trx, companyId, 'purchase_order');
+      const row = await trx
+        .insertInto('purchase_orders')
+        .values({
+          company_id: companyId,
+          number,
+          vendor_id: input.vendorId,
+          warehouse_id: input.warehouseId,
+          status: 'draft',
+          expected_at: input.expectedAt,
+          note: input.note,
+          created_by: userId,
+          created_at: now,
+          updated_by: userId,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLines(trx, companyId, row.id, input);
+      return row.id;
+    });
+    noStore(res)
+      .status(201)
+      .json(await loadOrder(db, companyId, id));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const id = idParam(req.params.id);
+    const input = parseOrThrow(purchaseOrderInputSchema, req.body);
+    const { companyId, userId } = merchantOf(res);
+    await loadOrder(db, companyId, id);
+    await checkInput(db, companyId, input);
+    await db.transaction().execute(async (trx) => {
+      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
+      if (status === null) throw notFound(WHAT);
+      if (!allowed('edit', status)) throw wrongState(WHAT, 'edited', status);
+      await trx
+        .updateTable('purchase_orders')
+        .set({
+          vendor_id: input.vendorId,
+          warehouse_id: input.warehouseId,
+          expected_at: input.expectedAt,
+          note: input.note,
+          updated_by: userId,
+          updated_at: ctx.now(),
+        })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .execute();
+      await writeLines(trx, companyId, id, input);
+    });
+    noStore(res).json(await loadOrder(db, companyId, id));
+  });
+
+  router.post('/:id/order', async (req, res) => {
+    const id = idParam(req.params.id);
+    const { companyId, userId } = merchantOf(res);
+    const now = ctx.now();
+    await db.transaction().execute(async (trx) => {
+      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
+      if (status === null) throw notFound(WHAT);
+      if (!allowed('order', status)) throw wrongState(WHAT, 'ordered', status);
+      await trx
+        .updateTable('purchase_orders')
+        .set({ status: 'ordered', ordered_by: userId, ordered_at: now, updated_by: userId, updated_at: now })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .execute();
+    });
+    noStore(res).json(await loadOrder(db, companyId, id));
+  });
+
+  router.post('/:id/cancel', async (req, res) => {
+    const id = idParam(req.params.id);
+    const { companyId, userId } = merchantOf(res);
+    const now = ctx.now();
+    await db.transaction().execute(async (trx) => {
+      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
+      if (status === null) throw notFound(WHAT);
+      if (!allowed('cancel', status)) throw wrongState(WHAT, 'cancelled', status);
+      await trx
+        .updateTable('purchase_orders')
+        .set({ status: 'cancelled', cancelled_by: userId, cancelled_at: now, updated_by: userId, updated_at: now })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .execute();
+    });
+    noStore(res).json(await loadOrder(db, companyId, id));
+  });
+
+  // Everything outstanding, or the quantities given per line; more than is outstanding is a 409.
+  router.post('/:id/receive', async (req, res) => {
+    const id = idParam(req.params.id);
+    const { companyId, userId } = merchantOf(res);
+    await loadOrder(db, companyId, id);
+    const input = parseOrThrow(receiveInputSchema, req.body);
+    const now = ctx.now();
+    await db.transaction().execute(async (trx) => {
+      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
+      if (status === null) throw notFound(WHAT);
+      if (!allowed('receive', status)) throw wrongState(WHAT, 'received', status);
+      const order = await trx
+        .selectFrom('purchase_orders')
+        .select('warehouse_id')
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      const lines = await trx
+        .selectFrom('purchase_order_lines')
+        .select(['id', 'item_id', 'quantity', 'received_quantity', 'cost_cents'])
+        .where('company_id', '=', companyId)
+        .where('purchase_order_id', '=', id)
+        .orderBy('position')
+        .execute();
+      const outstanding = new Map(lines.map((l) => [l.id, Number(l.quantity) - Number(l.received_quantity)]));
+      const receive = new Map<number, number>();
+      if (input.lines === undefined) {
+        for (const [lineId, quantity] of outstanding) if (quantity > 0) receive.set(lineId, quantity);
+      } else {
+        for (const l of input.lines) {
+          const left = outstanding.get(l.lineId);
+          if (left === undefined) throw fieldProblem('lines', 'choose lines of this purchase order');
+          if (l.quantity > left) {
+            throw refused('over_receipt', `Line ${l.lineId}: only ${left} left to receive.`, {
+              lineId: l.lineId,
+              outstanding: left,
+            });
+          }
+          receive.set(l.lineId, l.quantity);
+        }
+      }
+      if (receive.size === 0) throw refused('nothing_to_receive', 'Every line of this purchase order was received.');
+      for (const [lineId, quantity] of receive) {
+        await trx
+          .updateTable('purchase_order_lines')
+          .set((eb) => ({ received_quantity: eb('received_quantity', '+', quantity) }))
+          .where('id', '=', lineId)
+          .where('company_id', '=', companyId)
+          .execute();
+      }
+      const complete = lines.every((l) => (outstanding.get(l.id) ?? 0) - (receive.get(l.id) ?? 0) === 0);
+      await trx
+        .updateTable('purchase_orders')
+        .set({
+          status: complete ? 'received' : 'partially_received',
+          ...(complete ? { received_by: userId, received_at: now } : {}),
+          updated_by: userId,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .execute();
+      await postLedger(trx, {
+        companyId,
+        documentType: 'purchase_order',
+        documentId: id,
+        userId,
+        now,
+        refuseShortage: false,
+        entries: lines
+          .filter((l) => receive.has(l.id))
+          .map((l) => ({
+            itemId: l.item_id,
+            warehouseId: order.warehouse_id,
+            kind: 'receipt' as const,
+            quantity: receive.get(l.id)!,
+            unitCostCents: Number(l.cost_cents),
+            updatesAverage: true,
+          })),
+      });
+    });
+    noStore(res).json(await loadOrder(db, companyId, id));
+  });
+
+  // E-mailed to the vendor (or the address given) through the outbox; the text is also the print view.
+  router.post('/:id/email', async (req, res) => {
+    const id = idParam(req.params.id);
+    const { companyId, company } = merchantOf(res);
+    const order = await loadOrder(db, companyId, id);
+    const input = parseOrThrow(purchaseOrderEmailSchema, req.body);
+    let to = input.to ?? '';
+    if (!to) {
+      const vendor = await db
+        .selectFrom('vendors')
+        .select('email')
+        .where('id', '=', order.vendorId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      to = vendor.email;
+    }
+    if (!to) throw fieldProblem('to', 'the vendor has no e-mail address: enter one');
+    if (order.status === 'draft' || order.status === 'cancelled') throw wrongState(WHAT, 'e-mailed', order.status);
+    await sendMail(
+      db,
+      { to, subject: `Purchase order #${order.number} from ${company.name}`, body: orderText(order, company.name) },
+      ctx.now(),
+    );
+    noStore(res).json({ sent: true, to });
+  });
+
+  router.get('/:id/print', async (req, res) => {
+    const { companyId, company } = merchantOf(res);
+    const order = await loadOrder(db, companyId, idParam(req.params.id));
+    noStore(res).type('text/plain; charset=utf-8').send(orderText(order, company.name));
+  });
+
+  return router;
+}
