@@ -24,6 +24,8 @@ const ID_TABLES: Record<string, string> = {
   // Reporting: a receipt's detail and a shift's Z report.
   transactions: 'receipts',
   closings: 'shifts',
+  // Inventory: the counts of /stock.
+  counts: 'stock_counts',
 };
 
 const BANNER_PROBE = {
@@ -88,6 +90,45 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/backoffice/print_jobs/:id/cancel': {},
   'PUT /api/backoffice/kiosk_banners/:id': BANNER_PROBE,
   'PUT /api/backoffice/customer_display_banners/:id': BANNER_PROBE,
+  'PUT /api/backoffice/inventory/warehouses/:id': { name: 'Tenant probe', locationId: null, active: true },
+  'PUT /api/backoffice/inventory/vendors/:id': {
+    name: 'Tenant probe',
+    contactName: '',
+    email: '',
+    phone: '',
+    address: '',
+    note: '',
+    active: true,
+    items: [],
+  },
+  'PUT /api/backoffice/inventory/purchase_orders/:id': {
+    vendorId: 1,
+    warehouseId: 1,
+    expectedAt: null,
+    note: '',
+    lines: [{ itemId: 1, quantity: 1, cost: 1 }],
+  },
+  'POST /api/backoffice/inventory/purchase_orders/:id/order': {},
+  'POST /api/backoffice/inventory/purchase_orders/:id/receive': {},
+  'POST /api/backoffice/inventory/purchase_orders/:id/cancel': {},
+  'POST /api/backoffice/inventory/purchase_orders/:id/email': {},
+  'PUT /api/backoffice/inventory/transfers/:id': {
+    fromWarehouseId: 1,
+    toWarehouseId: 2,
+    note: '',
+    lines: [{ itemId: 1, quantity: 1 }],
+  },
+  'POST /api/backoffice/inventory/transfers/:id/send': {},
+  'POST /api/backoffice/inventory/transfers/:id/receive': {},
+  'POST /api/backoffice/inventory/transfers/:id/cancel': {},
+  'PUT /api/backoffice/inventory/production_templates/:id': {
+    name: 'Tenant probe',
+    outputItemId: 1,
+    outputQuantity: 1,
+    note: '',
+    active: true,
+    ingredients: [{ itemId: 2, quantity: 1 }],
+  },
 };
 
 /** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */
@@ -213,6 +254,68 @@ for (const target of databaseTargets()) {
           payments: [{ paymentTypeId: null, name: 'Cash', cashLike: true, amountCents: 100 }],
         },
       ]);
+      // Inventory documents at Blue Door Bistro, so the inventory :id routes have another company's
+      // (Corner Market's owner is the one with the Inventory add-on).
+      const [warehouse, item] = await Promise.all([
+        db.selectFrom('warehouses').select('id').where('company_id', '=', bistro.id).executeTakeFirstOrThrow(),
+        db.selectFrom('items').select('id').where('company_id', '=', bistro.id).executeTakeFirstOrThrow(),
+      ]);
+      const doc = {
+        company_id: bistro.id,
+        number: 1,
+        created_by: null,
+        created_at: now,
+        updated_by: null,
+        updated_at: now,
+      };
+      const vendor = await db
+        .insertInto('vendors')
+        .values({ company_id: bistro.id, name: 'Tenant probe', active: 1, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('purchase_orders')
+        .values({ ...doc, vendor_id: vendor.id, warehouse_id: warehouse.id, status: 'draft', expected_at: null })
+        .execute();
+      await db
+        .insertInto('transfers')
+        .values({ ...doc, from_warehouse_id: warehouse.id, to_warehouse_id: warehouse.id, status: 'draft' })
+        .execute();
+      await db
+        .insertInto('adjustments')
+        .values({ ...doc, warehouse_id: warehouse.id, reason: 'correction' })
+        .execute();
+      await db
+        .insertInto('stock_counts')
+        .values({ ...doc, warehouse_id: warehouse.id })
+        .execute();
+      const template = await db
+        .insertInto('production_templates')
+        .values({
+          company_id: bistro.id,
+          name: 'Tenant probe',
+          output_item_id: item.id,
+          output_quantity: 1,
+          active: 1,
+          created_by: null,
+          created_at: now,
+          updated_by: null,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('production_orders')
+        .values({
+          ...doc,
+          template_id: template.id,
+          warehouse_id: warehouse.id,
+          batches: 1,
+          output_item_id: item.id,
+          output_quantity: 1,
+          output_unit_cost_cents: 0,
+        })
+        .execute();
     });
     after(async () => {
       await server?.close();
