@@ -12,6 +12,7 @@ import { reserveNumbers } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import { recordReceiptRollups, paymentShares } from './rollups';
 import { shiftCash } from './closings';
+import { postReceiptStock } from '../inventory/ledger';
 
 /*
  * Stores complete receipts (lines, modifiers, taxes, discounts, payments), shifts and cash
@@ -578,7 +579,47 @@ export async function writeReceipts(
   }
 
   await recordReceiptRollups(db, ids);
+  await recordReceiptStock(db, companyId, ids, now);
   return ids;
+}
+
+/** The stock ledger of the stored receipts (tracked items at their location's warehouse), as the ingest does. */
+async function recordReceiptStock(db: Db, companyId: number, ids: number[], now: number): Promise<void> {
+  const byLocation = new Map<
+    number,
+    Map<
+      number,
+      { id: number; kind: 'sale' | 'refund'; at: number; lines: { itemId: number | null; quantity: number }[] }
+    >
+  >();
+  for (const part of chunk(ids, 1000)) {
+    const rows = await db
+      .selectFrom('receipts as r')
+      .innerJoin('receipt_lines as l', 'l.receipt_id', 'r.id')
+      .select(['r.id', 'r.kind', 'r.created_at', 'r.location_id', 'l.item_id', 'l.quantity'])
+      .where('r.company_id', '=', companyId)
+      .where('r.id', 'in', part)
+      .where('r.location_id', 'is not', null)
+      .where('l.item_id', 'is not', null)
+      .orderBy('r.id')
+      .orderBy('l.position')
+      .execute();
+    for (const row of rows) {
+      const receipts = byLocation.get(row.location_id!) ?? new Map();
+      byLocation.set(row.location_id!, receipts);
+      const receipt = receipts.get(row.id) ?? {
+        id: row.id,
+        kind: row.kind as 'sale' | 'refund',
+        at: Number(row.created_at),
+        lines: [],
+      };
+      receipts.set(row.id, receipt);
+      receipt.lines.push({ itemId: row.item_id, quantity: Number(row.quantity) });
+    }
+  }
+  for (const [locationId, receipts] of byLocation) {
+    await postReceiptStock(db, { companyId, locationId, now, receipts: [...receipts.values()] });
+  }
 }
 
 function chunk<T>(list: readonly T[], size: number): T[][] {
