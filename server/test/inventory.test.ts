@@ -116,6 +116,34 @@ for (const target of databaseTargets()) {
       await server?.close();
     });
 
+    it('demo data: Corner Market has vendors, a back room, three months of documents and a few items low', async () => {
+      const count = async (table: 'vendors' | 'purchase_orders' | 'transfers' | 'adjustments' | 'stock_counts') =>
+        Number(
+          (
+            await db(server)
+              .selectFrom(table)
+              .select(sql<number>`count(*)`.as('n'))
+              .where('company_id', '=', corner)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      assert.equal(await count('vendors'), 3);
+      assert.ok((await count('purchase_orders')) >= 8);
+      assert.equal(await count('transfers'), 3);
+      assert.equal(await count('adjustments'), 3);
+      assert.equal(await count('stock_counts'), 1);
+      const warehouses = (await api(owner, 'GET', `${I}/warehouses`)).body.rows as Json[];
+      assert.ok(warehouses.some((w) => w.name === 'Main Street back room' && w.units > 0));
+      const stock = (await api(owner, 'GET', `${I}/stock`)).body;
+      assert.ok(stock.totals.value > 0);
+      assert.ok(
+        stock.totals.lowCount >= 1 && stock.totals.lowCount < stock.rows.length / 2,
+        `${stock.totals.lowCount}`,
+      );
+      assert.ok(stock.rows.filter((r: Json) => r.onHand < 0).length === 0, 'the purchases cover the sales');
+      await assertLedgerInvariant();
+    });
+
     it('every location has its own warehouse, a new location gets one, extra ones are added', async () => {
       const list = await api(owner, 'GET', `${I}/warehouses`);
       assert.equal(list.status, 200);

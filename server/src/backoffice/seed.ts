@@ -5,6 +5,7 @@ import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCat
 import { seedTeamDemo } from './team';
 import { seedDevicesDemo } from './devices/demo';
 import { seedHistory } from '../receipts';
+import { seedInventoryDemo } from './inventory/demo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -208,6 +209,8 @@ async function seedCompany(
     result.receipts = generated.receipts;
     result.lines = generated.lines;
   }
+  // Inventory (the add-on's companies): purchase orders and the rest, consistent with the sales above.
+  await seedInventoryDemo(db, companyId, { now });
   return result;
 }
 
@@ -222,7 +225,12 @@ async function seedSales(
   const items = await db.selectFrom('items').select(['id', 'sku']).where('company_id', '=', companyId).execute();
   // Popularity from the catalog (by SKU); items added by hand sell now and then.
   const weightBySku = new Map(catalog.categories.flatMap((c) => c.items.map((it) => [it.sku, it.weight] as const)));
-  const customers = await db.selectFrom('customers').select('id').where('company_id', '=', companyId).orderBy('id').execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
   const { receipts } = await seedHistory(db, companyId, {
     slug,
     now,
