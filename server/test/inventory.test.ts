@@ -292,6 +292,11 @@ for (const target of databaseTargets()) {
       assert.equal((await api(owner, 'POST', `${I}/purchase_orders/${third.id}/receive`, {})).status, 409);
       assert.equal((await api(owner, 'POST', `${I}/purchase_orders/${third.id}/order`, {})).status, 409);
 
+      // An item on a purchase order is not deleted (its documents keep it).
+      const deleted = await api(owner, 'DELETE', `${B}/items/${items.Sugar}`);
+      assert.equal(deleted.status, 409);
+      assert.equal(deleted.body.error, 'item_in_use');
+
       // E-mailed through the outbox.
       const mailed = await api(owner, 'POST', `${I}/purchase_orders/${order.id}/email`, {});
       assert.equal(mailed.status, 200);

@@ -14,6 +14,7 @@ import {
 } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../db';
+import { isForeignKeyViolation } from '../../db/connection';
 import { HttpError, parseOrThrow } from '../../http';
 import { forgetInRollups } from '../reports/rollups';
 import { merchantOf, requirePage } from '../access';
@@ -27,6 +28,7 @@ import {
   money,
   noStore,
   notFound,
+  refused,
   sendCsv,
   toCsv,
   type CsvColumn,
@@ -275,15 +277,24 @@ export function itemsRouter(ctx: AuthContext): Router {
   router.delete('/:id', async (req, res) => {
     const id = idParam(req.params.id);
     const { companyId } = merchantOf(res);
-    await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .deleteFrom('items')
-        .where('id', '=', id)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound('item');
-      await forgetInRollups(trx, companyId, 'item', id);
-    });
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('items')
+          .where('id', '=', id)
+          .where('company_id', '=', companyId)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw notFound('item');
+        await forgetInRollups(trx, companyId, 'item', id);
+      })
+      .catch((error: unknown) => {
+        // Inventory documents (purchase orders, transfers, recipes ...) keep the items they name.
+        if (isForeignKeyViolation(error)) {
+          throw refused('item_in_use', 'Inventory documents name this item: make it inactive instead.');
+        }
+        throw error;
+      });
     res.status(204).end();
   });
 
