@@ -33,5 +33,8 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/closings': lazy(() => import('../pages/reports/closings')),
   '/cash_movement': lazy(() => import('../pages/reports/cash-movement')),
   '/stock_movement': lazy(() => import('../pages/reports/stock-movement')),
+  // Inventory (pages/inventory/<page>/, what they share in pages/inventory/shared/, texts in 'inventory').
+  '/warehouses': lazy(() => import('../pages/inventory/warehouses')),
+  '/vendors': lazy(() => import('../pages/inventory/vendors')),
 };
 

@@ -7,6 +7,8 @@ import enDevices from '../../public/locales/en/devices.json';
 import esDevices from '../../public/locales/es/devices.json';
 import enReports from '../../public/locales/en/reports.json';
 import esReports from '../../public/locales/es/reports.json';
+import enInventory from '../../public/locales/en/inventory.json';
+import esInventory from '../../public/locales/es/inventory.json';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -20,6 +22,7 @@ describe.each([
   ['settings', enSettings, esSettings],
   ['devices', enDevices, esDevices],
   ['reports', enReports, esReports],
+  ['inventory', enInventory, esInventory],
 ])('back-office texts, namespace %s', (_ns, en, es) => {
   it('en and es have the same keys, none empty', () => {
     expect(keys(es as Tree).sort()).toEqual(keys(en as Tree).sort());

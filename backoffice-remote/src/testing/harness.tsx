@@ -20,6 +20,8 @@ import enDevices from '../../public/locales/en/devices.json';
 import esDevices from '../../public/locales/es/devices.json';
 import enReports from '../../public/locales/en/reports.json';
 import esReports from '../../public/locales/es/reports.json';
+import enInventory from '../../public/locales/en/inventory.json';
+import esInventory from '../../public/locales/es/inventory.json';
 
 // Pages are lazy chunks and CI machines are busy: give findBy* more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -109,8 +111,8 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
     lng: language,
     backend: noBackend,
     resources: {
-      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports },
-      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports },
+      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports, inventory: enInventory },
+      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports, inventory: esInventory },
     },
   });
   const { http, calls } = fakeHttp([on('GET', '/api/backoffice/company', COMPANY), ...routes]);
@@ -151,8 +153,8 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
     lng: language,
     backend: noBackend,
     resources: {
-      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports },
-      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports },
+      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports, inventory: enInventory },
+      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports, inventory: esInventory },
     },
   });
   return { ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>), i18n };

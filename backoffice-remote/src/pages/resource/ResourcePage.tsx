@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useHttp } from '@hive/shared/shell-contract';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, SearchField, useToast } from '@hive/shared/ui';
@@ -18,6 +18,8 @@ export interface ResourceFormProps<T> {
   /** After a successful save. */
   onSaved: (saved: T, created: boolean) => void;
   onCancel: () => void;
+  /** Loads the record again (after an action such as Order or Receive changed it). */
+  reload?: () => void;
 }
 
 export interface ResourceConfig<T extends { id: number }, S extends string> {
@@ -41,6 +43,41 @@ export interface ResourceConfig<T extends { id: number }, S extends string> {
   canDelete?: (row: T) => boolean;
   /** More row actions, before Delete (e.g. Archive). */
   RowActions?: ComponentType<{ row: T; reload: () => void }>;
+  /**
+   * The server sends the whole list (`{ rows }`, no paging): search and sort happen here and the
+   * table is one page. `text` is what the search looks in; `value` what a column sorts by.
+   */
+  local?: { text: (row: T) => string; value: (row: T, sort: S) => string | number };
+  /** Rows that open read-only (a received document): the row link reads "Open", not "Edit". */
+  readOnly?: (row: T) => boolean;
+  /** The heading of an existing record (default `<prefix>.edit`), once it is loaded. */
+  recordTitle?: (record: T) => string;
+}
+
+/** Search and sort of a list the server sends whole (`ResourceConfig.local`). */
+export function localRows<T, S extends string>(
+  rows: T[],
+  local: NonNullable<ResourceConfig<{ id: number } & T, S>['local']>,
+  search: string,
+  sort: S,
+  dir: 'asc' | 'desc',
+): T[] {
+  const needle = search.trim().toLocaleLowerCase();
+  const found = needle
+    ? rows.filter((row) =>
+        local
+          .text(row as { id: number } & T)
+          .toLocaleLowerCase()
+          .includes(needle),
+      )
+    : rows;
+  const sign = dir === 'desc' ? -1 : 1;
+  return [...found].sort((a, b) => {
+    const x = local.value(a as { id: number } & T, sort);
+    const y = local.value(b as { id: number } & T, sort);
+    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+    return String(x).localeCompare(String(y), undefined, { sensitivity: 'base', numeric: true }) * sign;
+  });
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -91,7 +128,7 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
     page: params.page,
     pageSize: params.pageSize,
   };
-  const list = useApi<ListResponse<T>>(url, query);
+  const list = useApi<ListResponse<T>>(url, config.local ? undefined : query);
   const [searchParams] = useSearchParams();
 
   // Search: typed text settles for 300 ms before it reaches the URL (and the server).
@@ -111,12 +148,12 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
   }, [params.search]);
 
   // A page that emptied (last row deleted, or an old link) steps back to the last page.
-  const total = list.data?.total;
+  const serverTotal = config.local ? undefined : list.data?.total;
   useEffect(() => {
-    if (total === undefined) return;
-    const last = Math.max(1, Math.ceil(total / params.pageSize));
+    if (serverTotal === undefined) return;
+    const last = Math.max(1, Math.ceil(serverTotal / params.pageSize));
     if (params.page > last) update({ page: last }, { replace: true });
-  }, [total, params.page, params.pageSize, update]);
+  }, [serverTotal, params.page, params.pageSize, update]);
 
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -139,15 +176,16 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
         cell: ({ row }) => {
           const name = config.rowName(row.original);
           const { RowActions } = config;
+          const readOnly = config.readOnly?.(row.original) ?? false;
           return (
             <span className={styles.rowActions}>
               <Link
                 className={styles.iconLink}
                 to={editLink(row.original.id)}
-                aria-label={t('common.editNamed', { name })}
-                title={t('common.edit')}
+                aria-label={t(readOnly ? 'common.openNamed' : 'common.editNamed', { name })}
+                title={t(readOnly ? 'common.open' : 'common.edit')}
               >
-                <Pencil size={16} aria-hidden="true" />
+                {readOnly ? <Eye size={16} aria-hidden="true" /> : <Pencil size={16} aria-hidden="true" />}
               </Link>
               {RowActions && <RowActions row={row.original} reload={list.reload} />}
               {(config.canDelete?.(row.original) ?? true) && (
@@ -205,7 +243,10 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
     }
   };
 
-  const rows = list.data?.rows ?? [];
+  const rows = config.local
+    ? localRows(list.data?.rows ?? [], config.local, params.search, params.sort, params.dir)
+    : (list.data?.rows ?? []);
+  const total = config.local ? rows.length : (list.data?.total ?? 0);
   let empty: ReactNode;
   if (params.search) {
     empty = (
@@ -245,7 +286,7 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
             <Button
               icon={<Download size={16} aria-hidden="true" />}
               onClick={() => void exportCsv()}
-              disabled={exporting || !list.data || list.data.total === 0}
+              disabled={exporting || !list.data || total === 0}
             >
               {t('common.exportCsv')}
             </Button>
@@ -261,7 +302,8 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
         caption={t(`${config.prefix}.tableCaption`)}
         columns={columns}
         data={rows}
-        total={list.data?.total ?? 0}
+        total={total}
+        unpaged={config.local !== undefined}
         page={params.page}
         pageSize={params.pageSize}
         sort={{ id: params.sort, desc: params.dir === 'desc' }}
@@ -317,9 +359,12 @@ export function ResourceEditor<T extends { id: number }, S extends string>({
   const failure = useFailureMessage(config.prefix);
   const { update } = useListParams(config.sorts, config.defaultSort);
   const creating = edit === 'new';
-  const heading = t(`${config.prefix}.${creating ? 'new' : 'edit'}`);
-  const { breadcrumb } = usePageMeta(config.path, [heading]);
   const record = useApi<T>(creating ? null : `${API}/${config.endpoint}/${edit}`);
+  const heading =
+    !creating && record.data && config.recordTitle
+      ? config.recordTitle(record.data)
+      : t(`${config.prefix}.${creating ? 'new' : 'edit'}`);
+  const { breadcrumb } = usePageMeta(config.path, [heading]);
   const back = () => update({ edit: null });
   const done = (saved: T, created: boolean) => {
     toast.success(t(`${config.prefix}.${created ? 'created' : 'saved'}`, { name: config.rowName(saved) }));
@@ -339,7 +384,13 @@ export function ResourceEditor<T extends { id: number }, S extends string>({
     body = <p role="status">{t('common.loading')}</p>;
   } else {
     body = (
-      <config.Form key={record.data.id} record={record.data} onCancel={back} onSaved={(saved) => done(saved, false)} />
+      <config.Form
+        key={record.data.id}
+        record={record.data}
+        onCancel={back}
+        onSaved={(saved) => done(saved, false)}
+        reload={record.reload}
+      />
     );
   }
 

@@ -1,0 +1,18 @@
+import { useCompany } from '../../../api';
+import { useFormat } from '../../../i18n';
+
+/** Number, money (in the company's currency) and date formatters of the inventory pages. */
+export function useInventoryFormat() {
+  const company = useCompany();
+  const format = useFormat(company?.currency);
+  const { integer } = format;
+  return {
+    ...format,
+    /** A whole quantity with its sign when it is a change (+3, −2). */
+    signed: (n: number) => (n > 0 ? `+${integer(n)}` : integer(n)),
+    date: (ms: number | null) =>
+      ms === null ? '' : new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' }),
+    dateTime: (ms: number | null) =>
+      ms === null ? '' : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+  };
+}

@@ -1,0 +1,10 @@
+// What several inventory pages share: options, line editor, shortages, formats, styles.
+export { INVENTORY_API, choices, numberOrNull, useInventoryOptions } from './options';
+export type { InventoryOptions } from './options';
+export { LinesEditor, listError } from './LinesEditor';
+export type { LineColumn, LinesEditorProps } from './LinesEditor';
+export { ShortageList, shortagesOf } from './shortages';
+export { useInventoryFormat } from './format';
+export { StatusBadge } from './StatusBadge';
+export { Badge } from '../../../components';
+export { default as inventoryStyles } from './inventory.module.css';

@@ -1,0 +1,127 @@
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { createVendorSchema, type Vendor } from '@hive/shared/schemas/backoffice/inventory';
+import { CheckboxField, TextAreaField, TextField } from '@hive/shared/ui';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { LinesEditor, inventoryStyles as styles, useInventoryOptions } from '../shared';
+
+type Schema = ReturnType<typeof createVendorSchema>;
+type Values = z.input<Schema>;
+
+function defaults(record?: Vendor): Values {
+  return {
+    name: record?.name ?? '',
+    contactName: record?.contactName ?? '',
+    email: record?.email ?? '',
+    phone: record?.phone ?? '',
+    address: record?.address ?? '',
+    note: record?.note ?? '',
+    active: record?.active ?? true,
+    items: (record?.items ?? []).map((i) => ({ itemId: i.itemId, cost: i.cost, vendorSku: i.vendorSku })),
+  };
+}
+
+export function VendorForm({ record, onSaved, onCancel }: ResourceFormProps<Vendor>) {
+  const { t } = useAreaT('inventory');
+  const messages = useValidationMessages();
+  const options = useInventoryOptions('vendors');
+  const schema = useMemo(() => createVendorSchema(messages), [messages]);
+  const form = useForm<Values, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults(record),
+  });
+  const { register, handleSubmit, setError, setFocus, setValue, formState } = form;
+  const { errors } = formState;
+  const { save, formError } = useSaveRecord<Vendor, Values>({
+    endpoint: 'inventory/vendors',
+    prefix: 'inventory:vendors',
+    record,
+    setError,
+    onSaved,
+  });
+  useEffect(() => setFocus('name'), [setFocus]);
+  const items = options.data?.items ?? [];
+
+  return (
+    <FormShell
+      label={t(record ? 'vendors.edit' : 'vendors.new')}
+      onSubmit={handleSubmit(save)}
+      onCancel={onCancel}
+      submitting={formState.isSubmitting}
+      formError={formError}
+    >
+      <div className={styles.grid}>
+        <TextField
+          label={t('vendors.fields.name')}
+          required
+          autoComplete="off"
+          maxLength={120}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label={t('vendors.fields.contactName')}
+          autoComplete="off"
+          maxLength={120}
+          error={errors.contactName?.message}
+          {...register('contactName')}
+        />
+        <TextField
+          label={t('vendors.fields.email')}
+          hint={t('vendors.hints.email')}
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('vendors.fields.phone')}
+          type="tel"
+          autoComplete="off"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextAreaField
+          className={styles.wide}
+          label={t('vendors.fields.address')}
+          rows={2}
+          maxLength={300}
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <TextAreaField
+          className={styles.wide}
+          label={t('fields.note')}
+          rows={2}
+          maxLength={1000}
+          error={errors.note?.message}
+          {...register('note')}
+        />
+      </div>
+      <CheckboxField
+        label={t('vendors.fields.active')}
+        hint={t('vendors.hints.active')}
+        error={errors.active?.message}
+        {...register('active')}
+      />
+      <LinesEditor
+        form={form}
+        name="items"
+        legend={t('vendors.itemsLegend')}
+        items={items}
+        blank={{ cost: Number.NaN, vendorSku: '' }}
+        columns={[
+          { name: 'cost', label: t('fields.cost'), kind: 'money' },
+          { name: 'vendorSku', label: t('vendors.fields.vendorSku'), kind: 'text' },
+        ]}
+        onItemChosen={(index, itemId) => {
+          const cost = items.find((i) => i.id === itemId)?.cost;
+          if (cost !== undefined) setValue(`items.${index}.cost`, cost);
+        }}
+      />
+    </FormShell>
+  );
+}

@@ -1,0 +1,2 @@
+// Inventory › Vendors (lazy-loaded by the routes: its own chunk).
+export { default } from './VendorsPage';

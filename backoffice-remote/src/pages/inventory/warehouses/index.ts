@@ -1,0 +1,2 @@
+// Inventory › Warehouses (lazy-loaded by the routes: its own chunk).
+export { default } from './WarehousesPage';
