@@ -36,5 +36,6 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   // Inventory (pages/inventory/<page>/, what they share in pages/inventory/shared/, texts in 'inventory').
   '/warehouses': lazy(() => import('../pages/inventory/warehouses')),
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
+  '/adjustment': lazy(() => import('../pages/inventory/adjustment')),
 };
 

@@ -10,6 +10,8 @@ export interface LineColumn {
   label: string;
   kind: 'integer' | 'signed' | 'money' | 'text';
   hint?: string;
+  /** May stay empty (sent as null). */
+  optional?: boolean;
 }
 
 export interface LinesEditorProps {
@@ -84,12 +86,17 @@ export function LinesEditor({ form, name, legend, items, columns, blank, onItemC
                   key={column.name}
                   label={column.label}
                   hint={column.hint}
-                  required
+                  required={!column.optional}
                   min={column.kind === 'signed' ? undefined : column.kind === 'integer' ? 1 : 0}
                   step={column.kind === 'money' ? '0.01' : '1'}
                   inputMode={column.kind === 'money' ? 'decimal' : 'numeric'}
                   error={errors?.[column.name]?.message}
-                  {...register(`${name}.${index}.${column.name}`, { valueAsNumber: true })}
+                  {...register(
+                    `${name}.${index}.${column.name}`,
+                    column.optional
+                      ? { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) }
+                      : { valueAsNumber: true },
+                  )}
                 />
               ),
             )}

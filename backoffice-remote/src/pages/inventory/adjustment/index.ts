@@ -1,0 +1,2 @@
+// Inventory › Adjustments (lazy-loaded by the routes: its own chunk).
+export { default } from './AdjustmentsPage';
