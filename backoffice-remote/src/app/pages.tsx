@@ -34,6 +34,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/cash_movement': lazy(() => import('../pages/reports/cash-movement')),
   '/stock_movement': lazy(() => import('../pages/reports/stock-movement')),
   // Inventory (pages/inventory/<page>/, what they share in pages/inventory/shared/, texts in 'inventory').
+  '/stock': lazy(() => import('../pages/inventory/stock')),
   '/warehouses': lazy(() => import('../pages/inventory/warehouses')),
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
   '/adjustment': lazy(() => import('../pages/inventory/adjustment')),

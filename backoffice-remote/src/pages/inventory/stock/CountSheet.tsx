@@ -1,0 +1,176 @@
+import { useMemo, useState } from 'react';
+import { useHttp } from '@hive/shared/shell-contract';
+import { createCountSchema, type StockCount, type StockList } from '@hive/shared/schemas/backoffice/inventory';
+import { Alert, Button, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
+import { API, fieldErrors, useApi } from '../../../api';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useFailureMessage } from '../../resource';
+import {
+  INVENTORY_API,
+  choices,
+  inventoryStyles as styles,
+  useInventoryFormat,
+  type InventoryOptions,
+} from '../shared';
+
+/**
+ * An inventory count: the warehouse's items with what the system expects; the quantities entered
+ * become on hand (each difference is one ledger row). Items left empty are not counted.
+ */
+export function CountSheet({
+  options,
+  warehouseId,
+  onWarehouse,
+  onDone,
+  onCancel,
+}: {
+  options: InventoryOptions | undefined;
+  warehouseId: number | null;
+  onWarehouse: (id: number | null) => void;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useAreaT('inventory');
+  const http = useHttp();
+  const toast = useToast();
+  const format = useInventoryFormat();
+  const messages = useValidationMessages();
+  const failure = useFailureMessage('inventory:stock');
+  const schema = useMemo(() => createCountSchema(messages), [messages]);
+  const stock = useApi<StockList>(warehouseId ? `${API}/inventory/stock` : null, {
+    warehouseId: warehouseId ?? undefined,
+  });
+  const [counted, setCounted] = useState<Record<number, string>>({});
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rows = stock.data?.rows ?? [];
+
+  const submit = async () => {
+    setProblem(null);
+    const entered = rows.filter((r) => (counted[r.itemId] ?? '').trim() !== '');
+    const input = {
+      warehouseId: warehouseId ?? Number.NaN,
+      note,
+      lines: entered.map((r) => ({ itemId: r.itemId, counted: Number(counted[r.itemId]) })),
+    };
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const [field, index] = issue.path;
+        const key = field === 'lines' && typeof index === 'number' ? `item-${entered[index]!.itemId}` : String(field);
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = (await http.post<StockCount>(`${INVENTORY_API}/counts`, parsed.data)).data;
+      toast.success(t('stock.countSaved', { number: saved.number, count: saved.lines.length }));
+      onDone();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setProblem(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className={styles.card}
+      aria-label={t('stock.countTitle')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <p className={styles.muted}>{t('stock.countIntro')}</p>
+      {problem && <Alert kind="error">{problem}</Alert>}
+      <div className={styles.grid}>
+        <SelectField
+          label={t('fields.warehouse')}
+          required
+          placeholder={t('chooseWarehouse')}
+          options={choices(options?.warehouses)}
+          value={warehouseId ? String(warehouseId) : ''}
+          error={errors.warehouseId}
+          onChange={(event) => onWarehouse(event.target.value ? Number(event.target.value) : null)}
+        />
+        <TextAreaField
+          label={t('fields.note')}
+          rows={2}
+          maxLength={1000}
+          value={note}
+          error={errors.note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      {errors.lines && (
+        <p className={styles.error} role="alert">
+          {errors.lines === messages('required') ? t('stock.countNothing') : errors.lines}
+        </p>
+      )}
+      {warehouseId && (
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <caption className={styles.srOnly}>{t('stock.countCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('fields.item')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('stock.columns.expected')}
+                </th>
+                <th scope="col">{t('stock.columns.counted')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const error = errors[`item-${r.itemId}`];
+                return (
+                  <tr key={r.itemId}>
+                    <td>{r.itemName}</td>
+                    <td className={styles.num}>{format.integer(r.onHand)}</td>
+                    <td>
+                      <input
+                        className={styles.qty}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        step={1}
+                        aria-label={t('stock.countedOf', { item: r.itemName })}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `count-error-${r.itemId}` : undefined}
+                        value={counted[r.itemId] ?? ''}
+                        onChange={(event) => setCounted((c) => ({ ...c, [r.itemId]: event.target.value }))}
+                      />
+                      {error && (
+                        <p id={`count-error-${r.itemId}`} className={styles.error}>
+                          {error}
+                        </p>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={styles.row}>
+        <Button type="submit" variant="primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t('common:form.saving') : t('stock.applyCount')}
+        </Button>
+        <Button onClick={onCancel} disabled={busy}>
+          {t('common:common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

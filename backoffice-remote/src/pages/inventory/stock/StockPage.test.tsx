@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StockList, StockRow } from '@hive/shared/schemas/backoffice/inventory';
+import App from '../../../App';
+import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
+
+const row = (itemId: number, itemName: string, extra: Partial<StockRow> = {}): StockRow => ({
+  itemId,
+  itemName,
+  sku: '',
+  warehouseId: 1,
+  warehouseName: 'Main Street',
+  onHand: 10,
+  lowStock: null,
+  low: false,
+  averageCost: 1,
+  value: 10,
+  ...extra,
+});
+const ROWS = [
+  row(5, 'Milk', { onHand: 3, lowStock: 5, low: true, averageCost: 0.8, value: 2.4 }),
+  row(6, 'Bread', { onHand: 20, averageCost: 1.2, value: 24 }),
+];
+const LIST: StockList = { rows: ROWS, totals: { units: 23, value: 26.4, lowCount: 1 } };
+const OPTIONS = {
+  warehouses: [{ id: 1, name: 'Main Street', locationId: 1, isDefault: true }],
+  vendors: [],
+  items: [],
+};
+
+function renderStock(path = '/stock', routes: FakeRoute[] = []) {
+  return renderInShell(<App />, {
+    path,
+    routes: [
+      ...routes,
+      on('GET', '/api/backoffice/inventory/stock', LIST),
+      on('GET', '/api/backoffice/inventory/stock/options', OPTIONS),
+    ],
+  });
+}
+
+describe('Inventory › Stock', () => {
+  it('shows on hand, value at average cost and totals; the low-stock filter asks the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderStock();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stock' })).toBeInTheDocument();
+    const milk = await screen.findByRole('row', { name: /Milk/ });
+    expect(milk).toHaveTextContent('Low');
+    expect(milk).toHaveTextContent('$2.40');
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('$26.40');
+    await user.click(screen.getByRole('checkbox', { name: 'Only items running low' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/backoffice/inventory/stock' && c.params?.low === 'true')).toBe(true),
+    );
+  });
+
+  it('a low-stock alert is checked here, then saved', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderStock('/stock', [on('PUT', '/api/backoffice/inventory/stock/threshold', ROWS[1])]);
+    await user.click(await screen.findByRole('button', { name: 'Low-stock alert for Bread at Main Street' }));
+    const dialog = screen.getByRole('dialog', { name: 'Low-stock alert: Bread at Main Street' });
+    const field = within(dialog).getByRole('spinbutton', { name: /^Alert at or below/ });
+    await user.type(field, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(field).toHaveAccessibleDescription(/Enter 0 or more\./);
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
+    await user.clear(field);
+    await user.type(field, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'put')!.data))).toEqual({
+      itemId: 6,
+      warehouseId: 1,
+      lowStock: 4,
+    });
+  });
+
+  it('a count sends only the items counted', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderStock('/stock?count=1', [
+      on('POST', '/api/backoffice/inventory/counts', { id: 1, number: 2, lines: [{}] }, 201),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Apply the count' }));
+    expect(await screen.findByText('Enter the counted quantity of at least one item.')).toBeInTheDocument();
+    await user.type(await screen.findByRole('spinbutton', { name: 'Counted Milk' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Apply the count' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
+      warehouseId: 1,
+      note: '',
+      lines: [{ itemId: 5, counted: 4 }],
+    });
+    expect(await screen.findByText('Count #2 applied to 1 item.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,282 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ClipboardList, Download } from 'lucide-react';
+import { useHttp } from '@hive/shared/shell-contract';
+import type { StockList, StockRow } from '@hive/shared/schemas/backoffice/inventory';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  EmptyState,
+  PageFrame,
+  SearchField,
+  SelectField,
+  useToast,
+} from '@hive/shared/ui';
+import { DataTable, type TableSort } from '@hive/shared/ui/table';
+import { API, downloadFile, useApi } from '../../../api';
+import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useTableLabels, withAreaTexts } from '../../../i18n';
+import { useDebounced, useFailureMessage } from '../../resource';
+import { Badge, choices, inventoryStyles as styles, useInventoryFormat, useInventoryOptions } from '../shared';
+import { CountSheet } from './CountSheet';
+import { ThresholdDialog } from './ThresholdDialog';
+
+const SORTS: Record<string, (r: StockRow) => string | number> = {
+  item: (r) => r.itemName.toLocaleLowerCase(),
+  warehouse: (r) => r.warehouseName.toLocaleLowerCase(),
+  onHand: (r) => r.onHand,
+  lowStock: (r) => r.lowStock ?? -1,
+  averageCost: (r) => r.averageCost,
+  value: (r) => r.value,
+};
+
+/**
+ * Stock on hand per item and warehouse (`?warehouse=&low=1&q=`), its value at average cost, CSV,
+ * low-stock thresholds, and an inventory count (`?count=<warehouse id>` or `?count=new`).
+ */
+function StockPage() {
+  const { t } = useAreaT('inventory');
+  const http = useHttp();
+  const toast = useToast();
+  const format = useInventoryFormat();
+  const tableLabels = useTableLabels();
+  const failure = useFailureMessage('inventory:stock');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const counting = searchParams.get('count');
+  const { title, breadcrumb } = usePageMeta('/stock', counting !== null ? [t('stock.countTitle')] : []);
+  const warehouseParam = Number(searchParams.get('warehouse'));
+  const warehouseId = Number.isInteger(warehouseParam) && warehouseParam > 0 ? warehouseParam : undefined;
+  const low = searchParams.get('low') === '1';
+  const [draft, setDraft] = useState(searchParams.get('q') ?? '');
+  const search = useDebounced(draft.trim(), 300);
+  const options = useInventoryOptions('stock');
+  const query = { warehouseId, low: low ? 'true' : undefined, search: search || undefined };
+  const stock = useApi<StockList>(`${API}/inventory/stock`, query);
+  const [sort, setSort] = useState<TableSort>({ id: 'item', desc: false });
+  const [threshold, setThreshold] = useState<StockRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const setParam = (name: string, value: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null || value === '') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: name === 'q' },
+    );
+
+  const rows = useMemo(() => {
+    const key = SORTS[sort.id] ?? SORTS.item!;
+    const sign = sort.desc ? -1 : 1;
+    return [...(stock.data?.rows ?? [])].sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      return (x < y ? -1 : x > y ? 1 : 0) * sign;
+    });
+  }, [stock.data, sort]);
+
+  const columns = useMemo<ColumnDef<StockRow, unknown>[]>(
+    () => [
+      {
+        id: 'item',
+        header: t('fields.item'),
+        cell: ({ row }) => (
+          <span className={styles.row}>
+            {row.original.itemName}
+            {row.original.sku && <span className={`${styles.small} ${styles.muted}`}>{row.original.sku}</span>}
+            {row.original.low && <Badge kind="warn">{t('stock.low')}</Badge>}
+          </span>
+        ),
+      },
+      { id: 'warehouse', header: t('fields.warehouse'), cell: ({ row }) => row.original.warehouseName },
+      {
+        id: 'onHand',
+        header: t('stock.columns.onHand'),
+        meta: { align: 'right' },
+        cell: ({ row }) => format.integer(row.original.onHand),
+      },
+      {
+        id: 'lowStock',
+        header: t('stock.columns.lowStock'),
+        meta: { align: 'right' },
+        cell: ({ row }) => (row.original.lowStock === null ? '—' : format.integer(row.original.lowStock)),
+      },
+      {
+        id: 'averageCost',
+        header: t('stock.columns.averageCost'),
+        meta: { align: 'right' },
+        cell: ({ row }) => <span className={styles.nowrap}>{format.money(row.original.averageCost)}</span>,
+      },
+      {
+        id: 'value',
+        header: t('stock.columns.value'),
+        meta: { align: 'right' },
+        cell: ({ row }) => <span className={styles.nowrap}>{format.money(row.original.value)}</span>,
+      },
+      {
+        id: 'actions',
+        header: () => <span className={styles.srOnly}>{t('common:common.actions')}</span>,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Button size="small" variant="ghost" onClick={() => setThreshold(row.original)}>
+            {t('stock.setThreshold')}
+            <span className={styles.srOnly}>
+              {' '}
+              {t('stock.thresholdOf', { item: row.original.itemName, warehouse: row.original.warehouseName })}
+            </span>
+          </Button>
+        ),
+      },
+    ],
+    [t, format],
+  );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(http, `${API}/inventory/stock/export`, query, 'stock.csv');
+    } catch (error) {
+      toast.error(failure(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const frame = (children: ReactNode, actions?: ReactNode) => (
+    <PageFrame
+      title={counting !== null ? t('stock.countTitle') : title}
+      breadcrumb={breadcrumb}
+      breadcrumbLabel={t('common:layout.breadcrumb')}
+      documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
+      description={counting !== null ? undefined : t('stock.description')}
+      actions={actions}
+    >
+      {children}
+    </PageFrame>
+  );
+
+  if (counting !== null) {
+    const countWarehouse = Number(counting) > 0 ? Number(counting) : null;
+    return frame(
+      <CountSheet
+        key={countWarehouse ?? 'none'}
+        options={options.data}
+        warehouseId={countWarehouse}
+        onWarehouse={(id) => setParam('count', id ? String(id) : 'new')}
+        onCancel={() => setParam('count', null)}
+        onDone={() => {
+          setParam('count', null);
+          stock.reload();
+        }}
+      />,
+    );
+  }
+
+  const totals = stock.data?.totals;
+  const noItems = !search && !low && stock.data && stock.data.rows.length === 0;
+  return frame(
+    <>
+      {totals && (
+        <dl className={styles.totals} aria-label={t('stock.totals')}>
+          <div>
+            <dt>{t('stock.totalUnits')}</dt>
+            <dd>{format.integer(totals.units)}</dd>
+          </div>
+          <div>
+            <dt>{t('stock.totalValue')}</dt>
+            <dd>{format.money(totals.value)}</dd>
+          </div>
+          <div>
+            <dt>{t('stock.lowCount')}</dt>
+            <dd>{format.integer(totals.lowCount)}</dd>
+          </div>
+        </dl>
+      )}
+      <DataTable<StockRow>
+        caption={t('stock.tableCaption')}
+        columns={columns}
+        data={rows}
+        total={rows.length}
+        page={1}
+        pageSize={Math.max(rows.length, 1)}
+        unpaged
+        sort={sort}
+        onSortChange={setSort}
+        onPageChange={() => undefined}
+        getRowId={(r) => `${r.itemId}-${r.warehouseId}`}
+        loading={stock.loading}
+        labels={tableLabels}
+        error={
+          stock.error ? (
+            <Alert kind="error" action={<Button onClick={stock.reload}>{t('common:common.tryAgain')}</Button>}>
+              {failure(stock.error)}
+            </Alert>
+          ) : undefined
+        }
+        empty={
+          noItems ? (
+            <EmptyState plain level={3} title={t('stock.emptyTitle')} message={t('stock.emptyMessage')} />
+          ) : (
+            <EmptyState plain level={3} title={t('stock.noMatchTitle')} message={t('stock.noMatchMessage')} />
+          )
+        }
+        toolbar={
+          <div className={styles.toolbar}>
+            <SearchField
+              label={t('stock.search')}
+              placeholder={t('stock.searchPlaceholder')}
+              value={draft}
+              maxLength={100}
+              onChange={(event) => {
+                setDraft(event.target.value);
+              }}
+            />
+            <SelectField
+              label={t('fields.warehouse')}
+              placeholder={t('stock.allWarehouses')}
+              options={choices(options.data?.warehouses)}
+              value={warehouseId ? String(warehouseId) : ''}
+              onChange={(event) => setParam('warehouse', event.target.value)}
+            />
+            <CheckboxField
+              label={t('stock.onlyLow')}
+              checked={low}
+              onChange={(event) => setParam('low', event.target.checked ? '1' : null)}
+            />
+          </div>
+        }
+      />
+      {threshold && (
+        <ThresholdDialog
+          row={threshold}
+          onClose={() => setThreshold(null)}
+          onSaved={() => {
+            setThreshold(null);
+            stock.reload();
+          }}
+        />
+      )}
+    </>,
+    <>
+      <Button
+        icon={<Download size={16} aria-hidden="true" />}
+        onClick={() => void exportCsv()}
+        disabled={exporting || rows.length === 0}
+      >
+        {t('common:common.exportCsv')}
+      </Button>
+      <Button
+        variant="primary"
+        icon={<ClipboardList size={16} aria-hidden="true" />}
+        onClick={() => setParam('count', warehouseId ? String(warehouseId) : 'new')}
+      >
+        {t('stock.count')}
+      </Button>
+    </>,
+  );
+}
+
+export default withAreaTexts('inventory', StockPage);

@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import { useHttp } from '@hive/shared/shell-contract';
+import { createThresholdSchema, type StockRow } from '@hive/shared/schemas/backoffice/inventory';
+import { Alert, FormDialog, NumberField, useToast } from '@hive/shared/ui';
+import { fieldErrors } from '../../../api';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useFailureMessage } from '../../resource';
+import { INVENTORY_API } from '../shared';
+
+/** The low-stock threshold of one item in one warehouse (empty: no alert). */
+export function ThresholdDialog({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: StockRow;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useAreaT('inventory');
+  const http = useHttp();
+  const toast = useToast();
+  const messages = useValidationMessages();
+  const failure = useFailureMessage('inventory:stock');
+  const schema = useMemo(() => createThresholdSchema(messages), [messages]);
+  const [value, setValue] = useState(row.lowStock === null ? '' : String(row.lowStock));
+  const [error, setError] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setProblem(null);
+    const input = {
+      itemId: row.itemId,
+      warehouseId: row.warehouseId,
+      lowStock: value.trim() === '' ? null : Number(value),
+    };
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      setError(parsed.error.issues.find((i) => i.path[0] === 'lowStock')?.message ?? parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await http.put(`${INVENTORY_API}/stock/threshold`, parsed.data);
+      toast.success(t('stock.thresholdSaved', { item: row.itemName, warehouse: row.warehouseName }));
+      onSaved();
+    } catch (e) {
+      const fields = fieldErrors(e);
+      if (fields.lowStock) setError(fields.lowStock);
+      else setProblem(failure(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={t('stock.thresholdTitle', { item: row.itemName, warehouse: row.warehouseName })}
+      problem={problem ? <Alert kind="error">{problem}</Alert> : undefined}
+      submitLabel={t('common:form.save')}
+      cancelLabel={t('common:common.cancel')}
+      busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onCancel={onClose}
+    >
+      <NumberField
+        label={t('stock.fields.lowStock')}
+        hint={t('stock.hints.lowStock')}
+        min={0}
+        step="1"
+        inputMode="numeric"
+        value={value}
+        error={error}
+        onChange={(event) => setValue(event.target.value)}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,2 @@
+// Inventory › Stock (lazy-loaded by the routes: its own chunk).
+export { default } from './StockPage';
