@@ -35,6 +35,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/stock_movement': lazy(() => import('../pages/reports/stock-movement')),
   // Inventory (pages/inventory/<page>/, what they share in pages/inventory/shared/, texts in 'inventory').
   '/stock': lazy(() => import('../pages/inventory/stock')),
+  '/purchase_orders': lazy(() => import('../pages/inventory/purchase-orders')),
   '/warehouses': lazy(() => import('../pages/inventory/warehouses')),
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
   '/adjustment': lazy(() => import('../pages/inventory/adjustment')),

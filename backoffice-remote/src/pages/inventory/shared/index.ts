@@ -8,3 +8,5 @@ export { useInventoryFormat } from './format';
 export { StatusBadge } from './StatusBadge';
 export { Badge } from '../../../components';
 export { default as inventoryStyles } from './inventory.module.css';
+export { DocumentActions } from './DocumentActions';
+export type { DocumentAction } from './DocumentActions';

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PurchaseOrder } from '@hive/shared/schemas/backoffice/inventory';
+import App from '../../../App';
+import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
+
+const none = { by: null, at: null };
+const po = (id: number, number: number, extra: Partial<PurchaseOrder> = {}): PurchaseOrder => ({
+  id,
+  number,
+  vendorId: 1,
+  vendorName: 'Fresh Farms',
+  warehouseId: 1,
+  warehouseName: 'Main Street',
+  status: 'draft',
+  expectedAt: null,
+  note: '',
+  lines: [{ id: 11, itemId: 5, itemName: 'Milk', sku: 'MILK', quantity: 10, receivedQuantity: 0, cost: 0.8, total: 8 }],
+  total: 8,
+  created: none,
+  updated: none,
+  ordered: none,
+  received: none,
+  cancelled: none,
+  ...extra,
+});
+const DRAFT = po(1, 4);
+const ORDERED = po(2, 3, { status: 'ordered', ordered: { by: 'owner@cornermarket.test', at: Date.UTC(2027, 2, 1) } });
+const RECEIVED = po(3, 2, {
+  status: 'received',
+  lines: [{ ...DRAFT.lines[0]!, receivedQuantity: 10 }],
+});
+const OPTIONS = {
+  warehouses: [{ id: 1, name: 'Main Street', locationId: 1, isDefault: true }],
+  vendors: [{ id: 1, name: 'Fresh Farms' }],
+  items: [
+    { id: 5, name: 'Milk', sku: 'MILK', cost: 0.8 },
+    { id: 6, name: 'Bread', sku: '', cost: 1.2 },
+  ],
+};
+const API = '/api/backoffice/inventory/purchase_orders';
+
+function renderOrders(path = '/purchase_orders', routes: FakeRoute[] = []) {
+  return renderInShell(<App />, {
+    path,
+    routes: [
+      ...routes,
+      on('GET', API, { rows: [RECEIVED, ORDERED, DRAFT] }),
+      on('GET', `${API}/options`, OPTIONS),
+      on('GET', `${API}/1`, DRAFT),
+      on('GET', `${API}/2`, ORDERED),
+      on('GET', `${API}/3`, RECEIVED),
+    ],
+  });
+}
+
+describe('Inventory › Purchase orders', () => {
+  it('lists orders newest first with their status; only a draft is edited', async () => {
+    await renderOrders();
+    const table = await screen.findByRole('table', { name: 'Purchase orders' });
+    await within(table).findByRole('row', { name: /#4/ });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('#4');
+    expect(rows[1]).toHaveTextContent('Draft');
+    expect(within(rows[1]!).getByRole('link', { name: 'Edit #4' })).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('link', { name: 'Open #3' })).toBeInTheDocument();
+    expect(rows[3]).toHaveTextContent('Received');
+  });
+
+  it('new: vendor, warehouse and lines are checked before anything is sent; low-stock suggestions fill lines', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderOrders('/purchase_orders?edit=new', [
+      on('GET', `${API}/suggestions`, {
+        rows: [{ itemId: 6, itemName: 'Bread', onHand: 1, lowStock: 4, quantity: 7, cost: 1.1 }],
+      }),
+      on('POST', API, po(9, 5), 201),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('combobox', { name: /^Vendor/ })).toHaveAccessibleDescription(
+      /Choose one of the options\./,
+    );
+    expect(screen.getByText('This field is required.', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Vendor/ }), 'Fresh Farms');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Deliver to/ }), 'Main Street');
+    await user.click(screen.getByRole('button', { name: 'Add low-stock items' }));
+    const line = await screen.findByRole('group', { name: 'Line 1' });
+    expect(within(line).getByRole('spinbutton', { name: /^Quantity/ })).toHaveValue(7);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
+      vendorId: 1,
+      warehouseId: 1,
+      expectedAt: null,
+      note: '',
+      lines: [{ itemId: 6, quantity: 7, cost: 1.1 }],
+    });
+  });
+
+  it('a draft is ordered with its button; cancelling asks first', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderOrders('/purchase_orders?edit=1', [
+      on('POST', `${API}/1/order`, { ...DRAFT, status: 'ordered' }),
+      on('POST', `${API}/1/cancel`, { ...DRAFT, status: 'cancelled' }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Order' }));
+    await waitFor(() => expect(calls.some((c) => c.url === `${API}/1/order`)).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this purchase order?' });
+    expect(calls.some((c) => c.url === `${API}/1/cancel`)).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    await waitFor(() => expect(calls.some((c) => c.url === `${API}/1/cancel`)).toBe(true));
+  });
+
+  it('an ordered PO is received per line or whole, and e-mailed', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderOrders('/purchase_orders?edit=2', [
+      on('POST', `${API}/2/receive`, { ...ORDERED, status: 'partially_received' }),
+      on('POST', `${API}/2/email`, { sent: true, to: 'orders@freshfarms.test' }),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase order #3' })).toBeInTheDocument();
+    await user.type(screen.getByRole('spinbutton', { name: 'Receive Milk now (10 outstanding)' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Receive the quantities entered' }));
+    await waitFor(() => expect(calls.some((c) => c.url === `${API}/2/receive`)).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.url === `${API}/2/receive`)!.data))).toEqual({
+      lines: [{ lineId: 11, quantity: 4 }],
+    });
+    await user.click(screen.getByRole('button', { name: 'E-mail to the vendor' }));
+    expect(await screen.findByText('Purchase order #3 was e-mailed.')).toBeInTheDocument();
+  });
+
+  it('a received PO is read-only', async () => {
+    await renderOrders('/purchase_orders?edit=3');
+    expect(await screen.findByText(/this purchase order can no longer change/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Receive/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
+  });
+});
