@@ -36,6 +36,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   // Inventory (pages/inventory/<page>/, what they share in pages/inventory/shared/, texts in 'inventory').
   '/stock': lazy(() => import('../pages/inventory/stock')),
   '/purchase_orders': lazy(() => import('../pages/inventory/purchase-orders')),
+  '/transfers': lazy(() => import('../pages/inventory/transfers')),
   '/warehouses': lazy(() => import('../pages/inventory/warehouses')),
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
   '/adjustment': lazy(() => import('../pages/inventory/adjustment')),

@@ -20,7 +20,8 @@ import {
   inventoryStyles as styles,
   shortagesOf,
   useInventoryFormat,
-  useInventoryOptions,
+  WithOptions,
+  type InventoryOptions,
 } from '../shared';
 
 type Schema = ReturnType<typeof createAdjustmentSchema>;
@@ -31,7 +32,7 @@ export function AdjustmentForm(props: ResourceFormProps<Adjustment>) {
   return props.record ? (
     <AdjustmentView adjustment={props.record} onBack={props.onCancel} />
   ) : (
-    <NewAdjustment {...props} />
+    <WithOptions page="adjustments">{(options) => <NewAdjustment {...props} options={options} />}</WithOptions>
   );
 }
 
@@ -87,11 +88,10 @@ function AdjustmentView({ adjustment, onBack }: { adjustment: Adjustment; onBack
   );
 }
 
-function NewAdjustment({ onSaved, onCancel }: ResourceFormProps<Adjustment>) {
+function NewAdjustment({ onSaved, onCancel, options }: ResourceFormProps<Adjustment> & { options: InventoryOptions }) {
   const { t } = useAreaT('inventory');
   const http = useHttp();
   const messages = useValidationMessages();
-  const options = useInventoryOptions('adjustments');
   const schema = useMemo(() => createAdjustmentSchema(messages), [messages]);
   const form = useForm<Values, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
@@ -130,8 +130,8 @@ function NewAdjustment({ onSaved, onCancel }: ResourceFormProps<Adjustment>) {
     },
   });
   useEffect(() => setFocus('warehouseId'), [setFocus]);
-  const items = options.data?.items ?? [];
-  const warehouses = options.data?.warehouses ?? [];
+  const items = options.items;
+  const warehouses = options.warehouses;
   const nameOf = (list: { id: number; name: string }[]) => (id: number) =>
     list.find((x) => x.id === id)?.name ?? `#${id}`;
 

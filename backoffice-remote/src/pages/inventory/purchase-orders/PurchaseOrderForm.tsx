@@ -20,8 +20,9 @@ import {
   choices,
   inventoryStyles as styles,
   useInventoryFormat,
-  useInventoryOptions,
+  WithOptions,
   type DocumentAction,
+  type InventoryOptions,
 } from '../shared';
 
 type Schema = ReturnType<typeof createPurchaseOrderSchema>;
@@ -41,17 +42,22 @@ export function PurchaseOrderForm(props: ResourceFormProps<PurchaseOrder>) {
   return record && record.status !== 'draft' ? (
     <PurchaseOrderView order={record} reload={props.reload ?? (() => undefined)} onBack={props.onCancel} />
   ) : (
-    <DraftForm {...props} />
+    <WithOptions page="purchase_orders">{(options) => <DraftForm {...props} options={options} />}</WithOptions>
   );
 }
 
-function DraftForm({ record, onSaved, onCancel, reload }: ResourceFormProps<PurchaseOrder>) {
+function DraftForm({
+  record,
+  onSaved,
+  onCancel,
+  reload,
+  options,
+}: ResourceFormProps<PurchaseOrder> & { options: InventoryOptions }) {
   const { t } = useAreaT('inventory');
   const http = useHttp();
   const toast = useToast();
   const failure = useFailureMessage(PREFIX);
   const messages = useValidationMessages();
-  const options = useInventoryOptions('purchase_orders');
   const schema = useMemo(() => createPurchaseOrderSchema(messages), [messages]);
   const form = useForm<Values, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
@@ -75,7 +81,7 @@ function DraftForm({ record, onSaved, onCancel, reload }: ResourceFormProps<Purc
     onSaved,
   });
   useEffect(() => setFocus('vendorId'), [setFocus]);
-  const items = options.data?.items ?? [];
+  const items = options.items ?? [];
 
   const suggest = async () => {
     setSuggesting(true);
@@ -142,7 +148,7 @@ function DraftForm({ record, onSaved, onCancel, reload }: ResourceFormProps<Purc
             label={t('purchaseOrders.fields.vendor')}
             required
             placeholder={t('purchaseOrders.chooseVendor')}
-            options={choices(options.data?.vendors)}
+            options={choices(options.vendors)}
             error={errors.vendorId?.message}
             {...register('vendorId', { valueAsNumber: true })}
           />
@@ -150,7 +156,7 @@ function DraftForm({ record, onSaved, onCancel, reload }: ResourceFormProps<Purc
             label={t('purchaseOrders.fields.warehouse')}
             required
             placeholder={t('chooseWarehouse')}
-            options={choices(options.data?.warehouses)}
+            options={choices(options.warehouses)}
             error={errors.warehouseId?.message}
             {...register('warehouseId', { valueAsNumber: true })}
           />

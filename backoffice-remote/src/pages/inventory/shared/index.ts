@@ -10,3 +10,4 @@ export { Badge } from '../../../components';
 export { default as inventoryStyles } from './inventory.module.css';
 export { DocumentActions } from './DocumentActions';
 export type { DocumentAction } from './DocumentActions';
+export { WithOptions } from './WithOptions';

@@ -6,7 +6,7 @@ import { createVendorSchema, type Vendor } from '@hive/shared/schemas/backoffice
 import { CheckboxField, TextAreaField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
-import { LinesEditor, inventoryStyles as styles, useInventoryOptions } from '../shared';
+import { LinesEditor, WithOptions, inventoryStyles as styles, type InventoryOptions } from '../shared';
 
 type Schema = ReturnType<typeof createVendorSchema>;
 type Values = z.input<Schema>;
@@ -24,10 +24,18 @@ function defaults(record?: Vendor): Values {
   };
 }
 
-export function VendorForm({ record, onSaved, onCancel }: ResourceFormProps<Vendor>) {
+export function VendorForm(props: ResourceFormProps<Vendor>) {
+  return <WithOptions page="vendors">{(options) => <VendorFields {...props} options={options} />}</WithOptions>;
+}
+
+function VendorFields({
+  record,
+  onSaved,
+  onCancel,
+  options,
+}: ResourceFormProps<Vendor> & { options: InventoryOptions }) {
   const { t } = useAreaT('inventory');
   const messages = useValidationMessages();
-  const options = useInventoryOptions('vendors');
   const schema = useMemo(() => createVendorSchema(messages), [messages]);
   const form = useForm<Values, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
@@ -43,7 +51,7 @@ export function VendorForm({ record, onSaved, onCancel }: ResourceFormProps<Vend
     onSaved,
   });
   useEffect(() => setFocus('name'), [setFocus]);
-  const items = options.data?.items ?? [];
+  const items = options.items;
 
   return (
     <FormShell

@@ -5,7 +5,7 @@ import { createWarehouseSchema, type Warehouse, type WarehouseInput } from '@hiv
 import { CheckboxField, SelectField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
-import { choices, inventoryStyles as styles, useInventoryOptions } from '../shared';
+import { WithOptions, choices, inventoryStyles as styles } from '../shared';
 
 interface Values {
   name: string;
@@ -13,10 +13,24 @@ interface Values {
   active: boolean;
 }
 
-export function WarehouseForm({ record, onSaved, onCancel }: ResourceFormProps<Warehouse>) {
+type LocationOptions = { locations: { id: number; name: string }[] };
+
+export function WarehouseForm(props: ResourceFormProps<Warehouse>) {
+  return (
+    <WithOptions<LocationOptions> page="warehouses">
+      {(options) => <WarehouseFields {...props} options={options} />}
+    </WithOptions>
+  );
+}
+
+function WarehouseFields({
+  record,
+  onSaved,
+  onCancel,
+  options,
+}: ResourceFormProps<Warehouse> & { options: LocationOptions }) {
   const { t } = useAreaT('inventory');
   const messages = useValidationMessages();
-  const options = useInventoryOptions<{ locations: { id: number; name: string }[] }>('warehouses');
   // The select's '' is "no location" (a back room of its own).
   const resolver = useMemo<Resolver<Values, unknown, WarehouseInput>>(() => {
     const inner = zodResolver(createWarehouseSchema(messages));
@@ -68,7 +82,7 @@ export function WarehouseForm({ record, onSaved, onCancel }: ResourceFormProps<W
           label={t('warehouses.fields.location')}
           hint={t('warehouses.hints.location')}
           placeholder={t('warehouses.noLocation')}
-          options={choices(options.data?.locations)}
+          options={choices(options.locations)}
           disabled={isDefault}
           error={formState.errors.locationId?.message}
           {...register('locationId')}

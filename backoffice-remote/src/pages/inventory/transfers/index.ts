@@ -1,0 +1,2 @@
+// Inventory › Transfers (lazy-loaded by the routes: its own chunk).
+export { default } from './TransfersPage';
