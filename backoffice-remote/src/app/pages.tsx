@@ -37,6 +37,8 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/stock': lazy(() => import('../pages/inventory/stock')),
   '/purchase_orders': lazy(() => import('../pages/inventory/purchase-orders')),
   '/transfers': lazy(() => import('../pages/inventory/transfers')),
+  '/production_templates': lazy(() => import('../pages/inventory/production-templates')),
+  '/production_orders': lazy(() => import('../pages/inventory/production-orders')),
   '/warehouses': lazy(() => import('../pages/inventory/warehouses')),
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
   '/adjustment': lazy(() => import('../pages/inventory/adjustment')),

@@ -29,6 +29,12 @@ export interface LinesEditorProps {
   onItemChosen?: (index: number, itemId: number) => void;
 }
 
+/** The shared schemas' own (English) refinements of a list, in the user's words. */
+const SCHEMA_WORDS: Record<string, string> = {
+  'each item once per document': 'lines.duplicate',
+  'the output item cannot be one of its ingredients': 'lines.outputIsIngredient',
+};
+
 /** The message of the list itself (none chosen, an item twice, the server's word on `lines`). */
 export function listError(errors: FieldErrors, name: string): string | undefined {
   const error = errors[name] as (FieldError & { root?: FieldError }) | undefined;
@@ -45,7 +51,8 @@ export function LinesEditor({ form, name, legend, items, columns, blank, onItemC
   const { register, formState } = form;
   const lineErrors = formState.errors[name] as unknown as Record<string, FieldError | undefined>[] | undefined;
   const itemOptions = items.map((i) => ({ value: String(i.id), label: i.sku ? `${i.name} (${i.sku})` : i.name }));
-  const problem = listError(formState.errors, name);
+  const english = listError(formState.errors, name);
+  const problem = english && english in SCHEMA_WORDS ? t(SCHEMA_WORDS[english]!) : english;
   const problemId = `${name}-error`;
 
   return (

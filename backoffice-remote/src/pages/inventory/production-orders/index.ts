@@ -1,0 +1,2 @@
+// Inventory › Production orders (lazy-loaded by the routes: its own chunk).
+export { default } from './ProductionOrdersPage';
