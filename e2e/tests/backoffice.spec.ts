@@ -98,11 +98,11 @@ test.describe('back-office menus', () => {
 
   test('every other menu page answers with its title, breadcrumb and "not available yet"', async ({ page }) => {
     await signInAs(page, 'owner@cornermarket.test');
-    await page.goto('/purchase_orders');
-    await expect(page.getByRole('heading', { level: 1, name: 'Purchase orders' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Inventory');
+    await page.goto('/bundles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bundles' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Products catalog');
     await expect(page.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
-    await expect(mainNav(page).getByRole('link', { name: 'Purchase orders' })).toHaveAttribute('aria-current', 'page');
+    await expect(mainNav(page).getByRole('link', { name: 'Bundles' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('print views render without the sidebar shell', async ({ page }) => {
