@@ -11,6 +11,7 @@ import {
   type PaymentInput,
   type TaxInput,
 } from '../src/backoffice/reports';
+import { ensureDefaultWarehouses } from '../src/backoffice/inventory/warehouseDefaults';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -61,6 +62,8 @@ async function buildFixture(db: Kysely<Database>): Promise<Fixture> {
     ).id;
   const ny = await location('Test New York', 'America/New_York');
   const madrid = await location('Test Madrid', 'Europe/Madrid');
+  // Their own warehouses (the API makes one with a location): register sales move their stock.
+  await ensureDefaultWarehouses(db, companyId, now);
   const employee = async (name: string) =>
     (
       await db
@@ -819,9 +822,143 @@ for (const target of databaseTargets()) {
           ['refund', 1, -1, '2026-11-02 10:00'],
         ],
       );
+      assert.deepEqual(
+        bread.body.rows.map((r: Json) => [r.warehouse, r.location, r.receiptId, r.document.type]),
+        [
+          ['Test New York', 'Test New York', fx.receipts.s1, 'receipt'],
+          ['Test New York', 'Test New York', fx.receipts.r1, 'receipt'],
+        ],
+      );
       const coffee = await get(owner, `/reports/stock_movements?${PERIOD}&item=${fx.items.coffee}`);
       assert.equal(coffee.status, 400, 'coffee is not stock-tracked');
       assert.equal(coffee.body.fields.item, 'no such stock-tracked item');
+    });
+
+    it('stock movements from the ledger: a receipt of goods, a transfer and an adjustment with the running balance', async () => {
+      const db = server.running.database.db;
+      const I = `${API}/inventory`;
+      const now = Date.now();
+      const call = async (method: string, path: string, json: unknown) => {
+        const response = await owner.request(path, { method, json });
+        const body = await response.json();
+        assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(body)}`);
+        return body as Json;
+      };
+      const main = (
+        await db
+          .selectFrom('warehouses')
+          .select('id')
+          .where('location_id', '=', fx.ny)
+          .where('is_default', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).id;
+      const room = (
+        await db
+          .insertInto('warehouses')
+          .values({
+            company_id: fx.companyId,
+            location_id: fx.ny,
+            name: 'Test NY back room',
+            is_default: 0,
+            active: 1,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const vendor = (
+        await db
+          .insertInto('vendors')
+          .values({ company_id: fx.companyId, name: 'Test mill', active: 1, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      // Receive 6 of 10 ordered, send 3 to the back room and receive them there, 1 damaged.
+      const order = await call('POST', `${I}/purchase_orders`, {
+        vendorId: vendor,
+        warehouseId: main,
+        expectedAt: null,
+        note: '',
+        lines: [{ itemId: fx.items.bread, quantity: 10, cost: 1 }],
+      });
+      await call('POST', `${I}/purchase_orders/${order.id}/order`, {});
+      await call('POST', `${I}/purchase_orders/${order.id}/receive`, {
+        lines: [{ lineId: order.lines[0].id, quantity: 6 }],
+      });
+      const transfer = await call('POST', `${I}/transfers`, {
+        fromWarehouseId: main,
+        toWarehouseId: room,
+        note: '',
+        lines: [{ itemId: fx.items.bread, quantity: 3 }],
+      });
+      await call('POST', `${I}/transfers/${transfer.id}/send`, {});
+      await call('POST', `${I}/transfers/${transfer.id}/receive`, {});
+      const adjustment = await call('POST', `${I}/adjustments`, {
+        warehouseId: main,
+        reason: 'damage',
+        note: '',
+        lines: [{ itemId: fx.items.bread, quantity: -1 }],
+      });
+
+      const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+      const around = `period=custom&from=${day(-1)}&to=${day(1)}`;
+      const recent = `${around}&location=${fx.ny}`;
+      const bread = await get(owner, `/reports/stock_movements?${recent}&item=${fx.items.bread}`);
+      assert.equal(bread.status, 200, JSON.stringify(bread.body));
+      // On hand at the New York warehouse before: the register sale (-2) and refund (+1) above.
+      assert.deepEqual(
+        bread.body.rows.map((r: Json) => [r.kind, r.warehouse, r.quantity, r.balance, r.reason, r.document.type]),
+        [
+          ['receipt', 'Test New York', 6, 5, '', 'purchase_order'],
+          ['transfer_out', 'Test New York', -3, 2, '', 'transfer'],
+          ['transfer_in', 'Test NY back room', 3, 3, '', 'transfer'],
+          ['adjustment', 'Test New York', -1, 1, 'damage', 'adjustment'],
+        ],
+      );
+      assert.deepEqual(
+        bread.body.rows.map((r: Json) => r.document.number),
+        [order.number, transfer.number, transfer.number, adjustment.number],
+      );
+      assert.equal(bread.body.rows[0].receiptId, null);
+      const summary = await get(owner, `/reports/stock_movements?${recent}`);
+      assert.deepEqual(
+        summary.body.summary
+          .filter((r: Json) => r.itemId === fx.items.bread)
+          .map((r: Json) => [r.warehouse, r.opening, r.in, r.out, r.change, r.closing, r.byKind]),
+        [
+          ['Test New York', -1, 6, 4, 2, 1, { receipt: 6, transfer_out: -3, adjustment: -1 }],
+          ['Test NY back room', 0, 3, 0, 3, 3, { transfer_in: 3 }],
+        ],
+      );
+      assert.deepEqual(summary.body.totals.current, { sold: 0, refunded: 0, in: 9, out: 4, change: 5 });
+      const onHand = await db
+        .selectFrom('stock_levels')
+        .select(['warehouse_id', 'on_hand'])
+        .where('item_id', '=', fx.items.bread)
+        .orderBy('warehouse_id')
+        .execute();
+      assert.deepEqual(
+        onHand.map((r) => [r.warehouse_id, Number(r.on_hand)]),
+        [
+          [main, 1],
+          [room, 3],
+        ],
+        'the closing balances are the stock on hand',
+      );
+      const inRoom = await get(owner, `/reports/stock_movements?${recent}&item=${fx.items.bread}&warehouse=${room}`);
+      assert.deepEqual(
+        inRoom.body.rows.map((r: Json) => [r.kind, r.balance]),
+        [['transfer_in', 3]],
+      );
+      const madrid = await get(
+        owner,
+        `/reports/stock_movements?${around}&location=${fx.madrid}&item=${fx.items.bread}`,
+      );
+      assert.deepEqual(madrid.body.rows, [], 'another location');
+      const nowhere = await get(owner, `/reports/stock_movements?${recent}&warehouse=999999`);
+      assert.equal(nowhere.status, 400);
+      assert.equal(nowhere.body.fields.warehouse, 'no such warehouse');
     });
 
     it('bad input: 400 with the reason', async () => {

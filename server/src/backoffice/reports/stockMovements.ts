@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   REPORT_LIMITS,
   type DayRange,
+  type StockDocumentType,
+  type StockMovementKind,
   type StockMovementRow,
   type StockMovementsQuery,
   type StockMovementsReport,
@@ -9,69 +11,158 @@ import {
 } from '@hive/shared/schemas/backoffice/reports';
 import type { Database } from '../../db/schema';
 import { fieldProblem } from '../query';
-import { inWindow, n, reportMeta, rollupScope, sumOf, timeWindow, zoneOf, type ReportContext } from './frame';
+import { inWindow, n, reportMeta, timeWindow, zoneOf, type ReportContext, type TimeWindow } from './frame';
 import { localStamp } from './time';
 
 /*
- * /stock_movement: every change of stock of the stock-tracked items, per item and location. Until
- * the inventory ledger exists (receipts of goods, transfers, adjustments, production) the changes
- * are the sales (out) and refunds (back in); the running balance adds them up from the start of
- * the period, per location.
+ * /stock_movement: every change of stock of the stock-tracked items, read from the stock ledger
+ * (inventory/ledger.ts): register sales and refunds, receipts of goods, transfers out and in,
+ * adjustments (with their reason), production consumption and output, counts. Per item and
+ * warehouse; a warehouse's place is its location (none for a warehouse of no location), so the
+ * frame's location filter and the time zone of a day are the location's. The running balance
+ * starts from what was on hand at the warehouse when the period began (every earlier ledger row),
+ * so it is the stock on hand after each movement. With an employee filter only that employee's
+ * register sales and refunds are shown and the balance adds them up from the start of the period.
  */
 
-async function summary(
-  db: Kysely<Database>,
-  ctx: ReportContext,
-  range: DayRange,
-  itemIds: number[],
-): Promise<Map<string, { itemId: number; locationId: number | null; sold: number; refunded: number }>> {
-  const out = new Map<string, { itemId: number; locationId: number | null; sold: number; refunded: number }>();
-  if (itemIds.length === 0) return out;
-  let rows: { item_id: number | null; location_id: number | null; sold: unknown; refunded: unknown }[];
-  if (ctx.employeeId === null) {
-    rows = (
-      await db
-        .selectFrom('rollup_items')
-        .select(['item_id', 'location_id', sumOf('sold_qty').as('sold'), sumOf('refunded_qty').as('refunded')])
-        .where(rollupScope(ctx, range, { employee: false }))
-        .where('item_id', 'in', itemIds)
-        .groupBy(['item_id', 'location_id'])
-        .execute()
-    ).map((r) => ({ ...r, location_id: r.location_id === 0 ? null : r.location_id }));
-  } else {
-    rows = await db
-      .selectFrom('receipt_lines as l')
-      .innerJoin('receipts as r', 'r.id', 'l.receipt_id')
-      .select((eb) => [
-        'l.item_id',
-        'r.location_id',
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number>(eb.case().when('r.kind', '=', 'sale').then(eb.ref('l.quantity')).else(0).end()),
-            eb.lit(0),
-          )
-          .as('sold'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number>(eb.case().when('r.kind', '=', 'refund').then(eb.ref('l.quantity')).else(0).end()),
-            eb.lit(0),
-          )
-          .as('refunded'),
-      ])
-      .where('r.company_id', '=', ctx.companyId)
-      .where('r.employee_id', '=', ctx.employeeId)
-      .where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'))
-      .where('l.item_id', 'in', itemIds)
-      .groupBy(['l.item_id', 'r.location_id'])
-      .execute();
+interface Scope {
+  itemId: number | null;
+  warehouseId: number | null;
+}
+
+type Time = 'in' | 'before';
+
+/** `time` before the window's start for the record's place (`location`). */
+function beforeWindow(window: TimeWindow, time: string, location: string): RawBuilder<SqlBool> {
+  const t = sql.ref(time);
+  const l = sql.ref(location);
+  const parts = window.parts.map((p) => {
+    const real = p.locationIds.filter((id): id is number => id !== null);
+    const places = [
+      ...(real.length > 0 ? [sql`${l} in (${sql.join(real)})`] : []),
+      ...(p.locationIds.includes(null) ? [sql`${l} is null`] : []),
+    ];
+    return sql<SqlBool>`(${t} < ${p.start} and (${sql.join(places, sql` or `)}))`;
+  });
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+function ledger(db: Kysely<Database>, ctx: ReportContext, range: DayRange, time: Time, scope: Scope) {
+  const window = timeWindow(ctx, range);
+  let q = db
+    .selectFrom('stock_ledger as l')
+    .innerJoin('warehouses as w', 'w.id', 'l.warehouse_id')
+    .innerJoin('items as i', 'i.id', 'l.item_id')
+    .where('l.company_id', '=', ctx.companyId)
+    .where('i.track_stock', '=', 1)
+    .where(
+      time === 'in'
+        ? inWindow(window, 'l.created_at', 'w.location_id')
+        : beforeWindow(window, 'l.created_at', 'w.location_id'),
+    );
+  if (scope.itemId !== null) q = q.where('l.item_id', '=', scope.itemId);
+  if (scope.warehouseId !== null) q = q.where('l.warehouse_id', '=', scope.warehouseId);
+  if (ctx.employeeId !== null) {
+    const employeeId = ctx.employeeId;
+    q = q
+      .where('l.document_type', '=', 'receipt')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('receipts as r')
+            .select('r.id')
+            .whereRef('r.id', '=', 'l.document_id')
+            .where('r.employee_id', '=', employeeId),
+        ),
+      );
   }
+  return q;
+}
+
+const key = (itemId: number, warehouseId: number) => `${itemId}|${warehouseId}`;
+
+/** On hand per item and warehouse when the period starts (0 with an employee filter). */
+async function openings(db: Kysely<Database>, ctx: ReportContext, scope: Scope): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (ctx.employeeId !== null) return out;
+  const rows = await ledger(db, ctx, ctx.range, 'before', scope)
+    .select(['l.item_id', 'l.warehouse_id', sql<number | string>`coalesce(sum(l.quantity), 0)`.as('total')])
+    .groupBy(['l.item_id', 'l.warehouse_id'])
+    .execute();
+  for (const r of rows) out.set(key(r.item_id, r.warehouse_id), n(r.total));
+  return out;
+}
+
+interface Sums {
+  itemId: number;
+  warehouseId: number;
+  in: number;
+  out: number;
+  byKind: Partial<Record<StockMovementKind, number>>;
+}
+
+async function sums(db: Kysely<Database>, ctx: ReportContext, range: DayRange, scope: Scope) {
+  const rows = await ledger(db, ctx, range, 'in', scope)
+    .select([
+      'l.item_id',
+      'l.warehouse_id',
+      'l.kind',
+      sql<number | string>`coalesce(sum(case when l.quantity > 0 then l.quantity else 0 end), 0)`.as('incoming'),
+      sql<number | string>`coalesce(sum(case when l.quantity < 0 then -l.quantity else 0 end), 0)`.as('outgoing'),
+    ])
+    .groupBy(['l.item_id', 'l.warehouse_id', 'l.kind'])
+    .execute();
+  const out = new Map<string, Sums>();
   for (const r of rows) {
-    out.set(`${r.item_id}|${r.location_id}`, {
-      itemId: r.item_id!,
-      locationId: r.location_id,
-      sold: n(r.sold),
-      refunded: n(r.refunded),
-    });
+    const k = key(r.item_id, r.warehouse_id);
+    const s = out.get(k) ?? { itemId: r.item_id, warehouseId: r.warehouse_id, in: 0, out: 0, byKind: {} };
+    s.in += n(r.incoming);
+    s.out += n(r.outgoing);
+    s.byKind[r.kind] = (s.byKind[r.kind] ?? 0) + n(r.incoming) - n(r.outgoing);
+    out.set(k, s);
+  }
+  return out;
+}
+
+function totalOf(m: Map<string, Sums>) {
+  const t = { sold: 0, refunded: 0, in: 0, out: 0, change: 0 };
+  for (const s of m.values()) {
+    t.sold -= s.byKind.sale ?? 0;
+    t.refunded += s.byKind.refund ?? 0;
+    t.in += s.in;
+    t.out += s.out;
+  }
+  t.change = t.in - t.out;
+  return t;
+}
+
+const DOCUMENT_TABLES = {
+  receipt: 'receipts',
+  purchase_order: 'purchase_orders',
+  transfer: 'transfers',
+  adjustment: 'adjustments',
+  count: 'stock_counts',
+  production_order: 'production_orders',
+} as const satisfies Record<StockDocumentType, keyof Database>;
+
+/** The numbers of the documents behind a page of movements. */
+async function documentNumbers(
+  db: Kysely<Database>,
+  companyId: number,
+  documents: { type: StockDocumentType; id: number }[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const byType = new Map<StockDocumentType, Set<number>>();
+  for (const d of documents) byType.set(d.type, (byType.get(d.type) ?? new Set()).add(d.id));
+  for (const [type, ids] of byType) {
+    const table = DOCUMENT_TABLES[type] as 'transfers';
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'number'])
+      .where('company_id', '=', companyId)
+      .where('id', 'in', [...ids])
+      .execute();
+    for (const r of rows) out.set(`${type}|${r.id}`, n(r.number));
   }
   return out;
 }
@@ -89,34 +180,58 @@ export async function stockMovementsReport(
     .orderBy('name')
     .orderBy('id')
     .execute();
+  const warehouses = (
+    await db
+      .selectFrom('warehouses')
+      .select(['id', 'name', 'location_id'])
+      .where('company_id', '=', ctx.companyId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute()
+  ).map((w) => ({ id: w.id, name: w.name, locationId: w.location_id }));
   const item = q.item === undefined ? null : (items.find((i) => i.id === q.item) ?? null);
   if (q.item !== undefined && !item) throw fieldProblem('item', 'no such stock-tracked item');
-  const ids = item ? [item.id] : items.map((i) => i.id);
+  const warehouse = q.warehouse === undefined ? null : (warehouses.find((w) => w.id === q.warehouse) ?? null);
+  if (q.warehouse !== undefined && !warehouse) throw fieldProblem('warehouse', 'no such warehouse');
+  const scope: Scope = { itemId: item?.id ?? null, warehouseId: warehouse?.id ?? null };
   const locationName = new Map(ctx.locations.map((l) => [l.id, l.name]));
   const itemName = new Map(items.map((i) => [i.id, i.name]));
-
-  const current = await summary(db, ctx, ctx.range, ids);
-  const previous = ctx.previous ? await summary(db, ctx, ctx.previous, ids) : null;
-  const total = (m: typeof current) => {
-    const t = { sold: 0, refunded: 0, change: 0 };
-    for (const r of m.values()) {
-      t.sold += r.sold;
-      t.refunded += r.refunded;
-    }
-    t.change = t.refunded - t.sold;
-    return t;
+  const warehouseOf = new Map(warehouses.map((w) => [w.id, w]));
+  const placeOf = (warehouseId: number) => {
+    const locationId = warehouseOf.get(warehouseId)?.locationId ?? null;
+    return { locationId, location: locationId === null ? null : (locationName.get(locationId) ?? null) };
   };
-  const summaryRows: StockSummaryRow[] = [...current.values()]
-    .map((r) => ({
-      itemId: r.itemId,
-      name: itemName.get(r.itemId) ?? '',
-      locationId: r.locationId,
-      location: r.locationId === null ? null : (locationName.get(r.locationId) ?? null),
-      sold: r.sold,
-      refunded: r.refunded,
-      change: r.refunded - r.sold,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name) || (a.location ?? '').localeCompare(b.location ?? ''));
+
+  const opening = await openings(db, ctx, scope);
+  const current = await sums(db, ctx, ctx.range, scope);
+  const previous = ctx.previous ? await sums(db, ctx, ctx.previous, scope) : null;
+  const summary: StockSummaryRow[] = [...current.values()]
+    .map((s) => {
+      const before = opening.get(key(s.itemId, s.warehouseId)) ?? 0;
+      const change = s.in - s.out;
+      return {
+        itemId: s.itemId,
+        name: itemName.get(s.itemId) ?? '',
+        warehouseId: s.warehouseId,
+        warehouse: warehouseOf.get(s.warehouseId)?.name ?? '',
+        ...placeOf(s.warehouseId),
+        opening: before,
+        in: s.in,
+        out: s.out,
+        byKind: s.byKind,
+        sold: -(s.byKind.sale ?? 0),
+        refunded: s.byKind.refund ?? 0,
+        change,
+        closing: before + change,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.name.localeCompare(b.name) ||
+        (a.location ?? '').localeCompare(b.location ?? '') ||
+        a.warehouse.localeCompare(b.warehouse) ||
+        a.warehouseId - b.warehouseId,
+    );
 
   let rows: StockMovementRow[] = [];
   let count = 0;
@@ -124,44 +239,66 @@ export async function stockMovementsReport(
   const page = q.all ? 1 : q.page;
   if (item) {
     // One item's movements in the period: few enough to add up the running balance here.
-    let query = db
-      .selectFrom('receipt_lines as l')
-      .innerJoin('receipts as r', 'r.id', 'l.receipt_id')
-      .select(['l.id', 'l.quantity', 'r.id as receipt_id', 'r.number', 'r.kind', 'r.created_at', 'r.location_id'])
-      .where('l.item_id', '=', item.id)
-      .where('r.company_id', '=', ctx.companyId)
-      .where(inWindow(timeWindow(ctx, ctx.range), 'r.created_at', 'r.location_id'));
-    if (ctx.employeeId !== null) query = query.where('r.employee_id', '=', ctx.employeeId);
-    const all = await query.orderBy('r.created_at').orderBy('l.id').execute();
-    const balance = new Map<number | null, number>();
+    const all = await ledger(db, ctx, ctx.range, 'in', scope)
+      .select([
+        'l.id',
+        'l.kind',
+        'l.quantity',
+        'l.reason',
+        'l.document_type',
+        'l.document_id',
+        'l.warehouse_id',
+        'l.created_at',
+      ])
+      .orderBy('l.created_at')
+      .orderBy('l.id')
+      .execute();
+    const balance = new Map<number, number>();
     const moves = all.map((m) => {
-      const quantity = m.kind === 'sale' ? -n(m.quantity) : n(m.quantity);
-      const now = (balance.get(m.location_id) ?? 0) + quantity;
-      balance.set(m.location_id, now);
+      const quantity = n(m.quantity);
+      const now = (balance.get(m.warehouse_id) ?? opening.get(key(item.id, m.warehouse_id)) ?? 0) + quantity;
+      balance.set(m.warehouse_id, now);
+      return { ...m, quantity, balance: now };
+    });
+    count = moves.length;
+    const slice = moves.slice((page - 1) * pageSize, page * pageSize);
+    const numbers = await documentNumbers(
+      db,
+      ctx.companyId,
+      slice.map((m) => ({ type: m.document_type, id: m.document_id })),
+    );
+    rows = slice.map((m) => {
+      const place = placeOf(m.warehouse_id);
+      const number = numbers.get(`${m.document_type}|${m.document_id}`) ?? null;
+      const isReceipt = m.document_type === 'receipt';
       return {
         id: m.id,
         at: n(m.created_at),
-        localTime: localStamp(n(m.created_at), zoneOf(ctx, m.location_id)),
+        localTime: localStamp(n(m.created_at), zoneOf(ctx, place.locationId)),
         kind: m.kind,
-        receiptId: m.receipt_id,
-        receiptNumber: n(m.number),
-        location: m.location_id === null ? null : (locationName.get(m.location_id) ?? null),
-        quantity,
-        balance: now,
+        document: { type: m.document_type, id: m.document_id, number },
+        receiptId: isReceipt ? m.document_id : null,
+        receiptNumber: isReceipt ? number : null,
+        warehouseId: m.warehouse_id,
+        warehouse: warehouseOf.get(m.warehouse_id)?.name ?? '',
+        ...place,
+        quantity: m.quantity,
+        reason: m.reason,
+        balance: m.balance,
       };
     });
-    count = moves.length;
-    rows = moves.slice((page - 1) * pageSize, page * pageSize);
   }
   return {
     ...reportMeta(ctx),
     items,
-    summary: summaryRows,
+    warehouses,
+    summary,
     item,
+    warehouse: warehouse ? { id: warehouse.id, name: warehouse.name } : null,
     rows,
     total: count,
     page,
     pageSize,
-    totals: { current: total(current), previous: previous ? total(previous) : null },
+    totals: { current: totalOf(current), previous: previous ? totalOf(previous) : null },
   };
 }

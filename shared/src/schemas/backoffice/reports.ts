@@ -382,8 +382,38 @@ export const cashMovementsQuerySchema = z
   .superRefine(checkPeriod);
 export type CashMovementsQuery = z.output<typeof cashMovementsQuerySchema>;
 
+/** The kinds of change of stock in the stock ledger (sale and refund come from the registers). */
+export const STOCK_MOVEMENT_KINDS = [
+  'sale',
+  'refund',
+  'receipt',
+  'transfer_out',
+  'transfer_in',
+  'adjustment',
+  'production_consumption',
+  'production_output',
+  'count',
+] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+/** The document behind a change of stock: a register receipt or an inventory document. */
+export const STOCK_DOCUMENT_TYPES = [
+  'receipt',
+  'purchase_order',
+  'transfer',
+  'adjustment',
+  'count',
+  'production_order',
+] as const;
+export type StockDocumentType = (typeof STOCK_DOCUMENT_TYPES)[number];
+
 export const stockMovementsQuerySchema = z
-  .object({ ...reportFrameShape, ...listShape, item: idParam('stock-tracked item') })
+  .object({
+    ...reportFrameShape,
+    ...listShape,
+    item: idParam('stock-tracked item'),
+    warehouse: idParam('warehouse'),
+  })
   .superRefine(checkPeriod);
 export type StockMovementsQuery = z.output<typeof stockMovementsQuerySchema>;
 
@@ -692,38 +722,65 @@ export interface CashMovementsReport extends ReportMeta {
 export interface StockSummaryRow {
   itemId: number;
   name: string;
+  warehouseId: number;
+  warehouse: string;
+  /** The warehouse's location (none for a warehouse of no location). */
   location: string | null;
   locationId: number | null;
+  /** On hand at the warehouse when the period starts (every earlier ledger row). */
+  opening: number;
+  /** Every movement into the warehouse in the period (receipts of goods, transfers in, refunds, ...). */
+  in: number;
+  /** Every movement out of it in the period, as a positive number. */
+  out: number;
+  /** Net change per kind of movement in the period (kinds without a movement left out). */
+  byKind: Partial<Record<StockMovementKind, number>>;
   sold: number;
   refunded: number;
-  /** refunded - sold: the change of stock in the period. */
+  /** in - out: the change of stock in the period. */
   change: number;
+  /** opening + change: on hand when the period ends. */
+  closing: number;
 }
 
 export interface StockMovementRow {
+  /** The ledger row. */
   id: number;
   at: number;
   localTime: string;
-  kind: 'sale' | 'refund';
-  receiptId: number;
-  receiptNumber: number;
+  kind: StockMovementKind;
+  document: { type: StockDocumentType; id: number; number: number | null };
+  /** The register receipt of a sale or refund (null for the inventory documents). */
+  receiptId: number | null;
+  receiptNumber: number | null;
+  warehouseId: number;
+  warehouse: string;
+  locationId: number | null;
   location: string | null;
-  /** Negative for a sale, positive for a refund. */
+  /** Signed: positive into the warehouse, negative out of it. */
   quantity: number;
-  /** The sum of the changes so far in the period, per location. */
+  /** The reason of an adjustment ('' otherwise). */
+  reason: string;
+  /**
+   * On hand at the warehouse after this movement (its opening balance plus the movements so far);
+   * with an employee filter, the sum of that employee's movements so far in the period.
+   */
   balance: number;
 }
 
 export interface StockMovementsReport extends ReportMeta {
   /** The stock-tracked items (the item filter's choices). */
   items: { id: number; name: string }[];
-  /** Without an item: the change per item and location. */
+  /** The warehouses (the warehouse filter's choices). */
+  warehouses: { id: number; name: string; locationId: number | null }[];
+  /** Without an item: the change per item and warehouse. */
   summary: StockSummaryRow[];
   /** With an item: its movements, oldest first, with the running balance. */
   item: { id: number; name: string } | null;
+  warehouse: { id: number; name: string } | null;
   rows: StockMovementRow[];
   total: number;
   page: number;
   pageSize: number;
-  totals: Compared<{ sold: number; refunded: number; change: number }>;
+  totals: Compared<{ sold: number; refunded: number; in: number; out: number; change: number }>;
 }
