@@ -216,7 +216,7 @@ test.describe('reports', () => {
       ['/tax_report', 'Taxes by rate'],
       ['/closings', 'Shifts'],
       ['/cash_movement', 'Pay-ins and pay-outs'],
-      ['/stock_movement', 'Change of stock by item and location'],
+      ['/stock_movement', 'Change of stock by item and warehouse'],
     ];
     for (const [path, table] of pages) {
       await page.goto(path);
