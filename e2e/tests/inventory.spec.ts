@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, signIn, watchConsole } from './helpers';
 /*
  * Inventory pages (issue 19) in Chromium against the real server and Corner Market's demo stock: a
  * warehouse added, stock adjusted into it (a bad value refused first, nothing saved), the stock
- * page showing it with its value, the warehouse then kept because it has history; purchase orders
+ * page showing it with its value and /stock_movement showing the movement, the warehouse then kept because it has history; purchase orders
  * with their states and actions; every page at 360 px without the page scrolling sideways.
  */
 
@@ -41,6 +41,7 @@ test.describe('inventory as owner@cornermarket.test', () => {
     const item = line.getByRole('combobox', { name: /^Item/ });
     await item.selectOption({ index: 1 });
     const itemLabel = (await item.locator('option:checked').textContent())!.replace(/ \(.*\)$/, '');
+    const itemId = await item.inputValue();
     const change = line.getByRole('spinbutton', { name: /^Change/ });
     await change.fill('0');
     let posted = false;
@@ -59,6 +60,17 @@ test.describe('inventory as owner@cornermarket.test', () => {
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const row = page.getByRole('row', { name: new RegExp(`${escape(itemLabel)}.*${escape(shelf)}`) });
     await expect(row.getByRole('cell').nth(2)).toHaveText('3');
+
+    // The stock movement report reads the ledger: the adjustment with its reason and balance.
+    await page.goto('/stock_movement');
+    await page.getByRole('combobox', { name: 'Item' }).selectOption(itemId);
+    await page.getByRole('combobox', { name: 'Warehouse' }).selectOption({ label: shelf });
+    const movement = page.getByRole('row', { name: /Adjustment \(Correction\)/ });
+    await expect(movement).toHaveCount(1);
+    await expect(movement.getByRole('cell').nth(2)).toHaveText(shelf);
+    await expect(movement.getByRole('cell').nth(4)).toHaveText('3');
+    await expect(movement.getByRole('cell').nth(5)).toHaveText('3');
+    await expect(movement.getByRole('link', { name: /^Adjustment #\d+$/ })).toBeVisible();
 
     await page.goto('/warehouses');
     await page.getByRole('button', { name: `Delete ${shelf}` }).click();
