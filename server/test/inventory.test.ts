@@ -408,6 +408,25 @@ for (const target of databaseTargets()) {
       );
       assert.equal(await onHand(items.Flour!, main), 18);
       assert.equal(await onHand(items.Soap!, main), 4);
+      // Past counts: who, how many items, the difference in units and at the cost of the time.
+      const valueDifference = (-2 * 343 + 4 * (await cost(items.Soap!))) / 100;
+      assert.equal(count.body.valueDifference, valueDifference);
+      const past = await api(owner, 'GET', `${I}/counts`);
+      assert.equal(past.status, 200);
+      assert.deepEqual(past.body.rows[0], {
+        id: count.body.id,
+        number: count.body.number,
+        warehouseId: main,
+        warehouseName: count.body.warehouseName,
+        note: 'Month end',
+        itemCount: 2,
+        unitsDifference: 2,
+        valueDifference,
+        createdBy: 'owner@cornermarket.test',
+        createdAt: count.body.createdAt,
+      });
+      const one = await api(owner, 'GET', `${I}/counts/${count.body.id}`);
+      assert.deepEqual(one.body, count.body);
 
       const threshold = await api(owner, 'PUT', `${I}/stock/threshold`, {
         itemId: items.Soap,

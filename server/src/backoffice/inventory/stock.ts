@@ -6,6 +6,7 @@ import {
   stockQuerySchema,
   thresholdInputSchema,
   type StockCount,
+  type StockCountSummary,
   type StockList,
   type StockQuery,
   type StockRow,
@@ -159,6 +160,43 @@ export function inventorySettingsRouter(ctx: AuthContext): Router {
   return router;
 }
 
+/** Per count: items counted, the units' difference and its value (the ledger rows, at their cost). */
+async function countTotals(
+  db: Db,
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, { itemCount: number; unitsDifference: number; valueCents: number }>> {
+  const totals = new Map<number, { itemCount: number; unitsDifference: number; valueCents: number }>();
+  if (ids.length === 0) return totals;
+  const lines = await db
+    .selectFrom('stock_count_lines')
+    .select([
+      'count_id',
+      sql<number>`count(*)`.as('items'),
+      sql<number>`coalesce(sum(counted - expected), 0)`.as('units'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('count_id', 'in', ids)
+    .groupBy('count_id')
+    .execute();
+  for (const l of lines) {
+    totals.set(l.count_id, { itemCount: Number(l.items), unitsDifference: Number(l.units), valueCents: 0 });
+  }
+  const values = await db
+    .selectFrom('stock_ledger')
+    .select(['document_id', sql<number>`coalesce(sum(quantity * unit_cost_cents), 0)`.as('cents')])
+    .where('company_id', '=', companyId)
+    .where('document_type', '=', 'count')
+    .where('document_id', 'in', ids)
+    .groupBy('document_id')
+    .execute();
+  for (const v of values) {
+    const total = totals.get(v.document_id);
+    if (total) total.valueCents = Number(v.cents);
+  }
+  return totals;
+}
+
 async function loadCount(db: Db, companyId: number, id: number): Promise<StockCount> {
   const row = await db
     .selectFrom('stock_counts as c')
@@ -185,6 +223,7 @@ async function loadCount(db: Db, companyId: number, id: number): Promise<StockCo
     .orderBy('l.position')
     .execute();
   const names = await userNames(db, [row.created_by]);
+  const totals = await countTotals(db, companyId, [id]);
   return {
     id: row.id,
     number: Number(row.number),
@@ -198,6 +237,7 @@ async function loadCount(db: Db, companyId: number, id: number): Promise<StockCo
       counted: Number(l.counted),
       difference: Number(l.counted) - Number(l.expected),
     })),
+    valueDifference: money(totals.get(id)?.valueCents ?? 0),
     createdBy: row.created_by === null ? null : (names.get(row.created_by) ?? null),
     createdAt: Number(row.created_at),
   };
@@ -217,21 +257,43 @@ export function countsRouter(ctx: AuthContext): Router {
     const rows = await db
       .selectFrom('stock_counts as c')
       .innerJoin('warehouses as w', 'w.id', 'c.warehouse_id')
-      .select(['c.id', 'c.number', 'c.warehouse_id', 'w.name as warehouse_name', 'c.note', 'c.created_at'])
+      .select([
+        'c.id',
+        'c.number',
+        'c.warehouse_id',
+        'w.name as warehouse_name',
+        'c.note',
+        'c.created_by',
+        'c.created_at',
+      ])
       .where('c.company_id', '=', companyId)
       .orderBy('c.number', 'desc')
       .limit(500)
       .execute();
-    noStore(res).json({
-      rows: rows.map((r) => ({
+    const ids = rows.map((r) => r.id);
+    const [names, totals] = await Promise.all([
+      userNames(
+        db,
+        rows.map((r) => r.created_by),
+      ),
+      countTotals(db, companyId, ids),
+    ]);
+    const list: StockCountSummary[] = rows.map((r) => {
+      const total = totals.get(r.id);
+      return {
         id: r.id,
         number: Number(r.number),
         warehouseId: r.warehouse_id,
         warehouseName: r.warehouse_name,
         note: r.note,
+        itemCount: total?.itemCount ?? 0,
+        unitsDifference: total?.unitsDifference ?? 0,
+        valueDifference: money(total?.valueCents ?? 0),
+        createdBy: r.created_by === null ? null : (names.get(r.created_by) ?? null),
         createdAt: Number(r.created_at),
-      })),
+      };
     });
+    noStore(res).json({ rows: list });
   });
 
   router.get('/:id', async (req, res) => {

@@ -240,8 +240,18 @@ export interface StockCount {
   warehouseName: string;
   note: string;
   lines: { itemId: number; itemName: string; expected: number; counted: number; difference: number }[];
+  /** The differences at the average cost of the time (the ledger rows' cost). */
+  valueDifference: number;
   createdBy: string | null;
   createdAt: number;
+}
+
+/** A past count in the list (`GET /counts`, newest first): its lines summed up. */
+export interface StockCountSummary extends Omit<StockCount, 'lines'> {
+  /** Items counted. */
+  itemCount: number;
+  /** Sum of counted - expected over the lines (signed units). */
+  unitsDifference: number;
 }
 
 // ---------------------------------------------------------------------------------------------
