@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DocumentAction } from '@hive/shared/schemas/backoffice/inventory';
 import type { Database } from '../../db/schema';
-import { fieldProblem, money, refused } from '../query';
+import { fieldProblem, money, notFound, refused } from '../query';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -50,21 +50,25 @@ export const action = (names: Map<number, string>, by: number | null, at: number
 });
 
 /**
- * Locks a document row for a state change and returns its status; the change then checks it.
+ * Locks a document row for a state change and checks that its status allows the action: 404 when
+ * it is not the company's, 409 `invalid_transition` when the status does not allow it.
  * PostgreSQL: FOR UPDATE, so of two concurrent actions on one document the second waits and reads
  * the state the first left (READ COMMITTED re-reads the row); SQLite runs one writer at a time.
  */
-export async function lockDocument(
+export async function lockForAction(
   trx: Transaction<Database>,
-  table: 'purchase_orders' | 'transfers',
-  companyId: number,
-  id: number,
-): Promise<string | null> {
+  document: { table: 'purchase_orders' | 'transfers'; what: string; companyId: number; id: number },
+  action: { allowedFrom: readonly string[]; done: string },
+): Promise<string> {
+  const { table, what, companyId, id } = document;
   const lock = isPostgres(trx) ? sql` for update` : sql``;
   const result = await sql<{
     status: string;
   }>`select status from ${sql.table(table)} where id = ${id} and company_id = ${companyId}${lock}`.execute(trx);
-  return result.rows[0]?.status ?? null;
+  const status = result.rows[0]?.status;
+  if (status === undefined) throw notFound(what);
+  if (!action.allowedFrom.includes(status)) throw wrongState(what, action.done, status);
+  return status;
 }
 
 /** 409 for an action the document's state does not allow. */

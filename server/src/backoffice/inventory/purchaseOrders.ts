@@ -24,7 +24,7 @@ import {
   checkWarehouse,
   costOf,
   inventoryOptions,
-  lockDocument,
+  lockForAction,
   userNames,
   wrongState,
   type Db,
@@ -148,8 +148,6 @@ async function writeLines(trx: Db, companyId: number, orderId: number, input: Pu
     .execute();
 }
 
-const allowed = (name: keyof typeof PURCHASE_ORDER_ACTIONS, status: string) =>
-  (PURCHASE_ORDER_ACTIONS[name] as readonly string[]).includes(status);
 
 /** The e-mailed (and printed) text of a purchase order. */
 function orderText(order: PurchaseOrder, company: string): string {
@@ -269,9 +267,11 @@ export function purchaseOrdersRouter(ctx: AuthContext): Router {
     await loadOrder(db, companyId, id);
     await checkInput(db, companyId, input);
     await db.transaction().execute(async (trx) => {
-      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
-      if (status === null) throw notFound(WHAT);
-      if (!allowed('edit', status)) throw wrongState(WHAT, 'edited', status);
+      await lockForAction(
+        trx,
+        { table: 'purchase_orders', what: WHAT, companyId, id },
+        { allowedFrom: PURCHASE_ORDER_ACTIONS.edit, done: 'edited' },
+      );
       await trx
         .updateTable('purchase_orders')
         .set({
@@ -290,41 +290,31 @@ export function purchaseOrdersRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadOrder(db, companyId, id));
   });
 
-  router.post('/:id/order', async (req, res) => {
-    const id = idParam(req.params.id);
-    const { companyId, userId } = merchantOf(res);
-    const now = ctx.now();
-    await db.transaction().execute(async (trx) => {
-      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
-      if (status === null) throw notFound(WHAT);
-      if (!allowed('order', status)) throw wrongState(WHAT, 'ordered', status);
-      await trx
-        .updateTable('purchase_orders')
-        .set({ status: 'ordered', ordered_by: userId, ordered_at: now, updated_by: userId, updated_at: now })
-        .where('id', '=', id)
-        .where('company_id', '=', companyId)
-        .execute();
+  // Ordering and cancelling only stamp who and when: nothing moves until goods are received.
+  for (const [name, done, by, at] of [
+    ['order', 'ordered', 'ordered_by', 'ordered_at'],
+    ['cancel', 'cancelled', 'cancelled_by', 'cancelled_at'],
+  ] as const) {
+    router.post(`/:id/${name}`, async (req, res) => {
+      const id = idParam(req.params.id);
+      const { companyId, userId } = merchantOf(res);
+      const now = ctx.now();
+      await db.transaction().execute(async (trx) => {
+        await lockForAction(
+          trx,
+          { table: 'purchase_orders', what: WHAT, companyId, id },
+          { allowedFrom: PURCHASE_ORDER_ACTIONS[name], done },
+        );
+        await trx
+          .updateTable('purchase_orders')
+          .set({ status: done, [by]: userId, [at]: now, updated_by: userId, updated_at: now })
+          .where('id', '=', id)
+          .where('company_id', '=', companyId)
+          .execute();
+      });
+      noStore(res).json(await loadOrder(db, companyId, id));
     });
-    noStore(res).json(await loadOrder(db, companyId, id));
-  });
-
-  router.post('/:id/cancel', async (req, res) => {
-    const id = idParam(req.params.id);
-    const { companyId, userId } = merchantOf(res);
-    const now = ctx.now();
-    await db.transaction().execute(async (trx) => {
-      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
-      if (status === null) throw notFound(WHAT);
-      if (!allowed('cancel', status)) throw wrongState(WHAT, 'cancelled', status);
-      await trx
-        .updateTable('purchase_orders')
-        .set({ status: 'cancelled', cancelled_by: userId, cancelled_at: now, updated_by: userId, updated_at: now })
-        .where('id', '=', id)
-        .where('company_id', '=', companyId)
-        .execute();
-    });
-    noStore(res).json(await loadOrder(db, companyId, id));
-  });
+  }
 
   // Everything outstanding, or the quantities given per line; more than is outstanding is a 409.
   router.post('/:id/receive', async (req, res) => {
@@ -334,9 +324,11 @@ export function purchaseOrdersRouter(ctx: AuthContext): Router {
     const input = parseOrThrow(receiveInputSchema, req.body);
     const now = ctx.now();
     await db.transaction().execute(async (trx) => {
-      const status = await lockDocument(trx, 'purchase_orders', companyId, id);
-      if (status === null) throw notFound(WHAT);
-      if (!allowed('receive', status)) throw wrongState(WHAT, 'received', status);
+      await lockForAction(
+        trx,
+        { table: 'purchase_orders', what: WHAT, companyId, id },
+        { allowedFrom: PURCHASE_ORDER_ACTIONS.receive, done: 'received' },
+      );
       const order = await trx
         .selectFrom('purchase_orders')
         .select('warehouse_id')

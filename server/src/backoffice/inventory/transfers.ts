@@ -17,9 +17,8 @@ import {
   checkWarehouse,
   costOf,
   inventoryOptions,
-  lockDocument,
+  lockForAction,
   userNames,
-  wrongState,
   type Db,
 } from './common';
 
@@ -115,8 +114,6 @@ async function writeLines(trx: Db, companyId: number, transferId: number, input:
     .execute();
 }
 
-const allowed = (name: keyof typeof TRANSFER_ACTIONS, status: string) =>
-  (TRANSFER_ACTIONS[name] as readonly string[]).includes(status);
 
 /**
  * `/api/backoffice/inventory/transfers`: draft -> in transit -> received (or a draft cancelled).
@@ -178,9 +175,11 @@ export function transfersRouter(ctx: AuthContext): Router {
     await loadTransfer(db, companyId, id);
     await checkInput(db, companyId, input);
     await db.transaction().execute(async (trx) => {
-      const status = await lockDocument(trx, 'transfers', companyId, id);
-      if (status === null) throw notFound(WHAT);
-      if (!allowed('edit', status)) throw wrongState(WHAT, 'edited', status);
+      await lockForAction(
+        trx,
+        { table: 'transfers', what: WHAT, companyId, id },
+        { allowedFrom: TRANSFER_ACTIONS.edit, done: 'edited' },
+      );
       await trx
         .updateTable('transfers')
         .set({
@@ -204,9 +203,11 @@ export function transfersRouter(ctx: AuthContext): Router {
       const { companyId, userId } = merchantOf(res);
       const now = ctx.now();
       await db.transaction().execute(async (trx) => {
-        const status = await lockDocument(trx, 'transfers', companyId, id);
-        if (status === null) throw notFound(WHAT);
-        if (!allowed(name, status)) throw wrongState(WHAT, past, status);
+        await lockForAction(
+          trx,
+          { table: 'transfers', what: WHAT, companyId, id },
+          { allowedFrom: TRANSFER_ACTIONS[name], done: past },
+        );
         const transfer = await trx
           .selectFrom('transfers')
           .select(['from_warehouse_id', 'to_warehouse_id'])
