@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -8,7 +8,7 @@ import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, SearchField, useTo
 import { DataTable } from '@hive/shared/ui/table';
 import { API, downloadFile, failureKind, refusal, useApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels } from '../../i18n';
-import { useDebounced } from './useDebounced';
+import { useSearchDraft } from './useSearchDraft';
 import { useListParams } from './useListParams';
 import styles from './resource.module.css';
 
@@ -80,8 +80,6 @@ export function localRows<T, S extends string>(
   });
 }
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /**
  * The message for a failed request: a refusal with a reason (409 with an error code) in the
  * words of the resource (`<prefix>.errors.<code>`, with the answer's values such as `count`; the
@@ -132,20 +130,9 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
   const [searchParams] = useSearchParams();
 
   // Search: typed text settles for 300 ms before it reaches the URL (and the server).
-  const [draft, setDraft] = useState(params.search);
-  const settled = useDebounced(draft, SEARCH_DEBOUNCE_MS);
-  const pushed = useRef(params.search);
-  useEffect(() => {
-    if (settled === pushed.current) return;
-    pushed.current = settled;
-    update({ search: settled, page: 1 }, { replace: true });
-  }, [settled, update]);
-  useEffect(() => {
-    // The URL changed from outside (back button, a link): show it in the box.
-    if (params.search === pushed.current) return;
-    pushed.current = params.search;
-    setDraft(params.search);
-  }, [params.search]);
+  const [draft, setDraft] = useSearchDraft(params.search, (settled) =>
+    update({ search: settled, page: 1 }, { replace: true }),
+  );
 
   // A page that emptied (last row deleted, or an old link) steps back to the last page.
   const serverTotal = config.local ? undefined : list.data?.total;

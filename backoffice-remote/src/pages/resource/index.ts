@@ -4,3 +4,4 @@ export { FormShell, formStyles, useSaveRecord } from './ResourceForm';
 export { useListParams } from './useListParams';
 export type { ListParams } from './useListParams';
 export { useDebounced } from './useDebounced';
+export { SEARCH_DEBOUNCE_MS, useSearchDraft } from './useSearchDraft';

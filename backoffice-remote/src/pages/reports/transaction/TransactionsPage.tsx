@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Printer } from 'lucide-react';
 import {
@@ -10,7 +10,7 @@ import {
 import { Alert, Button, SearchField, SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useDebounced, useFailureMessage } from '../../resource';
+import { useFailureMessage, useSearchDraft } from '../../resource';
 import {
   Kpis,
   ReportFrame,
@@ -26,7 +26,6 @@ import styles from '../frame/frame.module.css';
 import { ReceiptView } from './ReceiptView';
 
 const PATH = '/transaction';
-const SEARCH_DEBOUNCE_MS = 300;
 
 function useTables() {
   const { t } = useAreaT('reports');
@@ -86,19 +85,9 @@ function SearchFilter({
   update: (patch: Record<string, string | null>, o?: { replace?: boolean }) => void;
 }) {
   const { t } = useAreaT('reports');
-  const [draft, setDraft] = useState(value);
-  const settled = useDebounced(draft, SEARCH_DEBOUNCE_MS);
-  const pushed = useRef(value);
-  useEffect(() => {
-    if (settled === pushed.current) return;
-    pushed.current = settled;
-    update({ search: settled.trim() || null }, { replace: true });
-  }, [settled, update]);
-  useEffect(() => {
-    if (value === pushed.current) return;
-    pushed.current = value;
-    setDraft(value);
-  }, [value]);
+  const [draft, setDraft] = useSearchDraft(value, (settled) =>
+    update({ search: settled.trim() || null }, { replace: true }),
+  );
   return (
     <div className={styles.filter}>
       <SearchField
