@@ -18,6 +18,7 @@ import {
   LinesEditor,
   StatusBadge,
   choices,
+  DocumentHistory,
   inventoryStyles as styles,
   useInventoryFormat,
   WithOptions,
@@ -255,8 +256,6 @@ function PurchaseOrderView({
       },
     });
   }
-  const who = (a: { by: string | null; at: number | null }) =>
-    [a.by, format.dateTime(a.at)].filter(Boolean).join(' · ');
 
   return (
     <section className={styles.card} aria-label={t('purchaseOrders.title', n)}>
@@ -281,24 +280,13 @@ function PurchaseOrderView({
             <dd>{format.date(order.expectedAt)}</dd>
           </div>
         )}
-        {order.ordered.at !== null && (
-          <div>
-            <dt>{t('purchaseOrders.history.ordered')}</dt>
-            <dd>{who(order.ordered)}</dd>
-          </div>
-        )}
-        {order.received.at !== null && (
-          <div>
-            <dt>{t('purchaseOrders.history.received')}</dt>
-            <dd>{who(order.received)}</dd>
-          </div>
-        )}
-        {order.cancelled.at !== null && (
-          <div>
-            <dt>{t('purchaseOrders.history.cancelled')}</dt>
-            <dd>{who(order.cancelled)}</dd>
-          </div>
-        )}
+        <DocumentHistory
+          entries={[
+            { label: t('purchaseOrders.history.ordered'), action: order.ordered },
+            { label: t('purchaseOrders.history.received'), action: order.received },
+            { label: t('purchaseOrders.history.cancelled'), action: order.cancelled },
+          ]}
+        />
       </dl>
       {order.note && <p>{order.note}</p>}
       <div className={styles.scroll}>

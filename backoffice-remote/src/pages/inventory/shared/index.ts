@@ -11,3 +11,5 @@ export { default as inventoryStyles } from './inventory.module.css';
 export { DocumentActions } from './DocumentActions';
 export type { DocumentAction } from './DocumentActions';
 export { WithOptions } from './WithOptions';
+export { DocumentHistory } from './DocumentHistory';
+export type { HistoryEntry } from './DocumentHistory';

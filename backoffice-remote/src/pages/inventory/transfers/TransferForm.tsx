@@ -18,6 +18,7 @@ import {
   ShortageList,
   StatusBadge,
   choices,
+  DocumentHistory,
   inventoryStyles as styles,
   shortagesOf,
   useInventoryFormat,
@@ -206,8 +207,6 @@ function DraftForm({
 function TransferView({ transfer, actions, onBack }: { transfer: Transfer; actions: ReactNode; onBack: () => void }) {
   const { t } = useAreaT('inventory');
   const format = useInventoryFormat();
-  const who = (a: { by: string | null; at: number | null }) =>
-    [a.by, format.dateTime(a.at)].filter(Boolean).join(' · ');
   return (
     <section className={styles.card} aria-label={t('transfers.title', { number: transfer.number })}>
       <dl className={styles.facts}>
@@ -225,24 +224,13 @@ function TransferView({ transfer, actions, onBack }: { transfer: Transfer; actio
           <dt>{t('transfers.fields.to')}</dt>
           <dd>{transfer.toWarehouseName}</dd>
         </div>
-        {transfer.sent.at !== null && (
-          <div>
-            <dt>{t('transfers.history.sent')}</dt>
-            <dd>{who(transfer.sent)}</dd>
-          </div>
-        )}
-        {transfer.received.at !== null && (
-          <div>
-            <dt>{t('transfers.history.received')}</dt>
-            <dd>{who(transfer.received)}</dd>
-          </div>
-        )}
-        {transfer.cancelled.at !== null && (
-          <div>
-            <dt>{t('transfers.history.cancelled')}</dt>
-            <dd>{who(transfer.cancelled)}</dd>
-          </div>
-        )}
+        <DocumentHistory
+          entries={[
+            { label: t('transfers.history.sent'), action: transfer.sent },
+            { label: t('transfers.history.received'), action: transfer.received },
+            { label: t('transfers.history.cancelled'), action: transfer.cancelled },
+          ]}
+        />
       </dl>
       {transfer.note && <p>{transfer.note}</p>}
       <div className={styles.scroll}>

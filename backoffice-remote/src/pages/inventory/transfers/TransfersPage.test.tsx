@@ -96,6 +96,9 @@ describe('Inventory › Transfers', () => {
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Transfer #1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // Who did what and when: only what happened (sent), not an empty "Received".
+    expect(screen.getByText('Sent').nextElementSibling).toHaveTextContent(/^owner@cornermarket\.test · /);
+    expect(screen.queryByText('Received', { selector: 'dt' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Receive' }));
     await waitFor(() => expect(calls.some((c) => c.url === `${API}/2/receive`)).toBe(true));
     expect(await screen.findByText('Transfer #1 was received: the stock has arrived.')).toBeInTheDocument();
