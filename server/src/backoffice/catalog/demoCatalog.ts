@@ -339,6 +339,79 @@ export const DEMO_CATALOGS: Record<string, DemoCatalog> = {
       refundRate: 0.01,
     },
   },
+
+  // A neighbourhood grocer (Asheville, NC): shelf prices before tax; food at the local 2 % rate,
+  // candy and soft drinks at the full 7 %. Every item is counted (Inventory). Smaller than Corner
+  // Market (fewer, bigger baskets), so seeding its 90 days stays quick.
+  'green-leaf-grocers': {
+    categories: [
+      {
+        name: 'Pantry',
+        color: '#a16207',
+        items: [
+          i('Rolled oats 42 oz', 'PAN-01', 5.49, 3.3, 2, 3),
+          i('Brown rice 2 lb', 'PAN-02', 3.99, 2.3, 2, 2),
+          i('Extra virgin olive oil 500 ml', 'PAN-03', 9.99, 6.2, 2, 2),
+          i('Local wildflower honey 12 oz', 'PAN-04', 8.99, 5.4, 2, 1),
+          i('Black beans 15 oz can', 'PAN-05', 1.29, 0.7, 2, 3),
+          i('Crunchy peanut butter 16 oz', 'PAN-06', 4.49, 2.6, 2, 2),
+        ],
+      },
+      {
+        name: 'Fruit and vegetables',
+        color: '#16a34a',
+        items: [
+          i('Organic bananas (per lb)', 'PRO-01', 0.79, 0.45, 2, 6),
+          i('Honeycrisp apples (per lb)', 'PRO-02', 2.99, 1.75, 2, 4),
+          i('Hass avocado', 'PRO-03', 1.49, 0.85, 2, 4),
+          i('Baby spinach 5 oz', 'PRO-04', 3.99, 2.2, 2, 3),
+          i('Heirloom tomatoes (per lb)', 'PRO-05', 4.49, 2.6, 2, 2),
+          i('Yellow onions 3 lb bag', 'PRO-06', 3.29, 1.7, 2, 2),
+        ],
+      },
+      {
+        name: 'Dairy and eggs',
+        color: '#0ea5e9',
+        items: [
+          i('Whole milk, half gallon', 'DAI-01', 3.79, 2.5, 2, 5),
+          i('Oat milk 64 oz', 'DAI-02', 4.99, 3.1, 2, 3),
+          i('Pasture-raised eggs (12)', 'DAI-03', 6.49, 4.3, 2, 4),
+          i('Plain Greek yogurt 32 oz', 'DAI-04', 5.99, 3.7, 2, 2),
+          i('Sharp cheddar 8 oz', 'DAI-05', 4.79, 2.9, 2, 2),
+        ],
+      },
+      {
+        name: 'Bakery',
+        color: '#b45309',
+        items: [
+          i('Whole wheat sourdough', 'BAK-01', 6.99, 3.2, 2, 3),
+          i('Seeded rye loaf', 'BAK-02', 6.49, 3, 2, 2),
+          i('Blueberry muffins (4)', 'BAK-03', 5.99, 2.8, 2, 2),
+          i('Corn tortillas (30)', 'BAK-04', 3.49, 1.9, 2, 2),
+        ],
+      },
+      {
+        name: 'Drinks and snacks',
+        color: '#2563eb',
+        items: [
+          i('Sparkling water 12-pack', 'DRS-01', 5.99, 3.6, 2, 3),
+          i('Ginger kombucha 16 oz', 'DRS-02', 3.99, 2.2, 7, 3),
+          i('Cold brew coffee 32 oz', 'DRS-03', 6.99, 4.1, 2, 2),
+          i('Dark chocolate bar 3 oz', 'DRS-04', 3.49, 1.8, 7, 3),
+          i('Tortilla chips 11 oz', 'DRS-05', 4.29, 2.4, 2, 2),
+        ],
+      },
+    ],
+    sales: {
+      perDay: 28,
+      weekday: [1.2, 0.85, 0.85, 0.9, 1, 1.15, 1.3],
+      // Open 8 am to 9 pm local time: a lunch bump and the after-work rush.
+      hours: hours([8, 10, 1], [10, 12, 1.4], [12, 14, 1.6], [14, 16, 1.1], [16, 19, 2.2], [19, 21, 1]),
+      maxLines: 6,
+      maxQty: 3,
+      refundRate: 0.01,
+    },
+  },
 };
 
 /** Any company without a catalog of its own (e.g. a demo company added later) gets this one. */

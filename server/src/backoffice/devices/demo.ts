@@ -70,6 +70,14 @@ export const DEMO_DEVICES: Record<string, DemoDevices> = {
     ],
     banners: [],
   },
+  'green-leaf-grocers': {
+    terminals: [
+      { name: 'Lane 1', location: 'Haywood Road' },
+      { name: 'Lane 2', location: 'Haywood Road' },
+    ],
+    printers: [{ name: 'Lane 1 receipts', kind: 'receipt', terminal: 'Lane 1', address: 'usb:0', categories: [] }],
+    banners: [{ kind: 'customer_display', title: 'Local honey is back in stock', color: '#14532d', band: '#fde68a' }],
+  },
 };
 
 const has = async (db: Kysely<Database>, table: 'terminals' | 'printers' | 'banners', companyId: number) =>

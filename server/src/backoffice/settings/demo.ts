@@ -172,6 +172,45 @@ export const DEMO_SETTINGS: Record<string, DemoSettings> = {
     contact: { name: '', email: 'owner@tinykiosk.test' },
     coupon: null,
   },
+  'green-leaf-grocers': {
+    legalName: 'Green Leaf Grocers Cooperative',
+    taxId: 'US-56-7654321',
+    email: 'hello@greenleaf.test',
+    phone: '+1 828 555 0160',
+    address: address({
+      line1: '418 Haywood Road',
+      city: 'Asheville',
+      region: 'NC',
+      postalCode: '28806',
+      country: 'US',
+    }),
+    currency: 'USD',
+    timezone: 'America/New_York',
+    receiptHeader: 'Local and organic, 8 am to 9 pm every day',
+    receiptFooter: 'Thank you for shopping local!\nBring this receipt back within 14 days for returns.',
+    locations: [
+      {
+        name: 'Haywood Road',
+        address: address({
+          line1: '418 Haywood Road',
+          city: 'Asheville',
+          region: 'NC',
+          postalCode: '28806',
+          country: 'US',
+        }),
+        timezone: 'America/New_York',
+        phone: '+1 828 555 0160',
+      },
+    ],
+    // Shelf prices before tax: food at the local rate, candy, soft drinks and the rest at the full one.
+    taxes: [
+      { name: 'Sales tax', rate: 7, type: 'added', appliesToNewItems: true },
+      { name: 'Food (local rate)', rate: 2, type: 'added', appliesToNewItems: false },
+    ],
+    priceLevels: [],
+    contact: { name: 'Nora Hale', email: 'owner@greenleaf.test' },
+    coupon: null,
+  },
 };
 
 /** Before the catalog: the catalog's items point at these tax rates, its receipts at these locations. */

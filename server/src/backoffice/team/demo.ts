@@ -23,6 +23,10 @@ export const DEMO_EMPLOYEES: Record<string, { name: string; pin: string; ownerEm
     { name: 'Tom Reyes', pin: '1111', ownerEmail: 'owner@tinykiosk.test' },
     { name: 'Ivy Chen', pin: '5555' },
   ],
+  'green-leaf-grocers': [
+    { name: 'Nora Hale', pin: '1111', ownerEmail: 'owner@greenleaf.test' },
+    { name: 'Omar Haddad', pin: '2580' },
+  ],
 };
 
 export async function seedTeamDemo(
