@@ -5,8 +5,9 @@ import { postLedger, type LedgerEntry } from './ledger';
 import { ensureDefaultWarehouses } from './warehouseDefaults';
 
 /*
- * Demo inventory for the demo companies with the Inventory add-on (Corner Market): three vendors
- * sharing the stock-tracked items, a back room beside Main Street, three months of received
+ * Demo inventory for the demo companies with the Inventory add-on (Corner Market, Green Leaf
+ * Grocers): the company's vendors (VENDORS) sharing the stock-tracked items, a back room beside its
+ * first location, three months of received
  * purchase orders that cover what each location sold that month (the sales are already in the
  * ledger: the history seed goes through the ingest), monthly transfers to the back room, damage
  * write-offs, goods received without a PO, a count, low-stock thresholds (a few items end below
@@ -18,11 +19,55 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const DAY = 86_400_000;
 const MONTHS = 3;
-const VENDORS = [
-  { name: 'Metro Wholesale', contact_name: 'Dana Ortiz', email: 'orders@metrowholesale.test', phone: '+1 555 0140' },
-  { name: 'Fresh Farm Supply', contact_name: 'Sam Greene', email: 'sales@freshfarm.test', phone: '+1 555 0141' },
-  { name: 'Household Direct', contact_name: 'Lee Park', email: 'hello@householddirect.test', phone: '+1 555 0142' },
-];
+
+interface DemoVendor {
+  name: string;
+  contact_name: string;
+  email: string;
+  phone: string;
+  /** The categories (by name) it supplies; the other categories go round the company's vendors. */
+  categories?: string[];
+}
+
+/** Vendors per company slug; a company not listed (an inventory demo company added later) gets Corner Market's. */
+const VENDORS: Record<string, DemoVendor[]> = {
+  'corner-market': [
+    { name: 'Metro Wholesale', contact_name: 'Dana Ortiz', email: 'orders@metrowholesale.test', phone: '+1 555 0140' },
+    { name: 'Fresh Farm Supply', contact_name: 'Sam Greene', email: 'sales@freshfarm.test', phone: '+1 555 0141' },
+    { name: 'Household Direct', contact_name: 'Lee Park', email: 'hello@householddirect.test', phone: '+1 555 0142' },
+  ],
+  'green-leaf-grocers': [
+    {
+      name: 'Blue Ridge Produce',
+      contact_name: 'Maya Caldwell',
+      email: 'orders@blueridgeproduce.test',
+      phone: '+1 828 555 0150',
+      categories: ['Fruit and vegetables'],
+    },
+    {
+      name: 'Mountain Dairy Co-op',
+      contact_name: 'Hank Ellison',
+      email: 'dispatch@mountaindairy.test',
+      phone: '+1 828 555 0151',
+      categories: ['Dairy and eggs'],
+    },
+    {
+      name: 'Hearth & Grain Bakery',
+      contact_name: 'Lucia Ferrante',
+      email: 'wholesale@hearthgrain.test',
+      phone: '+1 828 555 0152',
+      categories: ['Bakery'],
+    },
+    {
+      name: 'Southeast Natural Foods',
+      contact_name: 'Devon Price',
+      email: 'orders@senaturalfoods.test',
+      phone: '+1 828 555 0153',
+      categories: ['Pantry', 'Drinks and snacks'],
+    },
+  ],
+};
+const DEFAULT_VENDORS = 'corner-market';
 
 export async function seedInventoryDemo(db: Db, companyId: number, { now }: { now: number }): Promise<void> {
   const addon = await db
@@ -69,18 +114,21 @@ export async function seedInventoryDemo(db: Db, companyId: number, { now }: { no
     .executeTakeFirstOrThrow();
 
   const items = await db
-    .selectFrom('items')
-    .select(['id', 'cost_cents', 'category_id'])
-    .where('company_id', '=', companyId)
-    .where('track_stock', '=', 1)
-    .orderBy('id')
+    .selectFrom('items as i')
+    .leftJoin('categories as c', 'c.id', 'i.category_id')
+    .select(['i.id', 'i.cost_cents', 'i.category_id', 'c.name as category'])
+    .where('i.company_id', '=', companyId)
+    .where('i.track_stock', '=', 1)
+    .orderBy('i.id')
     .execute();
   if (items.length === 0) return;
 
-  // Vendors: the categories go round the three of them.
+  // Vendors: each supplies the categories it names; the other categories go round all of them.
+  const company = await db.selectFrom('companies').select('slug').where('id', '=', companyId).executeTakeFirst();
+  const vendors = VENDORS[company?.slug ?? ''] ?? VENDORS[DEFAULT_VENDORS]!;
   const categories = [...new Set(items.map((i) => i.category_id ?? 0))];
   const vendorIds: number[] = [];
-  for (const v of VENDORS) {
+  for (const { categories: _supplies, ...v } of vendors) {
     const row = await db
       .insertInto('vendors')
       .values({ company_id: companyId, ...v, address: '', note: '', active: 1, created_at: now, updated_at: now })
@@ -88,8 +136,10 @@ export async function seedInventoryDemo(db: Db, companyId: number, { now }: { no
       .executeTakeFirstOrThrow();
     vendorIds.push(row.id);
   }
-  const vendorOf = (item: (typeof items)[number]) =>
-    vendorIds[categories.indexOf(item.category_id ?? 0) % vendorIds.length]!;
+  const vendorOf = (item: (typeof items)[number]) => {
+    const named = vendors.findIndex((v) => item.category !== null && v.categories?.includes(item.category));
+    return vendorIds[named >= 0 ? named : categories.indexOf(item.category_id ?? 0) % vendorIds.length]!;
+  };
   await db
     .insertInto('vendor_items')
     .values(
