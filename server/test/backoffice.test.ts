@@ -610,7 +610,7 @@ for (const target of databaseTargets()) {
           .select(['id', 'slug'])
           .where('slug', 'in', Object.keys(DEMO_CATALOGS))
           .execute();
-        assert.equal(companies.length, 4);
+        assert.equal(companies.length, 5);
         for (const company of companies) {
           const count = async (table: 'items' | 'customers' | 'receipt_lines') => {
             const q = db

@@ -50,6 +50,7 @@ export const DEMO_OWNERS: Record<string, string> = {
   'blue-door-bistro': 'owner@bluedoor.test',
   'atlas-consulting': 'owner@atlas.test',
   'tiny-kiosk': 'owner@tinykiosk.test',
+  'green-leaf-grocers': 'owner@greenleaf.test',
 };
 export const DEMO_PASSWORD = 'hive-demo-2026';
 

@@ -32,12 +32,6 @@ const EXTRA_COMPANIES: ExtraCompany[] = [
   },
   { name: 'Sunset Tacos', slug: 'sunset-tacos', license: 'Restaurant', addons: ['Scheduling', 'Loyalty'] },
   { name: 'Pixel Repair Lab', slug: 'pixel-repair-lab', license: 'Invoice', addons: ['Invoicing'] },
-  {
-    name: 'Green Leaf Grocers',
-    slug: 'green-leaf-grocers',
-    license: 'Retail',
-    addons: ['Inventory', 'Item Modifiers'],
-  },
   { name: 'Northwind Café', slug: 'northwind-cafe', license: 'Restaurant', addons: ['Item Modifiers'] },
   { name: 'Cedar & Sage Spa', slug: 'cedar-sage-spa', license: 'Invoice', addons: ['Invoicing', 'Scheduling'] },
   { name: 'Riverbend Hardware', slug: 'riverbend-hardware', license: 'Retail', addons: ['Inventory'] },

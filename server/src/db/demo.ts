@@ -35,6 +35,12 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
   { name: 'Atlas Consulting', slug: 'atlas-consulting', license: 'Invoice', addons: ['Invoicing'] },
   { name: 'Tiny Kiosk', slug: 'tiny-kiosk', license: 'Retail', addons: [] },
+  {
+    name: 'Green Leaf Grocers',
+    slug: 'green-leaf-grocers',
+    license: 'Retail',
+    addons: ['Inventory', 'Item Modifiers'],
+  },
 ];
 
 const everyBackoffice = () => allBackofficePermissionNames();
@@ -89,6 +95,13 @@ export const DEMO_USERS: DemoUser[] = [
   },
   { email: 'owner@atlas.test', company: 'atlas-consulting', role: 'admin', admin: false, permissions: everyBackoffice },
   { email: 'owner@tinykiosk.test', company: 'tiny-kiosk', role: 'admin', admin: false, permissions: everyBackoffice },
+  {
+    email: 'owner@greenleaf.test',
+    company: 'green-leaf-grocers',
+    role: 'admin',
+    admin: false,
+    permissions: everyBackoffice,
+  },
   { email: 'super@hive.test', company: null, role: 'super_admin', admin: true, permissions: everyAdmin },
   { email: 'dev@hive.test', company: null, role: 'dev_admin', admin: true, permissions: everyAdmin },
   {
