@@ -144,6 +144,125 @@ for (const target of databaseTargets()) {
       await assertLedgerInvariant();
     });
 
+    it('demo data: Green Leaf Grocers has grocery vendors, two warehouses, three months of documents covering its sales and a few items low', async () => {
+      // A server of its own with the 90 days of demo sales, so the purchase orders have sales to cover.
+      const seeded = await startTestServer(target, { seedDemoSales: true });
+      try {
+        const gdb = db(seeded);
+        const green = await companyId(seeded, 'green-leaf-grocers');
+        const grocer = await signedIn(seeded, 'owner@greenleaf.test');
+        const count = async (table: 'vendors' | 'transfers' | 'adjustments' | 'stock_counts') =>
+          Number(
+            (
+              await gdb
+                .selectFrom(table)
+                .select(sql<number>`count(*)`.as('n'))
+                .where('company_id', '=', green)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const sold = await gdb
+          .selectFrom('stock_ledger')
+          .select(['item_id', 'quantity'])
+          .where('company_id', '=', green)
+          .where('kind', '=', 'sale')
+          .execute();
+        assert.ok(sold.length > 1000, `sales in the ledger: ${sold.length}`);
+
+        // Vendors of groceries, each supplying its own categories.
+        const supplied = await gdb
+          .selectFrom('vendor_items as vi')
+          .innerJoin('vendors as v', 'v.id', 'vi.vendor_id')
+          .innerJoin('items as i', 'i.id', 'vi.item_id')
+          .innerJoin('categories as c', 'c.id', 'i.category_id')
+          .select(['v.name as vendor', 'c.name as category'])
+          .where('vi.company_id', '=', green)
+          .execute();
+        assert.equal(await count('vendors'), 4);
+        assert.deepEqual(
+          [...new Set(supplied.filter((s) => s.vendor === 'Blue Ridge Produce').map((s) => s.category))],
+          ['Fruit and vegetables'],
+        );
+        assert.deepEqual(
+          [...new Set(supplied.filter((s) => s.vendor === 'Mountain Dairy Co-op').map((s) => s.category))],
+          ['Dairy and eggs'],
+        );
+
+        // Two warehouses: the shop's own and its back room, both holding stock.
+        const warehouses = (await api(grocer, 'GET', `${I}/warehouses`)).body.rows as Json[];
+        assert.deepEqual(warehouses.map((w) => w.name).sort(), ['Haywood Road', 'Haywood Road back room']);
+        assert.ok(
+          warehouses.every((w) => w.units > 0),
+          JSON.stringify(warehouses),
+        );
+
+        // Received purchase orders in each of the three months, fully received; today's ordered and draft.
+        const orders = await gdb
+          .selectFrom('purchase_orders')
+          .select(['id', 'status', 'received_at'])
+          .where('company_id', '=', green)
+          .execute();
+        const received = orders.filter((o) => o.status === 'received');
+        const monthsAgo = new Set(
+          received.map((o) => Math.floor((seeded.clock.now() - Number(o.received_at)) / (30 * 86_400_000))),
+        );
+        assert.deepEqual([...monthsAgo].sort(), [0, 1, 2], 'received in each of the last three months');
+        assert.ok(received.length >= 9, `${received.length} received`);
+        assert.deepEqual(
+          orders
+            .filter((o) => o.status !== 'received')
+            .map((o) => o.status)
+            .sort(),
+          ['draft', 'ordered'],
+        );
+        const short = await gdb
+          .selectFrom('purchase_order_lines')
+          .select('id')
+          .where(
+            'purchase_order_id',
+            'in',
+            received.map((o) => o.id),
+          )
+          .whereRef('received_quantity', '<>', 'quantity')
+          .execute();
+        assert.deepEqual(short, []);
+
+        // A transfer to the back room, a write-off, a count.
+        assert.ok((await count('transfers')) >= 1);
+        assert.ok((await count('adjustments')) >= 1);
+        assert.equal(await count('stock_counts'), 1);
+
+        // The purchases cover what was sold (nothing below zero), a few items end below their threshold.
+        const stock = (await api(grocer, 'GET', `${I}/stock`)).body;
+        assert.deepEqual(
+          stock.rows.filter((r: Json) => r.onHand < 0),
+          [],
+          'the purchases cover the sales',
+        );
+        const below = stock.rows.filter((r: Json) => r.lowStock !== null && r.onHand < r.lowStock);
+        assert.ok(below.length >= 1 && below.length < stock.rows.length / 2, `${below.length} below threshold`);
+
+        // The kept levels are the ledger's sums.
+        const mismatches = await sql<{ item_id: number }>`
+          select s.item_id, s.warehouse_id, s.on_hand, l.total
+          from stock_levels s
+          left join (
+            select item_id, warehouse_id, sum(quantity) as total from stock_ledger
+            where company_id = ${green} group by item_id, warehouse_id
+          ) l on l.item_id = s.item_id and l.warehouse_id = s.warehouse_id
+          where s.company_id = ${green} and s.on_hand <> coalesce(l.total, 0)`.execute(gdb);
+        assert.deepEqual(mismatches.rows, [], 'stock_levels = sum(stock_ledger)');
+        const orphans = await sql<{ item_id: number }>`
+          select l.item_id, l.warehouse_id from stock_ledger l
+          where l.company_id = ${green} and not exists (
+            select 1 from stock_levels s where s.item_id = l.item_id and s.warehouse_id = l.warehouse_id
+          )`.execute(gdb);
+        assert.deepEqual(orphans.rows, [], 'every ledger pair has a level');
+      } finally {
+        await seeded.close();
+      }
+    });
+
     it('every location has its own warehouse, a new location gets one, extra ones are added', async () => {
       const list = await api(owner, 'GET', `${I}/warehouses`);
       assert.equal(list.status, 200);
