@@ -28,16 +28,20 @@ const OPTIONS = {
   items: [],
 };
 
-function renderStock(path = '/stock', routes: FakeRoute[] = []) {
+function renderStock(path = '/stock', routes: FakeRoute[] = [], language: 'en' | 'es' = 'en') {
   return renderInShell(<App />, {
     path,
+    language,
     routes: [
       ...routes,
       on('GET', '/api/backoffice/inventory/stock', LIST),
       on('GET', '/api/backoffice/inventory/stock/options', OPTIONS),
+      on('GET', '/api/backoffice/inventory/settings', { allowNegativeStock: false }),
     ],
   });
 }
+
+const location = () => screen.getByTestId('location').textContent;
 
 describe('Inventory › Stock', () => {
   it('shows on hand, value at average cost and totals; the low-stock filter asks the server', async () => {
@@ -91,5 +95,40 @@ describe('Inventory › Stock', () => {
       lines: [{ itemId: 5, counted: 4 }],
     });
     expect(await screen.findByText('Count #2 applied to 1 item.')).toBeInTheDocument();
+  });
+
+  it('the search, warehouse and low-stock filters live in the URL: a shared link shows them, typing updates it', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderStock('/stock?q=bread&warehouse=1&low=1');
+    const box = await screen.findByRole('searchbox', { name: 'Search items' });
+    expect(box).toHaveValue('bread');
+    // The warehouse shows once the choices are loaded.
+    expect(await screen.findByRole('option', { name: 'Main Street' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Warehouse' })).toHaveValue('1');
+    expect(screen.getByRole('checkbox', { name: 'Only items running low' })).toBeChecked();
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url === '/api/backoffice/inventory/stock' &&
+            c.params?.search === 'bread' &&
+            c.params?.warehouseId === 1 &&
+            c.params?.low === 'true',
+        ),
+      ).toBe(true),
+    );
+
+    await user.clear(box);
+    await user.type(box, 'milk');
+    await waitFor(() => expect(location()).toBe('/stock?q=milk&warehouse=1&low=1'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/backoffice/inventory/stock' && c.params?.search === 'milk')).toBe(true),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Only items running low' }));
+    expect(location()).toBe('/stock?q=milk&warehouse=1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Warehouse' }), '');
+    expect(location()).toBe('/stock?q=milk');
+    await user.clear(box);
+    await waitFor(() => expect(location()).toBe('/stock'));
   });
 });

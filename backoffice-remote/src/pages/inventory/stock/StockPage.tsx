@@ -1,25 +1,16 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ClipboardList, Download } from 'lucide-react';
 import { useHttp } from '@hive/shared/shell-contract';
-import type { StockList, StockRow } from '@hive/shared/schemas/backoffice/inventory';
-import {
-  Alert,
-  Button,
-  CheckboxField,
-  EmptyState,
-  PageFrame,
-  SearchField,
-  SelectField,
-  useToast,
-} from '@hive/shared/ui';
+import type { StockList as StockListData, StockRow } from '@hive/shared/schemas/backoffice/inventory';
+import { Alert, Button, CheckboxField, EmptyState, SearchField, SelectField, useToast } from '@hive/shared/ui';
 import { DataTable, type TableSort } from '@hive/shared/ui/table';
 import { API, downloadFile, useApi } from '../../../api';
-import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useTableLabels, withAreaTexts } from '../../../i18n';
-import { useDebounced, useFailureMessage } from '../../resource';
+import { useAreaT, useTableLabels, withAreaTexts } from '../../../i18n';
+import { useFailureMessage, useSearchDraft } from '../../resource';
 import { Badge, choices, inventoryStyles as styles, useInventoryFormat, useInventoryOptions } from '../shared';
 import { CountSheet } from './CountSheet';
+import { StockFrame, useStockParams } from './StockFrame';
 import { ThresholdDialog } from './ThresholdDialog';
 
 const SORTS: Record<string, (r: StockRow) => string | number> = {
@@ -32,41 +23,40 @@ const SORTS: Record<string, (r: StockRow) => string | number> = {
 };
 
 /**
- * Stock on hand per item and warehouse (`?warehouse=&low=1&q=`), its value at average cost, CSV,
- * low-stock thresholds, and an inventory count (`?count=<warehouse id>` or `?count=new`).
+ * Stock on hand per item and warehouse (`?warehouse=&low=1&q=`: the filters stay in the URL), its
+ * value at average cost, CSV, low-stock thresholds,; an inventory
+ * count (`?count=<warehouse id>` or `?count=new`).
  */
 function StockPage() {
+  const { params } = useStockParams();
+  const counting = params.get('count');
+  if (counting !== null) {
+    const warehouseId = Number(counting) > 0 ? Number(counting) : null;
+    return <Counting warehouseId={warehouseId} />;
+  }
+  return <StockList />;
+}
+
+function StockList() {
   const { t } = useAreaT('inventory');
   const http = useHttp();
   const toast = useToast();
   const format = useInventoryFormat();
   const tableLabels = useTableLabels();
   const failure = useFailureMessage('inventory:stock');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const counting = searchParams.get('count');
-  const { title, breadcrumb } = usePageMeta('/stock', counting !== null ? [t('stock.countTitle')] : []);
-  const warehouseParam = Number(searchParams.get('warehouse'));
+  const { params, set } = useStockParams();
+  const warehouseParam = Number(params.get('warehouse'));
   const warehouseId = Number.isInteger(warehouseParam) && warehouseParam > 0 ? warehouseParam : undefined;
-  const low = searchParams.get('low') === '1';
-  const [draft, setDraft] = useState(searchParams.get('q') ?? '');
-  const search = useDebounced(draft.trim(), 300);
+  const low = params.get('low') === '1';
+  const search = (params.get('q') ?? '').trim();
+  // What is typed reaches the URL once it settles (replacing the entry), and from there the server.
+  const [draft, setDraft] = useSearchDraft(params.get('q') ?? '', (settled) => set({ q: settled }, { replace: true }));
   const options = useInventoryOptions('stock');
   const query = { warehouseId, low: low ? 'true' : undefined, search: search || undefined };
-  const stock = useApi<StockList>(`${API}/inventory/stock`, query);
+  const stock = useApi<StockListData>(`${API}/inventory/stock`, query);
   const [sort, setSort] = useState<TableSort>({ id: 'item', desc: false });
   const [threshold, setThreshold] = useState<StockRow | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  const setParam = (name: string, value: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null || value === '') next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: name === 'q' },
-    );
 
   const rows = useMemo(() => {
     const key = SORTS[sort.id] ?? SORTS.item!;
@@ -145,40 +135,30 @@ function StockPage() {
     }
   };
 
-  const frame = (children: ReactNode, actions?: ReactNode) => (
-    <PageFrame
-      title={counting !== null ? t('stock.countTitle') : title}
-      breadcrumb={breadcrumb}
-      breadcrumbLabel={t('common:layout.breadcrumb')}
-      documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
-      description={counting !== null ? undefined : t('stock.description')}
-      actions={actions}
-    >
-      {children}
-    </PageFrame>
-  );
-
-  if (counting !== null) {
-    const countWarehouse = Number(counting) > 0 ? Number(counting) : null;
-    return frame(
-      <CountSheet
-        key={countWarehouse ?? 'none'}
-        options={options.data}
-        warehouseId={countWarehouse}
-        onWarehouse={(id) => setParam('count', id ? String(id) : 'new')}
-        onCancel={() => setParam('count', null)}
-        onDone={() => {
-          setParam('count', null);
-          stock.reload();
-        }}
-      />,
-    );
-  }
-
   const totals = stock.data?.totals;
   const noItems = !search && !low && stock.data && stock.data.rows.length === 0;
-  return frame(
-    <>
+  return (
+    <StockFrame
+      description={t('stock.description')}
+      actions={
+        <>
+          <Button
+            icon={<Download size={16} aria-hidden="true" />}
+            onClick={() => void exportCsv()}
+            disabled={exporting || rows.length === 0}
+          >
+            {t('common:common.exportCsv')}
+          </Button>
+          <Button
+            variant="primary"
+            icon={<ClipboardList size={16} aria-hidden="true" />}
+            onClick={() => set({ count: warehouseId ? String(warehouseId) : 'new' })}
+          >
+            {t('stock.count')}
+          </Button>
+        </>
+      }
+    >
       {totals && (
         <dl className={styles.totals} aria-label={t('stock.totals')}>
           <div>
@@ -239,12 +219,12 @@ function StockPage() {
               placeholder={t('stock.allWarehouses')}
               options={choices(options.data?.warehouses)}
               value={warehouseId ? String(warehouseId) : ''}
-              onChange={(event) => setParam('warehouse', event.target.value)}
+              onChange={(event) => set({ warehouse: event.target.value })}
             />
             <CheckboxField
               label={t('stock.onlyLow')}
               checked={low}
-              onChange={(event) => setParam('low', event.target.checked ? '1' : null)}
+              onChange={(event) => set({ low: event.target.checked ? '1' : null })}
             />
           </div>
         }
@@ -259,23 +239,26 @@ function StockPage() {
           }}
         />
       )}
-    </>,
-    <>
-      <Button
-        icon={<Download size={16} aria-hidden="true" />}
-        onClick={() => void exportCsv()}
-        disabled={exporting || rows.length === 0}
-      >
-        {t('common:common.exportCsv')}
-      </Button>
-      <Button
-        variant="primary"
-        icon={<ClipboardList size={16} aria-hidden="true" />}
-        onClick={() => setParam('count', warehouseId ? String(warehouseId) : 'new')}
-      >
-        {t('stock.count')}
-      </Button>
-    </>,
+    </StockFrame>
+  );
+}
+
+/** The count sheet (`?count=<warehouse id>`, `?count=new` before one is chosen). */
+function Counting({ warehouseId }: { warehouseId: number | null }) {
+  const { t } = useAreaT('inventory');
+  const { set } = useStockParams();
+  const options = useInventoryOptions('stock');
+  return (
+    <StockFrame title={t('stock.countTitle')} crumbs={[t('stock.countTitle')]}>
+      <CountSheet
+        key={warehouseId ?? 'none'}
+        options={options.data}
+        warehouseId={warehouseId}
+        onWarehouse={(id) => set({ count: id ? String(id) : 'new' })}
+        onCancel={() => set({ count: null })}
+        onDone={() => set({ count: null })}
+      />
+    </StockFrame>
   );
 }
 

@@ -1,0 +1,60 @@
+import { useCallback, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageFrame } from '@hive/shared/ui';
+import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../../i18n';
+
+export const STOCK_PATH = '/stock';
+
+/**
+ * The page's state in the URL, so a reload or a shared link shows the same: the list's filters
+ * (`q`, `warehouse`, `low=1`) and the view (`count=<warehouse>|new`).
+ */
+export function useStockParams() {
+  const [params, setSearchParams] = useSearchParams();
+  /** Sets (or with null / '' removes) some parameters, keeping the others. */
+  const set = useCallback(
+    (changes: Record<string, string | null>, options: { replace?: boolean } = {}) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      }, options),
+    [setSearchParams],
+  );
+  return { params, set };
+}
+
+/** The page frame of /stock and its views (a count). */
+export function StockFrame({
+  title,
+  crumbs = [],
+  description,
+  actions,
+  children,
+}: {
+  /** The view's own title (the page's when left out). */
+  title?: string;
+  /** Breadcrumbs after "Stock". */
+  crumbs?: string[];
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useAreaT('inventory');
+  const meta = usePageMeta(STOCK_PATH, crumbs);
+  return (
+    <PageFrame
+      title={title ?? meta.title}
+      breadcrumb={meta.breadcrumb}
+      breadcrumbLabel={t('common:layout.breadcrumb')}
+      documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
+      description={description}
+      actions={actions}
+    >
+      {children}
+    </PageFrame>
+  );
+}
