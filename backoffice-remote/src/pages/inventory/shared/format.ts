@@ -10,6 +10,8 @@ export function useInventoryFormat() {
     ...format,
     /** A whole quantity with its sign when it is a change (+3, −2). */
     signed: (n: number) => (n > 0 ? `+${integer(n)}` : integer(n)),
+    /** An amount with its sign when it is a change (+$4.00, −$2.86). */
+    signedMoney: (n: number) => (n > 0 ? `+${format.money(n)}` : format.money(n)),
     date: (ms: number | null) =>
       ms === null ? '' : new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' }),
     dateTime: (ms: number | null) =>

@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useHttp } from '@hive/shared/shell-contract';
-import { createCountSchema, type StockCount, type StockList } from '@hive/shared/schemas/backoffice/inventory';
-import { Alert, Button, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
+import {
+  createCountSchema,
+  type CountInput,
+  type StockCount,
+  type StockList,
+} from '@hive/shared/schemas/backoffice/inventory';
+import { Alert, Button, ConfirmDialog, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
 import { API, fieldErrors, useApi } from '../../../api';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { useFailureMessage } from '../../resource';
@@ -13,9 +18,22 @@ import {
   type InventoryOptions,
 } from '../shared';
 
+/** What applying a count would change: the items whose counted quantity differs from on hand. */
+interface CountChanges {
+  input: CountInput;
+  warehouse: string;
+  changed: { itemId: number; itemName: string; expected: number; counted: number; averageCost: number }[];
+  /** Items counted at what is on hand. */
+  unchanged: number;
+}
+
+/** The changed items listed in the confirmation; the others are counted in "and N more". */
+const LISTED_CHANGES = 10;
+
 /**
  * An inventory count: the warehouse's items with what the system expects; the quantities entered
- * become on hand (each difference is one ledger row). Items left empty are not counted.
+ * become on hand (each difference is one ledger row). Items left empty are not counted. Applying
+ * it asks first, saying how many items change and by how much, since it overwrites on hand.
  */
 export function CountSheet({
   options,
@@ -45,9 +63,10 @@ export function CountSheet({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<CountChanges | null>(null);
   const rows = stock.data?.rows ?? [];
 
-  const submit = async () => {
+  const review = () => {
     setProblem(null);
     const entered = rows.filter((r) => (counted[r.itemId] ?? '').trim() !== '');
     const input = {
@@ -67,9 +86,28 @@ export function CountSheet({
       return;
     }
     setErrors({});
+    // Against what the sheet shows as expected (the server reads on hand again when it applies).
+    const changed = entered
+      .map((r) => ({
+        itemId: r.itemId,
+        itemName: r.itemName,
+        expected: r.onHand,
+        counted: Number(counted[r.itemId]),
+        averageCost: r.averageCost,
+      }))
+      .filter((l) => l.counted !== l.expected);
+    setConfirming({
+      input: parsed.data,
+      warehouse: rows[0]?.warehouseName ?? '',
+      changed,
+      unchanged: entered.length - changed.length,
+    });
+  };
+
+  const apply = async (input: CountInput) => {
     setBusy(true);
     try {
-      const saved = (await http.post<StockCount>(`${INVENTORY_API}/counts`, parsed.data)).data;
+      const saved = (await http.post<StockCount>(`${INVENTORY_API}/counts`, input)).data;
       toast.success(t('stock.countSaved', { number: saved.number, count: saved.lines.length }));
       onDone();
     } catch (error) {
@@ -78,6 +116,7 @@ export function CountSheet({
       else setProblem(failure(error));
     } finally {
       setBusy(false);
+      setConfirming(null);
     }
   };
 
@@ -88,7 +127,7 @@ export function CountSheet({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        review();
       }}
     >
       <p className={styles.muted}>{t('stock.countIntro')}</p>
@@ -171,6 +210,60 @@ export function CountSheet({
           {t('common:common.cancel')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('stock.confirm.title')}
+        message={confirming && <CountChangesMessage changes={confirming} />}
+        confirmLabel={t('stock.applyCount')}
+        cancelLabel={t('stock.confirm.back')}
+        busy={busy}
+        onConfirm={() => confirming && void apply(confirming.input)}
+        onCancel={() => setConfirming(null)}
+      />
     </form>
+  );
+}
+
+function CountChangesMessage({ changes }: { changes: CountChanges }) {
+  const { t } = useAreaT('inventory');
+  const format = useInventoryFormat();
+  const { changed, unchanged } = changes;
+  const listed = changed.slice(0, LISTED_CHANGES);
+  const units = changed.reduce((sum, l) => sum + l.counted - l.expected, 0);
+  // In cents, so the total is exact; at average cost like the ledger rows the count writes.
+  const cents = changed.reduce((sum, l) => sum + Math.round((l.counted - l.expected) * l.averageCost * 100), 0);
+  return (
+    <>
+      <p>{t('stock.confirm.replaces', { warehouse: changes.warehouse })}</p>
+      {changed.length === 0 ? (
+        <p>{t('stock.confirm.noChange')}</p>
+      ) : (
+        <>
+          <p>
+            {t('stock.confirm.changes', {
+              count: changed.length,
+              units: t('stock.confirm.units', { count: units, n: format.signed(units) }),
+              value: format.signedMoney(cents / 100),
+            })}
+          </p>
+          <ul className={styles.changes} aria-label={t('stock.confirm.list')}>
+            {listed.map((l) => (
+              <li key={l.itemId}>
+                {t('stock.confirm.line', {
+                  item: l.itemName,
+                  expected: format.integer(l.expected),
+                  counted: format.integer(l.counted),
+                  difference: format.signed(l.counted - l.expected),
+                })}
+              </li>
+            ))}
+            {changed.length > listed.length && (
+              <li>{t('stock.confirm.more', { count: changed.length - listed.length })}</li>
+            )}
+          </ul>
+          {unchanged > 0 && <p>{t('stock.confirm.unchanged', { count: unchanged })}</p>}
+        </>
+      )}
+    </>
   );
 }

@@ -79,22 +79,75 @@ describe('Inventory › Stock', () => {
     });
   });
 
-  it('a count sends only the items counted', async () => {
+  it('a count sends only the items counted, once confirmed with how many items change and by how much', async () => {
     const user = userEvent.setup();
     const { calls } = await renderStock('/stock?count=1', [
-      on('POST', '/api/backoffice/inventory/counts', { id: 1, number: 2, lines: [{}] }, 201),
+      on('POST', '/api/backoffice/inventory/counts', { id: 1, number: 2, lines: [{}, {}] }, 201),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Apply the count' }));
     expect(await screen.findByText('Enter the counted quantity of at least one item.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await user.type(await screen.findByRole('spinbutton', { name: 'Counted Milk' }), '4');
+    await user.type(screen.getByRole('spinbutton', { name: 'Counted Bread' }), '20');
     await user.click(screen.getByRole('button', { name: 'Apply the count' }));
+
+    // Nothing is sent before the confirmation, which says what will change.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Apply this count?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'The counted quantities will replace the stock on hand at Main Street. ' +
+        '1 item will change: +1 unit in all, +$0.80 at average cost. ' +
+        'Milk: 3 → 4 (+1) ' +
+        '1 counted item already matches what is on hand.',
+    );
+    expect(within(within(dialog).getByRole('list', { name: 'Changes' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the count' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Apply the count' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Apply this count?' })).getByRole('button', {
+        name: 'Apply the count',
+      }),
+    );
     await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
     expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
       warehouseId: 1,
       note: '',
-      lines: [{ itemId: 5, counted: 4 }],
+      lines: [
+        { itemId: 5, counted: 4 },
+        { itemId: 6, counted: 20 },
+      ],
     });
-    expect(await screen.findByText('Count #2 applied to 1 item.')).toBeInTheDocument();
+    expect(await screen.findByText('Count #2 applied to 2 items.')).toBeInTheDocument();
+  });
+
+  it('the confirmation of a count that changes several items sums them up (Spanish)', async () => {
+    const user = userEvent.setup();
+    await renderStock('/stock?count=1', [], 'es');
+    await user.type(await screen.findByRole('spinbutton', { name: 'Contado de Milk' }), '0');
+    await user.type(screen.getByRole('spinbutton', { name: 'Contado de Bread' }), '25');
+    await user.click(screen.getByRole('button', { name: 'Aplicar el recuento' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Aplicar este recuento?' });
+    // Milk −3 at 0.80, Bread +5 at 1.20: +2 units, +3.60.
+    expect(dialog).toHaveTextContent('Cambiarán 2 artículos: +2 unidades en total, +3,60 US$ a coste medio.');
+    expect(within(dialog).getByRole('list', { name: 'Cambios' })).toHaveTextContent(
+      'Milk: 3 → 0 (-3)Bread: 20 → 25 (+5)',
+    );
+  });
+
+  it('the confirmation says so when a count changes nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderStock('/stock?count=1');
+    await user.type(await screen.findByRole('spinbutton', { name: 'Counted Milk' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Apply the count' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Apply this count?' });
+    expect(dialog).toHaveTextContent(
+      'Every counted quantity already matches what is on hand: nothing will change, but the count will be recorded.',
+    );
+    expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 
   it('the search, warehouse and low-stock filters live in the URL: a shared link shows them, typing updates it', async () => {
