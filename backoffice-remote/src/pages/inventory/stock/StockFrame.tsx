@@ -2,12 +2,13 @@ import { useCallback, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageFrame } from '@hive/shared/ui';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../../i18n';
+import { reportHref } from '../../reports/frame/reportHref';
 
 export const STOCK_PATH = '/stock';
 
 /**
  * The page's state in the URL, so a reload or a shared link shows the same: the list's filters
- * (`q`, `warehouse`, `low=1`) and the view (`count=<warehouse>|new`).
+ * (`q`, `warehouse`, `low=1`) and the view (`count=<warehouse>|new`, `counts=all|<count id>`).
  */
 export function useStockParams() {
   const [params, setSearchParams] = useSearchParams();
@@ -24,10 +25,12 @@ export function useStockParams() {
       }, options),
     [setSearchParams],
   );
-  return { params, set };
+  /** A link to /stock with the current parameters and some changed (the filters stay). */
+  const href = (changes: Record<string, string | null>) => reportHref(STOCK_PATH, params.toString(), changes);
+  return { params, set, href };
 }
 
-/** The page frame of /stock and its views (a count). */
+/** The page frame of /stock and its views (a count, past counts, one past count). */
 export function StockFrame({
   title,
   crumbs = [],

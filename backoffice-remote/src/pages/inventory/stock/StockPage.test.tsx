@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StockList, StockRow } from '@hive/shared/schemas/backoffice/inventory';
+import type { StockCount, StockCountSummary, StockList, StockRow } from '@hive/shared/schemas/backoffice/inventory';
 import App from '../../../App';
 import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
 
@@ -27,6 +27,23 @@ const OPTIONS = {
   vendors: [],
   items: [],
 };
+
+const COUNT: StockCount = {
+  id: 7,
+  number: 2,
+  warehouseId: 1,
+  warehouseName: 'Main Street',
+  note: 'Month end',
+  lines: [
+    { itemId: 5, itemName: 'Milk', expected: 3, counted: 5, difference: 2 },
+    { itemId: 6, itemName: 'Bread', expected: 20, counted: 19, difference: -1 },
+  ],
+  valueDifference: 0.4,
+  createdBy: 'owner@cornermarket.test',
+  createdAt: Date.UTC(2025, 4, 31, 18, 0),
+};
+const { lines: _lines, ...countSummary } = COUNT;
+const PAST: { rows: StockCountSummary[] } = { rows: [{ ...countSummary, itemCount: 2, unitsDifference: 1 }] };
 
 function renderStock(path = '/stock', routes: FakeRoute[] = [], language: 'en' | 'es' = 'en') {
   return renderInShell(<App />, {
@@ -148,6 +165,54 @@ describe('Inventory › Stock', () => {
     );
     expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'post')).toBe(false);
+  });
+
+  it('past counts: the list (date, warehouse, who, items, difference) and one count read-only', async () => {
+    const user = userEvent.setup();
+    await renderStock('/stock?warehouse=1', [
+      on('GET', '/api/backoffice/inventory/counts', PAST),
+      on('GET', '/api/backoffice/inventory/counts/7', COUNT),
+    ]);
+    await user.click(await screen.findByRole('link', { name: 'Past counts' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Past counts' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Counts applied, newest first' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'No.',
+      'Date',
+      'Warehouse',
+      'Counted by',
+      'Items',
+      'Difference',
+      'Difference at cost',
+      'Actions',
+    ]);
+    const row = within(table).getByRole('row', { name: /#2/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(2, 7)).toEqual(['Main Street', 'owner@cornermarket.test', '2', '+1', '+$0.40']);
+    expect(cells[1]).toMatch(/2025/);
+
+    await user.click(within(row).getByRole('link', { name: 'Open Count #2' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Count #2' })).toBeInTheDocument();
+    expect(location()).toBe('/stock?warehouse=1&counts=7');
+    const lines = screen.getByRole('table', { name: 'Items of count #2' });
+    expect(
+      within(lines)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['ItemExpectedCountedDifference', 'Milk35+2', 'Bread2019-1']);
+    expect(within(lines).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(screen.getByText('Month end')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply the count' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Back to past counts' }));
+    await user.click(await screen.findByRole('link', { name: 'Back to stock' }));
+    expect(location()).toBe('/stock?warehouse=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stock' })).toBeInTheDocument();
   });
 
   it('the search, warehouse and low-stock filters live in the URL: a shared link shows them, typing updates it', async () => {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ClipboardList, Download } from 'lucide-react';
+import { ClipboardList, Download, History } from 'lucide-react';
 import { useHttp } from '@hive/shared/shell-contract';
 import type { StockList as StockListData, StockRow } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, Button, CheckboxField, EmptyState, SearchField, SelectField, useToast } from '@hive/shared/ui';
@@ -10,6 +11,7 @@ import { useAreaT, useTableLabels, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSearchDraft } from '../../resource';
 import { Badge, choices, inventoryStyles as styles, useInventoryFormat, useInventoryOptions } from '../shared';
 import { CountSheet } from './CountSheet';
+import { CountView, PastCounts } from './PastCounts';
 import { StockFrame, useStockParams } from './StockFrame';
 import { ThresholdDialog } from './ThresholdDialog';
 
@@ -25,14 +27,19 @@ const SORTS: Record<string, (r: StockRow) => string | number> = {
 /**
  * Stock on hand per item and warehouse (`?warehouse=&low=1&q=`: the filters stay in the URL), its
  * value at average cost, CSV, low-stock thresholds,; an inventory
- * count (`?count=<warehouse id>` or `?count=new`).
+ * count (`?count=<warehouse id>` or `?count=new`) and the past counts (`?counts=all`, `?counts=<id>`).
  */
 function StockPage() {
   const { params } = useStockParams();
   const counting = params.get('count');
+  const counts = params.get('counts');
   if (counting !== null) {
     const warehouseId = Number(counting) > 0 ? Number(counting) : null;
     return <Counting warehouseId={warehouseId} />;
+  }
+  if (counts !== null) {
+    const id = Number(counts);
+    return Number.isInteger(id) && id > 0 ? <CountView id={id} /> : <PastCounts />;
   }
   return <StockList />;
 }
@@ -44,7 +51,7 @@ function StockList() {
   const format = useInventoryFormat();
   const tableLabels = useTableLabels();
   const failure = useFailureMessage('inventory:stock');
-  const { params, set } = useStockParams();
+  const { params, set, href } = useStockParams();
   const warehouseParam = Number(params.get('warehouse'));
   const warehouseId = Number.isInteger(warehouseParam) && warehouseParam > 0 ? warehouseParam : undefined;
   const low = params.get('low') === '1';
@@ -149,6 +156,10 @@ function StockList() {
           >
             {t('common:common.exportCsv')}
           </Button>
+          <Link className={styles.linkButton} to={href({ counts: 'all' })}>
+            <History size={16} aria-hidden="true" />
+            {t('stock.pastCounts')}
+          </Link>
           <Button
             variant="primary"
             icon={<ClipboardList size={16} aria-hidden="true" />}
