@@ -167,6 +167,43 @@ describe('Inventory › Stock', () => {
     expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 
+  it('"Allow negative stock" is explained and saved as soon as it is changed', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderStock('/stock', [
+      on('PUT', '/api/backoffice/inventory/settings', { allowNegativeStock: true }),
+    ]);
+    const settings = await screen.findByRole('region', { name: 'Stock settings' });
+    const box = await within(settings).findByRole('checkbox', { name: 'Allow negative stock' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      /production orders, transfers and adjustments may take an item below zero.*Sales at the register are never refused/,
+    );
+    await user.click(box);
+    await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+    const put = calls.find((c) => c.method === 'put')!;
+    expect(put.url).toBe('/api/backoffice/inventory/settings');
+    expect(JSON.parse(String(put.data))).toEqual({ allowNegativeStock: true });
+    expect(await screen.findByText('Negative stock is now allowed.')).toBeInTheDocument();
+    expect(box).toBeChecked();
+  });
+
+  it('"Allow negative stock" reads naturally in Spanish, and is not shown to a user the server refuses', async () => {
+    const first = await renderStock(
+      '/stock',
+      [on('GET', '/api/backoffice/inventory/settings', { allowNegativeStock: true })],
+      'es',
+    );
+    expect(await screen.findByRole('checkbox', { name: 'Permitir stock negativo' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Permitir stock negativo' })).toHaveAccessibleDescription(
+      /Las ventas en caja nunca se rechazan/,
+    );
+    first.unmount();
+    await renderStock('/stock', [on('GET', '/api/backoffice/inventory/settings', { error: 'forbidden' }, 403)]);
+    expect(await screen.findByRole('row', { name: /Milk/ })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Allow negative stock' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Stock settings' })).not.toBeInTheDocument();
+  });
+
   it('past counts: the list (date, warehouse, who, items, difference) and one count read-only', async () => {
     const user = userEvent.setup();
     await renderStock('/stock?warehouse=1', [

@@ -11,6 +11,7 @@ import { useAreaT, useTableLabels, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSearchDraft } from '../../resource';
 import { Badge, choices, inventoryStyles as styles, useInventoryFormat, useInventoryOptions } from '../shared';
 import { CountSheet } from './CountSheet';
+import { NegativeStockSetting } from './NegativeStockSetting';
 import { CountView, PastCounts } from './PastCounts';
 import { StockFrame, useStockParams } from './StockFrame';
 import { ThresholdDialog } from './ThresholdDialog';
@@ -26,7 +27,7 @@ const SORTS: Record<string, (r: StockRow) => string | number> = {
 
 /**
  * Stock on hand per item and warehouse (`?warehouse=&low=1&q=`: the filters stay in the URL), its
- * value at average cost, CSV, low-stock thresholds,; an inventory
+ * value at average cost, CSV, low-stock thresholds, the "Allow negative stock" setting; an inventory
  * count (`?count=<warehouse id>` or `?count=new`) and the past counts (`?counts=all`, `?counts=<id>`).
  */
 function StockPage() {
@@ -250,6 +251,7 @@ function StockList() {
           }}
         />
       )}
+      <NegativeStockSetting />
     </StockFrame>
   );
 }
