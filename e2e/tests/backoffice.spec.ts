@@ -70,6 +70,7 @@ test.describe('back-office menus', () => {
       'manager@bluedoor.test',
       'owner@atlas.test',
       'owner@tinykiosk.test',
+      'owner@greenleaf.test',
     ]);
   });
 
