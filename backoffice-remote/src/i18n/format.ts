@@ -17,6 +17,8 @@ export function useFormat(currency = 'USD') {
       maximumFractionDigits: 1,
     });
     const shortDate = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const date = new Intl.DateTimeFormat(lng, { dateStyle: 'medium' });
+    const dateTime = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' });
     return {
       money: (n: number) => money.format(n),
       compactMoney: (n: number) => compactMoney.format(n),
@@ -25,6 +27,9 @@ export function useFormat(currency = 'USD') {
       decimal: (n: number) => decimal.format(n),
       /** `YYYY-MM-DD` (a calendar day, no time zone shift). */
       day: (isoDate: string) => shortDate.format(new Date(`${isoDate}T00:00:00Z`)),
+      /** An instant (epoch ms) as the viewer's date, or date and time, in the page's language. */
+      date: (ms: number) => date.format(ms),
+      dateTime: (ms: number) => dateTime.format(ms),
     };
   }, [lng, currency]);
 }

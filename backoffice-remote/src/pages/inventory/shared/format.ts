@@ -12,9 +12,7 @@ export function useInventoryFormat() {
     signed: (n: number) => (n > 0 ? `+${integer(n)}` : integer(n)),
     /** An amount with its sign when it is a change (+$4.00, −$2.86). */
     signedMoney: (n: number) => (n > 0 ? `+${format.money(n)}` : format.money(n)),
-    date: (ms: number | null) =>
-      ms === null ? '' : new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' }),
-    dateTime: (ms: number | null) =>
-      ms === null ? '' : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    date: (ms: number | null) => (ms === null ? '' : format.date(ms)),
+    dateTime: (ms: number | null) => (ms === null ? '' : format.dateTime(ms)),
   };
 }

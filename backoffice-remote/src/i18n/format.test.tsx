@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import { renderWithTexts } from '../testing/harness';
+import { useFormat } from './format';
+
+// 15 March 2026, noon UTC: the same calendar day in every time zone a test machine may use.
+const MARCH_15 = Date.UTC(2026, 2, 15, 12);
+
+function Dates() {
+  const format = useFormat('USD');
+  return <p>{format.date(MARCH_15)}</p>;
+}
+
+describe('useFormat', () => {
+  it('writes an instant as a date in the page language, not the browser’s', async () => {
+    await renderWithTexts(<Dates />, 'es');
+    expect(screen.getByText(/15 mar 2026/)).toBeInTheDocument();
+  });
+
+  it('in English', async () => {
+    await renderWithTexts(<Dates />, 'en');
+    expect(screen.getByText('Mar 15, 2026')).toBeInTheDocument();
+  });
+});
