@@ -21,6 +21,7 @@ import type { Database } from '../db/schema';
 import { queueKitchenTickets } from '../backoffice/devices/printers';
 import { recordReceiptRollups } from '../backoffice/reports/rollups';
 import { postReceiptStock } from '../backoffice/inventory/ledger';
+import { chunks } from '../db/chunks';
 
 /*
  * Ingest of register events: the one way receipts, refunds, shifts and cash movements are stored
@@ -106,12 +107,6 @@ interface Lookup {
   /** The terminal's open shift (its client id), or null. */
   openShift: string | null;
 }
-
-const chunks = <T>(list: T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
 
 async function idsIn<T>(list: readonly T[], load: (part: T[]) => Promise<void>): Promise<void> {
   const unique = [...new Set(list)];

@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
 import { HttpError } from '../../http';
 import type { LedgerDocument, LedgerKind } from './tables';
+import { isPostgres, type Db } from './common';
+import { chunks } from '../../db/chunks';
 
 /*
  * The stock ledger: the one writer of stock. Every document that changes stock (a sale or refund
@@ -21,8 +22,6 @@ import type { LedgerDocument, LedgerKind } from './tables';
  *   4. writes one ledger row per entry.
  * stock_levels.on_hand is always the sum of the ledger (test: inventory.test.ts recomputes it).
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface LedgerEntry {
   itemId: number;
@@ -67,14 +66,6 @@ export function shortageError(shortages: Shortage[]): HttpError {
     message: `Not enough stock: ${shortages.length} item(s) would go below zero.`,
     shortages,
   });
-}
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 export async function allowsNegativeStock(db: Db, companyId: number): Promise<boolean> {

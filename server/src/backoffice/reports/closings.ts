@@ -20,6 +20,7 @@ import { paymentShares, summarizeReceipts } from './rollups';
 import { paymentRows } from './salesSummary';
 import { toSums } from './sums';
 import { localStamp } from './time';
+import { chunks } from '../../db/chunks';
 
 /*
  * /closings: the shifts of the registers (opened in the period, by where their terminal stood):
@@ -29,12 +30,6 @@ import { localStamp } from './time';
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-function chunk<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** The cash a shift took and gave back, and its pay-ins and pay-outs, from its receipts. */
 export async function shiftCash(
@@ -57,7 +52,7 @@ export async function shiftCash(
     .where('shift_id', 'in', shiftIds)
     .execute();
   const payments = new Map<number, { cash_like: number; amount_cents: number; tip_cents: number }[]>();
-  for (const part of chunk(
+  for (const part of chunks(
     receipts.map((r) => r.id),
     1000,
   )) {
@@ -166,7 +161,7 @@ async function closingRows(
   const ids = rows.map((r) => r.id);
   const cash = await shiftCash(db, companyId, ids);
   const sales = new Map<number, { receipts: number; net: number }>();
-  for (const part of chunk(ids, 1000)) {
+  for (const part of chunks(ids, 1000)) {
     for (const r of await db
       .selectFrom('receipts')
       .select((eb) => [

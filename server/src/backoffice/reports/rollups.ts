@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { DEFAULT_TIMEZONE } from '../settings/defaults';
 import { localTime } from './time';
 import type { ReportTables } from './tables';
+import { chunks } from '../../db/chunks';
 
 /*
  * The daily (and hourly) roll-ups the reports read instead of scanning years of receipts. They are
@@ -68,12 +69,6 @@ export const ROLLUP_TABLES: Record<RollupTable, TableSpec> = {
 const TABLE_NAMES = Object.keys(ROLLUP_TABLES) as RollupTable[];
 
 export type Row = Record<string, string | number>;
-
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** Rows of `select` over `ids`, IN list by IN list. */
 async function inChunks<T>(ids: readonly number[], select: (part: number[]) => Promise<T[]>): Promise<T[]> {

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema';
 import { recordReceiptRollups, paymentShares } from './rollups';
 import { shiftCash } from './closings';
 import { postReceiptStock } from '../inventory/ledger';
+import { chunks } from '../../db/chunks';
 
 /*
  * Stores complete receipts (lines, modifiers, taxes, discounts, payments), shifts and cash
@@ -413,7 +414,7 @@ export async function writeReceipts(
       ),
     );
     const lineIds = new Map<string, number>();
-    for (const part of chunk(receiptIds, 1000)) {
+    for (const part of chunks(receiptIds, 1000)) {
       for (const l of await db
         .selectFrom('receipt_lines')
         .select(['id', 'receipt_id', 'position'])
@@ -592,7 +593,7 @@ async function recordReceiptStock(db: Db, companyId: number, ids: number[], now:
       { id: number; kind: 'sale' | 'refund'; at: number; lines: { itemId: number | null; quantity: number }[] }
     >
   >();
-  for (const part of chunk(ids, 1000)) {
+  for (const part of chunks(ids, 1000)) {
     const rows = await db
       .selectFrom('receipts as r')
       .innerJoin('receipt_lines as l', 'l.receipt_id', 'r.id')
@@ -620,12 +621,6 @@ async function recordReceiptStock(db: Db, companyId: number, ids: number[], now:
   for (const [locationId, receipts] of byLocation) {
     await postReceiptStock(db, { companyId, locationId, now, receipts: [...receipts.values()] });
   }
-}
-
-function chunk<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 export async function openShift(
