@@ -15,3 +15,5 @@ export {
   visibleMenu,
 } from './visibility';
 export { roleLabel } from './roleLabel';
+export { backofficePermissionTree, permissionTree, reachablePermissions } from './permissions';
+export type { PermissionNode } from './permissions';

@@ -33,7 +33,8 @@ export type ValidationMessageKey =
   | 'sameTimes'
   | 'chooseDays'
   | 'chooseLocations'
-  | 'tooMany';
+  | 'tooMany'
+  | 'invalidPin';
 
 export type ValidationValues = Record<string, string | number>;
 export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
@@ -62,6 +63,7 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   chooseDays: 'choose at least one day',
   chooseLocations: 'choose at least one location, or all of them',
   tooMany: 'choose at most {{max}}',
+  invalidPin: 'enter 4 to 6 digits',
 };
 
 /** Every message key: the browser must have a text for each one (checked by the remote's tests). */
