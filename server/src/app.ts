@@ -7,6 +7,7 @@ import { SESSION_LIFETIME_MS } from '@hive/shared/config';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_SESSION_MAX_HOURS, DEMO_IN_PRODUCTION_MESSAGE } from './config';
 import { migrateToLatest, openDatabase, seedDemoData, syncPermissions, type DatabaseHandle } from './db';
 import { backfillRollups } from './backoffice/reports';
+import { ensureTeamRoles } from './backoffice/team';
 import {
   DEFAULT_LOCKOUT,
   DEFAULT_RATE_LIMITS,
@@ -126,6 +127,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
         await syncPublicSlugs(database.db);
         if (created > 0) log.info({ created }, 'seeded demo users');
       }
+      // Every company has its roles; an install upgraded from before them keeps everyone's menu.
+      const teams = await ensureTeamRoles(database.db, now());
+      if (teams > 0) log.info({ companies: teams }, 'set up the roles of companies that had none');
     });
   } catch (error) {
     await database.destroy();

@@ -26,6 +26,9 @@ const ID_TABLES: Record<string, string> = {
   closings: 'shifts',
   // Inventory: the counts of /stock.
   counts: 'stock_counts',
+  // Team: job positions, and a user's permission overrides (by user id).
+  positions: 'job_positions',
+  permissions: 'users',
 };
 
 const BANNER_PROBE = {
@@ -129,6 +132,22 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     active: true,
     ingredients: [{ itemId: 2, quantity: 1 }],
   },
+  'PUT /api/backoffice/team/employees/:id': {
+    name: 'Tenant probe',
+    email: '',
+    phone: '',
+    positionId: null,
+    hourlyRateCents: null,
+    role: 'user',
+    allLocations: true,
+    locationIds: [],
+    active: false,
+  },
+  'POST /api/backoffice/team/employees/:id/pin': { pin: '9876' },
+  'POST /api/backoffice/team/employees/:id/invite': { role: 'user' },
+  'POST /api/backoffice/team/employees/:id/revoke': {},
+  'PUT /api/backoffice/team/positions/:id': { name: 'Tenant probe', hourlyRateCents: 100, color: '#123456' },
+  'PUT /api/backoffice/team/permissions/:id': { granted: [], revoked: ['view_items_menu'] },
 };
 
 /** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */

@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth';
 import { issueResetToken } from '../auth/routes';
 import { createCompanyWithOwner } from '../companies';
 import { findUserByEmail } from '../auth/users';
+import { INVITED_PASSWORD_HASH } from '../auth/passwords';
 import { isUniqueViolation, type Database } from '../db';
 import { HttpError } from '../http';
 import { requireArea, requireRight, staffOf } from './access';
@@ -22,7 +23,6 @@ import { bumpPlanVersion } from './plan';
 import { conflict, contains, idParam, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';
 
 /** Never a valid scrypt record: an invited owner signs in only after choosing a password. */
-const INVITED_PASSWORD_HASH = 'invited:no-password-yet';
 
 const sortedAddons = (addons: readonly string[]) => [...addons].sort((a, b) => a.localeCompare(b));
 

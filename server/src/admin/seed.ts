@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { allBackofficePermissionNames } from '@hive/shared/menu';
 import type { AddonName, LicenseName } from '@hive/shared/config';
 import type { Database } from '../db/schema';
+import { INVITED_PASSWORD_HASH } from '../auth/passwords';
 
 /*
  * Demo rows for the admin console: more companies (so lists page), merchant accounts, support
@@ -12,7 +13,7 @@ import type { Database } from '../db/schema';
 
 const DAY = 86_400_000;
 /** Not a scrypt record, so no password matches: the owner must use a reset link first. */
-const NO_PASSWORD = 'invited:no-password-yet';
+const NO_PASSWORD = INVITED_PASSWORD_HASH;
 
 interface ExtraCompany {
   name: string;

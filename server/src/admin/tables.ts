@@ -18,6 +18,8 @@ export interface CompanyPlansTable {
 export interface PlanSeenTable {
   user_id: number;
   plan_version: number;
+  /** The user's access version (users.access_version) they last loaded. */
+  access_version: ColumnType<number, number | undefined, number>;
   seen_at: Millis;
 }
 

@@ -12,12 +12,14 @@ import { findUserByEmail } from './users';
  */
 
 export const ACTIVATION_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
+/** An invitation to the back-office (Team › Employees) leaves a week to accept it. */
+export const INVITATION_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
 export type TokenPurpose = 'reset' | 'activate';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function linkTo(ctx: AuthContext, path: string): string {
+function linkTo(ctx: Pick<AuthContext, 'publicUrl'>, path: string): string {
   return ctx.publicUrl ? `${ctx.publicUrl}${path}` : path;
 }
 
@@ -106,6 +108,35 @@ export async function issueActivation(ctx: AuthContext, user: { id: number; emai
     ].join('\n');
     await sendMail(trx, { to: user.email, subject: `Activate your ${PRODUCT_NAME} account`, body }, now);
   });
+}
+
+/**
+ * An employee invited to the back-office (Team › Employees): the account exists with no password
+ * (INVITED_PASSWORD_HASH) and opens when the person chooses one through the link, which is the
+ * ordinary password-reset page with a token that lives a week. Inside the caller's transaction, so
+ * the invitation is sent exactly when the account is made.
+ */
+export async function issueInvitation(
+  trx: Transaction<Database>,
+  ctx: Pick<AuthContext, 'publicUrl'>,
+  invite: { userId: number; email: string; companyName: string; role: string; invitedBy: string },
+  now: number,
+): Promise<void> {
+  const token = await newToken(trx, invite.userId, 'reset', INVITATION_TOKEN_LIFETIME_MS, now);
+  const link = linkTo(ctx, `${ROUTES.authResetpass}?token=${token}`);
+  const body = [
+    `${invite.invitedBy} invited you to the ${PRODUCT_NAME} back-office of ${invite.companyName}, as ${invite.role}.`,
+    '',
+    'Open this link within 7 days to choose your password; then sign in with this e-mail address:',
+    link,
+    '',
+    'If you did not expect this, ignore this message: nothing happens until the link is opened.',
+  ].join('\n');
+  await sendMail(
+    trx,
+    { to: invite.email, subject: `You are invited to ${invite.companyName} on ${PRODUCT_NAME}`, body },
+    now,
+  );
 }
 
 /** A sign-up with a registered address: the owner hears of it; the person signing up learns nothing. */

@@ -69,6 +69,13 @@ export class PasswordHasher {
   }
 }
 
+/**
+ * The password of an account created for someone else (a company owner made in the admin console,
+ * an employee invited to the back-office): no password matches it, so the account opens only once
+ * its owner chooses one through the e-mailed link.
+ */
+export const INVITED_PASSWORD_HASH = 'invited:no-password-yet';
+
 export const PASSWORD_RULE =
   'use at least 10 characters, not your e-mail address, and mix at least two of: letters, digits, symbols';
 

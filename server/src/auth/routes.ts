@@ -2,7 +2,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { LANGUAGES, LICENSES } from '@hive/shared/config';
 import { isUniqueViolation } from '../db';
-import { PLAN_CHANGED_HEADER, markPlanSeen } from '../admin/plan/planVersion';
+import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, markPlanSeen } from '../admin/plan/planVersion';
 import { createCompanyWithOwner } from '../companies';
 import { HttpError, hasUnsafeChars, parseOrThrow, rateLimit, requireJson, tooMany } from '../http';
 import type { AuthContext } from './context';
@@ -69,6 +69,7 @@ export function customAuthRoutes(ctx: AuthContext): Router {
     // This is the reload that picks up a changed plan: record it and clear the signal (admin/plan).
     await markPlanSeen(ctx.db, session.profile, ctx.now());
     res.removeHeader(PLAN_CHANGED_HEADER);
+    res.removeHeader(ACCESS_CHANGED_HEADER);
     res.set('Cache-Control', 'no-store').json(userCompanyBody(session.profile));
   });
 

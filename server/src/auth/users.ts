@@ -16,6 +16,8 @@ export interface UserProfile {
   language: string;
   status: string;
   sessionVersion: number;
+  /** Bumped when the user's role or permissions change (read before the permissions). */
+  accessVersion: number;
   company: { id: number; name: string; slug: string; license: string; status: string; addons: string[] } | null;
   permissions: PermissionEntry[];
 }
@@ -41,6 +43,7 @@ const profileUser = prepared(['userId'], (db, { userId }: { userId: number }) =>
       'users.language',
       'users.status',
       'users.session_version',
+      'users.access_version',
       'companies.id as company_id',
       'companies.name as company_name',
       'companies.slug as company_slug',
@@ -91,6 +94,7 @@ export async function loadProfile(db: Kysely<Database>, userId: number): Promise
     language: user.language,
     status: user.status,
     sessionVersion: user.session_version,
+    accessVersion: user.access_version,
     company,
     permissions,
   };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { allBackofficePermissionNames } from '@hive/shared/menu';
 import { isUniqueViolation, type Database } from '../db';
 import { ensureCompanySettings } from '../backoffice/settings/defaults';
+import { applyAccess, ensureCompanyRoles } from '../backoffice/team/access';
 import { freeSlugFor, slugify } from './slugs';
 
 export interface CreatedCompany {
@@ -20,7 +20,7 @@ export interface NewCompany {
 }
 
 /**
- * A company, its public address, its owner (role admin, every back-office permission) and its
+ * A company, its public address, its owner (role admin, every back-office permission), its roles and its
  * default settings, in one transaction: sign-up and the admin console both create companies this way. `hooks.before` runs
  * first in the same transaction (e.g. removing an abandoned sign-up), `hooks.after` last (e.g. the
  * audit record). A slug taken by a parallel request
@@ -56,6 +56,8 @@ export async function createCompanyWithOwner(
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('public_slugs').values({ slug, company_id: company.id }).execute();
+        // Its admin, manager and user roles with their default permissions (before anyone is in them).
+        await ensureCompanyRoles(trx, company.id, input.now);
         const addons = [...new Set(input.addons ?? [])];
         if (addons.length > 0) {
           await trx
@@ -79,18 +81,8 @@ export async function createCompanyWithOwner(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const known = new Set(
-          (await trx.selectFrom('permissions').select('id_permission').where('scope', '=', 'backoffice').execute()).map(
-            (p) => p.id_permission,
-          ),
-        );
-        const grants = allBackofficePermissionNames().filter((name) => known.has(name));
-        if (grants.length > 0) {
-          await trx
-            .insertInto('user_permissions')
-            .values(grants.map((id_permission) => ({ user_id: user.id, id_permission })))
-            .execute();
-        }
+        // The owner holds what the admin role gives: every back-office page.
+        await applyAccess(trx, company.id, [user.id]);
         // Business information, a location, order and payment types: ready to sell from day one.
         await ensureCompanySettings(trx, company.id, input.now, { contactEmail: input.owner.email });
         const created = { companyId: company.id, slug, userId: user.id };

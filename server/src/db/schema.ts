@@ -38,6 +38,8 @@ export interface UsersTable {
   language: string;
   status: string; // 'active' | 'locked' (disabled by an operator) | 'pending' (sign-up not yet activated)
   session_version: number;
+  /** Bumped when what the user may see changes (role, permissions): the X-Plan-Changed signal. */
+  access_version: ColumnType<number, number | undefined, number>;
   created_at: Millis;
   updated_at: Millis;
 }

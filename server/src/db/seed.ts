@@ -6,6 +6,7 @@ import { seedBackofficeDemo } from '../backoffice/seed';
 import { seedBillingDemo, seedSettingsDemo } from '../backoffice/settings';
 import { seedAdminDemo } from '../admin/seed';
 import { seedOrderingDemo } from '../ordering/seed';
+import { adoptUserIfRolesExist } from '../backoffice/team/access';
 
 /**
  * The permission catalog comes from @hive/shared's menus, so the sidebar and the database cannot
@@ -122,6 +123,10 @@ export async function seedDemoData(
           .values(permissions.map((id_permission) => ({ user_id: row.id, id_permission })))
           .execute();
       }
+      // The permission sets above are what each persona has always had: in a company whose roles
+      // exist, what the role does not give becomes the user's overrides (team/access.ts). A fresh
+      // database gets its roles after the seed (ensureTeamRoles), which does the same for everyone.
+      if (companyId !== null) await adoptUserIfRolesExist(trx, companyId, row.id);
     });
   }
   // Business information, locations, tax rates, price levels (the catalog points at them).

@@ -1,14 +1,23 @@
 import type { RequestHandler } from 'express';
 import type { AuthContext } from '../../auth';
 import { readSession } from '../../auth';
-import { PLAN_CHANGED_HEADER, planChangedFor } from './planVersion';
+import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, staleProfileFor } from './planVersion';
 
-export { PLAN_CHANGED_HEADER, bumpPlanVersion, markPlanSeen, planChangedFor, planVersionOf } from './planVersion';
+export {
+  ACCESS_CHANGED_HEADER,
+  PLAN_CHANGED_HEADER,
+  bumpPlanVersion,
+  markPlanSeen,
+  planChangedFor,
+  planVersionOf,
+  staleProfileFor,
+} from './planVersion';
 
 /**
- * Mounted on /api before every route: a signed-in merchant whose company plan changed since they
- * last loaded their user data gets `X-Plan-Changed: 1` on the response (usercompany removes it
- * again, since it is the reload). Requests without a session cookie cost nothing; a failure here
+ * Mounted on /api before every route: a signed-in merchant whose company plan (or own access) changed
+ * since they last loaded their user data gets `X-Plan-Changed: 1` on the response, and
+ * `X-Access-Changed: 1` too when it was their access (usercompany removes both again, since it is
+ * the reload). Requests without a session cookie cost nothing; a failure here
  * is logged and never fails the request.
  */
 export function planChangedHeader(ctx: AuthContext): RequestHandler {
@@ -16,8 +25,10 @@ export function planChangedHeader(ctx: AuthContext): RequestHandler {
     if (!req.headers.cookie) return next();
     try {
       const session = await readSession(ctx, req);
-      if (session && !session.profile.admin && (await planChangedFor(ctx.db, session.profile.id))) {
-        res.setHeader(PLAN_CHANGED_HEADER, '1');
+      if (session && !session.profile.admin) {
+        const stale = await staleProfileFor(ctx.db, session.profile.id);
+        if (stale.plan || stale.access) res.setHeader(PLAN_CHANGED_HEADER, '1');
+        if (stale.access) res.setHeader(ACCESS_CHANGED_HEADER, '1');
       }
     } catch (error) {
       ctx.log.warn({ err: error }, 'plan-change check failed');

@@ -9,9 +9,16 @@ import type { Database } from '../../db/schema';
  * response of that user carries `X-Plan-Changed: 1` (see planChangedHeader), and the shell offers
  * a reload with `?planChanged=true`, which calls usercompany again and clears the signal.
  * Only this file touches the two tables; it imports nothing from auth, so auth can import it.
+ *
+ * The same signal carries a change of the user's own access (issue 20): each user has an access
+ * version (users.access_version), bumped when their role or effective permissions change (Team ›
+ * Roles and Permissions), and plan_seen keeps the one they last loaded. A newer one also sets
+ * `X-Plan-Changed: 1` (the shell's reload is the same), with `X-Access-Changed: 1` beside it so a
+ * client can word the notice. Nobody is signed out: the session reads the new permissions at once.
  */
 
 export const PLAN_CHANGED_HEADER = 'X-Plan-Changed';
+export const ACCESS_CHANGED_HEADER = 'X-Access-Changed';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,6 +50,8 @@ export async function planVersionOf(db: Db, companyId: number): Promise<number> 
 interface LoadedProfile {
   id: number;
   admin: boolean;
+  /** The access version read with the profile, before its permissions. */
+  accessVersion: number;
   company: { id: number; license: string; addons: string[] } | null;
 }
 
@@ -67,8 +76,10 @@ export async function markPlanSeen(db: Kysely<Database>, profile: LoadedProfile,
   if (!samePlan(current, profile.company)) return;
   await db
     .insertInto('plan_seen')
-    .values({ user_id: profile.id, plan_version: version, seen_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ plan_version: version, seen_at: now }))
+    .values({ user_id: profile.id, plan_version: version, access_version: profile.accessVersion, seen_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ plan_version: version, access_version: profile.accessVersion, seen_at: now }),
+    )
     .execute();
 }
 
@@ -77,17 +88,32 @@ const planVersions = prepared(['userId'], (db, { userId }: { userId: number }) =
   db
     .selectFrom('users')
     .innerJoin('plan_seen', 'plan_seen.user_id', 'users.id')
-    .innerJoin('company_plans', 'company_plans.company_id', 'users.company_id')
-    .select(['plan_seen.plan_version as seen', 'company_plans.plan_version as current'])
+    .leftJoin('company_plans', 'company_plans.company_id', 'users.company_id')
+    .select([
+      'plan_seen.plan_version as seen',
+      'company_plans.plan_version as current',
+      'plan_seen.access_version as seenAccess',
+      'users.access_version as currentAccess',
+    ])
     .where('users.id', '=', userId)
     .where('users.is_admin', '=', 0),
 );
 
 /**
- * True when the merchant user's company plan changed after they last loaded their user data.
- * A user who never loaded it (no plan_seen row) has nothing stale.
+ * What changed for a merchant user since they last loaded their user data: the company's plan, their
+ * own access, both or neither. A user who never loaded it (no plan_seen row) has nothing stale.
  */
-export async function planChangedFor(db: Kysely<Database>, userId: number): Promise<boolean> {
+export async function staleProfileFor(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ plan: boolean; access: boolean }> {
   const [row] = await planVersions(db, { userId });
-  return row !== undefined && row.current > row.seen;
+  if (row === undefined) return { plan: false, access: false };
+  return { plan: (row.current ?? 0) > row.seen, access: row.currentAccess > row.seenAccess };
+}
+
+/** True when the merchant user's company plan or their own access changed after they last loaded their user data. */
+export async function planChangedFor(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const stale = await staleProfileFor(db, userId);
+  return stale.plan || stale.access;
 }

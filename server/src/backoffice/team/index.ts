@@ -1,5 +1,25 @@
-// Team (menu area "team"): employees, the people who use the registers. The Team pages come later.
+// Team (menu area "team"), the staff part: employees (register PINs, back-office invitations),
+// positions, the company's roles and per-user permission overrides (what the back-office menu shows).
+import express, { type Router } from 'express';
+import type { AuthContext } from '../../auth';
+import { employeesRouter } from './employees';
+import { permissionsRouter } from './permissions';
+import { positionsRouter } from './positions';
+import { rolesRouter } from './roles';
+
 export { teamMigrations } from './migrations';
-export { hashPin, verifyPin, activeEmployees, PIN, PIN_SCRYPT_COST } from './employees';
-export { seedTeamDemo, DEMO_EMPLOYEES } from './demo';
+export { hashPin, verifyPin, PIN, PIN_SCRYPT_COST, pinKeyOf, pinLookup, pinTaken } from './pins';
+export { activeEmployees, loadEmployee } from './employees';
+export { seedTeamDemo, DEMO_EMPLOYEES, DEMO_POSITIONS } from './demo';
+export { adoptUserIfRolesExist, applyAccess, ensureCompanyRoles, ensureTeamRoles, keyAdminCount } from './access';
 export type { TeamTables } from './tables';
+
+/** `/api/backoffice/team/...`: each page's API behind its own menu rule. */
+export function teamRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  router.use('/employees', employeesRouter(ctx));
+  router.use('/positions', positionsRouter(ctx));
+  router.use('/roles', rolesRouter(ctx));
+  router.use('/permissions', permissionsRouter(ctx));
+  return router;
+}
