@@ -123,12 +123,14 @@ export async function loadUserAccess(db: Db, merchant: Merchant, userId: number)
   };
 }
 
-/** Names whose override (grant, revoke or none) differs between two override lists. */
-function overrideChanges(before: Overrides, after: Overrides): string[] {
-  const state = (o: Overrides) =>
-    new Map([...o.granted.map((n) => [n, 'grant'] as const), ...o.revoked.map((n) => [n, 'revoke'] as const)]);
-  const [a, b] = [state(before), state(after)];
-  return [...new Set([...a.keys(), ...b.keys()])].filter((name) => a.get(name) !== b.get(name)).sort();
+/**
+ * Names newly granted by override: a grant stays pinned whatever the role later says, so only
+ * someone who holds the permission pins it (revoking, or dropping an override, only moves what
+ * the user ends up holding, which assertUserChangeHeld checks).
+ */
+function newGrants(before: Overrides, after: Overrides): string[] {
+  const had = new Set(before.granted);
+  return after.granted.filter((name) => !had.has(name));
 }
 
 /**
@@ -189,7 +191,7 @@ export function permissionsRouter(ctx: AuthContext): Router {
       if (input.role !== undefined) assertMayTouchRole(actor, input.role);
       const next: Overrides = { granted: input.granted, revoked: input.revoked };
       const before = await overridesOfUser(trx, companyId, userId);
-      assertHolds(actor, overrideChanges(before, next));
+      assertHolds(actor, newGrants(before, next));
       await assertUserChangeHeld(trx, actor, companyId, userId, { role, overrides: next });
       await writeOverrides(trx, companyId, userId, next);
       if (input.role !== undefined && input.role !== user.role)
