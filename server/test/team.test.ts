@@ -379,6 +379,72 @@ for (const target of databaseTargets()) {
       });
     });
 
+    describe('the registers', () => {
+      it("config lists the employees of the terminal's location, each with their role's register rights", async () => {
+        const options = (await get(owner, '/employees/options')).body;
+        const [here, there] = options.locations;
+        assert.ok(there, 'Corner Market has two locations');
+        const created = await api(owner, 'POST', '/api/backoffice/terminals', {
+          name: 'Team probe',
+          locationId: here.id,
+        });
+        ok(created, 201);
+        const paired = await new Client(server.url).post('/api/device/v1/pair', { code: created.body.pairingCode });
+        const config = async () => {
+          const response = await fetch(`${server.url}/api/device/v1/config`, {
+            headers: { authorization: `Bearer ${paired.body.token}` },
+          });
+          return (await response.json()) as Json;
+        };
+        ok(
+          await send(
+            owner,
+            'POST',
+            '/employees',
+            employee({ name: 'Here Only', allLocations: false, locationIds: [here.id] }),
+          ),
+          201,
+        );
+        ok(
+          await send(
+            owner,
+            'POST',
+            '/employees',
+            employee({ name: 'There Only', allLocations: false, locationIds: [there.id] }),
+          ),
+          201,
+        );
+        const { employees } = await config();
+        const byName = new Map(employees.map((e: Json) => [e.name, e]));
+        assert.ok(byName.has('Here Only'));
+        assert.ok(!byName.has('There Only'));
+        const dana: Json = byName.get('Dana Corner');
+        assert.deepEqual([dana.role, dana.rights], ['admin', RIGHTS]);
+        const priya: Json = byName.get('Priya Shah');
+        assert.deepEqual(
+          [priya.role, priya.rights],
+          ['user', { refunds: false, discounts: true, openDrawer: false, void: false }],
+        );
+        assert.match(priya.pinHash, /^scrypt\$/);
+        // A role's rights change reaches the registers' next config.
+        const user = (await get(owner, '/roles')).body.roles[2];
+        ok(
+          await send(owner, 'PUT', '/roles/user', {
+            permissions: user.permissions,
+            registerRights: { ...user.registerRights, refunds: true },
+          }),
+        );
+        const again = (await config()).employees.find((e: Json) => e.name === 'Priya Shah');
+        assert.equal(again.rights.refunds, true);
+        ok(
+          await send(owner, 'PUT', '/roles/user', {
+            permissions: user.permissions,
+            registerRights: user.registerRights,
+          }),
+        );
+      });
+    });
+
     describe('roles, overrides and the menu', () => {
       it('GET /roles: the menu as permission groups and the three roles with what each grants', async () => {
         const { status, body } = await get(owner, '/roles');

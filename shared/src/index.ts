@@ -46,7 +46,7 @@ export {
   UNAUTHORIZED_HANDLING_DELAY_MS,
   URL_CLASSIFICATION_CACHE_MAX,
 } from './config';
-export type { AdminMenuItem, MenuAction, MenuContext, MenuItem, MenuPermission } from './menu';
+export type { AdminMenuItem, MenuAction, MenuContext, MenuItem, MenuPermission, PermissionNode } from './menu';
 export {
   adminMenu,
   allAdminPermissionNames,
@@ -54,6 +54,7 @@ export {
   backofficeBottomMenu,
   backofficeMainMenu,
   backofficeMenus,
+  backofficePermissionTree,
   canSeePath,
   findMenuItem,
   hasLayout,
@@ -61,6 +62,8 @@ export {
   menuPaths,
   normalizeMenuPath,
   permissionForPath,
+  permissionTree,
+  reachablePermissions,
   roleLabel,
   roleName,
   visibleAdminMenu,

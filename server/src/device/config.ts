@@ -4,6 +4,7 @@ import { DEVICE_API_BASE, DEVICE_LIMITS, type DeviceConfig } from '@hive/shared/
 import type { Database } from '../db';
 import { bannerState, bannerVersion } from '../backoffice/devices/banners';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../backoffice/settings';
+import { isRole, rightsOf } from '../backoffice/team/access';
 
 /*
  * What a register needs to sell offline: the catalog with its prices and taxes, order and payment
@@ -164,11 +165,24 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       .orderBy('position')
       .orderBy('id')
       .execute(),
+    // The active employees who work at this terminal's location (or at every location).
     db
       .selectFrom('employees')
-      .select(['id', 'name', 'pin_hash'])
+      .select(['id', 'name', 'pin_hash', 'role'])
       .where('company_id', '=', companyId)
       .where('active', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('all_locations', '=', 1),
+          eb.exists(
+            eb
+              .selectFrom('employee_locations as el')
+              .select('el.employee_id')
+              .whereRef('el.employee_id', '=', 'employees.id')
+              .where('el.location_id', '=', locationId ?? -1),
+          ),
+        ]),
+      )
       .orderBy('name')
       .orderBy('id')
       .execute(),
@@ -219,6 +233,12 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
   ]);
 
   const levelIds = levels.map((l) => l.id);
+  const roleRights = new Map(
+    (await db.selectFrom('company_roles').selectAll().where('company_id', '=', companyId).execute()).map((row) => [
+      row.role,
+      rightsOf(row),
+    ]),
+  );
   const [levelPrices, printerCategories] = await Promise.all([
     levelIds.length === 0
       ? Promise.resolve([])
@@ -327,7 +347,14 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       builtin: t.builtin,
       cashLike: Number(t.cash_like) === 1,
     })),
-    employees: employees.map((e) => ({ id: e.id, name: e.name, pinHash: e.pin_hash })),
+    employees: employees.map((e) => ({
+      id: e.id,
+      name: e.name,
+      pinHash: e.pin_hash,
+      role: isRole(e.role) ? e.role : 'user',
+      // What the employee's role allows at the register (Team › Roles); none when the role is unknown.
+      rights: roleRights.get(e.role) ?? { refunds: false, discounts: false, openDrawer: false, void: false },
+    })),
     printers: printers.map((p) => ({
       id: p.id,
       name: p.name,

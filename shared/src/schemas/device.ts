@@ -188,8 +188,19 @@ export const deviceConfigSchema = z
     paymentTypes: z.array(
       z.object({ id: z.int(), name: z.string(), builtin: z.string().nullable(), cashLike: z.boolean() }),
     ),
-    /** Active employees; `pinHash` is `scrypt$N$r$p$salt$hash` (base64url), see docs/device-api.md. */
-    employees: z.array(z.object({ id: z.int(), name: z.string(), pinHash: z.string() })),
+    /**
+     * Active employees who work at this terminal's location; `pinHash` is `scrypt$N$r$p$salt$hash`
+     * (base64url), see docs/device-api.md. `rights`: what their role (Team › Roles) allows here.
+     */
+    employees: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        pinHash: z.string(),
+        role: z.enum(['admin', 'manager', 'user']),
+        rights: z.object({ refunds: z.boolean(), discounts: z.boolean(), openDrawer: z.boolean(), void: z.boolean() }),
+      }),
+    ),
     /** Printers of the location; `terminalId` is the register that drives each. */
     printers: z.array(
       z.object({

@@ -22,7 +22,15 @@ const config: Pick<DeviceConfig, 'items' | 'taxRates' | 'paymentTypes' | 'orderT
     { id: 11, name: 'Card', builtin: 'card', cashLike: false },
   ],
   orderTypes: [{ id: 20, name: 'Dine in', builtin: 'dine_in' }],
-  employees: [{ id: 30, name: 'Sam', pinHash: 'scrypt$...' }],
+  employees: [
+    {
+      id: 30,
+      name: 'Sam',
+      pinHash: 'scrypt$...',
+      role: 'admin',
+      rights: { refunds: true, discounts: true, openDrawer: true, void: true },
+    },
+  ],
 };
 
 describe('uuidFrom', () => {
