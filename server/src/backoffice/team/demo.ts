@@ -30,6 +30,10 @@ export const DEMO_POSITIONS: Record<string, DemoPosition[]> = {
   ],
   'atlas-consulting': [{ name: 'Consultant', hourlyRateCents: 6500, color: '#1d4ed8' }],
   'tiny-kiosk': [{ name: 'Attendant', hourlyRateCents: 1500, color: '#059669' }],
+  'green-leaf-grocers': [
+    { name: 'Owner-manager', hourlyRateCents: 2400, color: '#1d4ed8' },
+    { name: 'Cashier', hourlyRateCents: 1550, color: '#059669' },
+  ],
 };
 
 export interface DemoEmployee {
@@ -83,8 +87,8 @@ export const DEMO_EMPLOYEES: Record<string, DemoEmployee[]> = {
     { name: 'Ivy Chen', pin: '5555', position: 'Attendant' },
   ],
   'green-leaf-grocers': [
-    { name: 'Nora Hale', pin: '1111', ownerEmail: 'owner@greenleaf.test' },
-    { name: 'Omar Haddad', pin: '2580' },
+    { name: 'Nora Hale', pin: '1111', position: 'Owner-manager', userEmail: 'owner@greenleaf.test' },
+    { name: 'Omar Haddad', pin: '2580', position: 'Cashier' },
   ],
 };
 
