@@ -42,5 +42,6 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/warehouses': lazy(() => import('../pages/inventory/warehouses')),
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
   '/adjustment': lazy(() => import('../pages/inventory/adjustment')),
+  // Team (pages/team/<page>/, what they share in pages/team/shared/, texts in 'team').
+  '/positions': lazy(() => import('../pages/team/positions')),
 };
-

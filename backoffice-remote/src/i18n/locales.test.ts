@@ -9,6 +9,8 @@ import enReports from '../../public/locales/en/reports.json';
 import esReports from '../../public/locales/es/reports.json';
 import enInventory from '../../public/locales/en/inventory.json';
 import esInventory from '../../public/locales/es/inventory.json';
+import enTeam from '../../public/locales/en/team.json';
+import esTeam from '../../public/locales/es/team.json';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -23,6 +25,7 @@ describe.each([
   ['devices', enDevices, esDevices],
   ['reports', enReports, esReports],
   ['inventory', enInventory, esInventory],
+  ['team', enTeam, esTeam],
 ])('back-office texts, namespace %s', (_ns, en, es) => {
   it('en and es have the same keys, none empty', () => {
     expect(keys(es as Tree).sort()).toEqual(keys(en as Tree).sort());

@@ -6,7 +6,13 @@ import { BACKOFFICE_DEFAULT_NAMESPACE } from '@hive/shared/config';
  * Namespaces beside 'common' (public/locales/<lng>/<ns>.json): one per menu area with many texts,
  * so that each area's pages load their own words, not every area's.
  */
-export const AREA_NAMESPACES = { settings: 'settings', devices: 'devices', reports: 'reports', inventory: 'inventory' } as const;
+export const AREA_NAMESPACES = {
+  settings: 'settings',
+  devices: 'devices',
+  reports: 'reports',
+  inventory: 'inventory',
+  team: 'team',
+} as const;
 export type AreaNamespace = (typeof AREA_NAMESPACES)[keyof typeof AREA_NAMESPACES];
 
 /** `t` of an area's namespace; common keys are reached as `common:...`. */

@@ -22,6 +22,8 @@ import enReports from '../../public/locales/en/reports.json';
 import esReports from '../../public/locales/es/reports.json';
 import enInventory from '../../public/locales/en/inventory.json';
 import esInventory from '../../public/locales/es/inventory.json';
+import enTeam from '../../public/locales/en/team.json';
+import esTeam from '../../public/locales/es/team.json';
 
 // Pages are lazy chunks and CI machines are busy: give findBy* more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -111,8 +113,22 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
     lng: language,
     backend: noBackend,
     resources: {
-      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports, inventory: enInventory },
-      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports, inventory: esInventory },
+      en: {
+        common: en,
+        settings: enSettings,
+        devices: enDevices,
+        reports: enReports,
+        inventory: enInventory,
+        team: enTeam,
+      },
+      es: {
+        common: es,
+        settings: esSettings,
+        devices: esDevices,
+        reports: esReports,
+        inventory: esInventory,
+        team: esTeam,
+      },
     },
   });
   const { http, calls } = fakeHttp([on('GET', '/api/backoffice/company', COMPANY), ...routes]);
@@ -153,8 +169,22 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
     lng: language,
     backend: noBackend,
     resources: {
-      en: { common: en, settings: enSettings, devices: enDevices, reports: enReports, inventory: enInventory },
-      es: { common: es, settings: esSettings, devices: esDevices, reports: esReports, inventory: esInventory },
+      en: {
+        common: en,
+        settings: enSettings,
+        devices: enDevices,
+        reports: enReports,
+        inventory: enInventory,
+        team: enTeam,
+      },
+      es: {
+        common: es,
+        settings: esSettings,
+        devices: esDevices,
+        reports: esReports,
+        inventory: esInventory,
+        team: esTeam,
+      },
     },
   });
   return { ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>), i18n };

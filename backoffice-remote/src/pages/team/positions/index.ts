@@ -1,0 +1,2 @@
+// Team › Positions (lazy-loaded by the routes: its own chunk).
+export { default } from './PositionsPage';
