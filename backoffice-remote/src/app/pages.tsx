@@ -43,5 +43,6 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
   '/adjustment': lazy(() => import('../pages/inventory/adjustment')),
   // Team (pages/team/<page>/, what they share in pages/team/shared/, texts in 'team').
+  '/roles': lazy(() => import('../pages/team/roles')),
   '/positions': lazy(() => import('../pages/team/positions')),
 };

@@ -1,0 +1,2 @@
+// Team › Roles (lazy-loaded by the routes: its own chunk).
+export { default } from './RolesPage';
