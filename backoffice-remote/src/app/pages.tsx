@@ -45,4 +45,5 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   // Team (pages/team/<page>/, what they share in pages/team/shared/, texts in 'team').
   '/roles': lazy(() => import('../pages/team/roles')),
   '/positions': lazy(() => import('../pages/team/positions')),
+  '/permissions': lazy(() => import('../pages/team/permissions')),
 };

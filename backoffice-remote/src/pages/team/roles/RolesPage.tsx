@@ -24,7 +24,7 @@ function RolesPage() {
   const { t } = useAreaT('team');
   const { title, breadcrumb } = usePageMeta('/roles');
   const answer = useApi<RolesAnswer>(`${API}/team/roles`);
-  const failure = useFailureMessage('team:roles');
+  const failure = useFailureMessage('team:access');
   const [role, setRole] = useState<BackofficeRole>('manager');
 
   let body;
@@ -76,7 +76,7 @@ function RoleForm({ answer, initial, onSaved }: { answer: RolesAnswer; initial: 
   const http = useHttp();
   const toast = useToast();
   const messages = useValidationMessages();
-  const failure = useFailureMessage('team:roles');
+  const failure = useFailureMessage('team:access');
   const [info, setInfo] = useState(initial);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);

@@ -1,0 +1,2 @@
+// Team › Permissions (lazy-loaded by the routes: its own chunk).
+export { default } from './PermissionsPage';
