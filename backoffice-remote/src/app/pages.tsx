@@ -43,6 +43,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/vendors': lazy(() => import('../pages/inventory/vendors')),
   '/adjustment': lazy(() => import('../pages/inventory/adjustment')),
   // Team (pages/team/<page>/, what they share in pages/team/shared/, texts in 'team').
+  '/employees': lazy(() => import('../pages/team/employees')),
   '/roles': lazy(() => import('../pages/team/roles')),
   '/positions': lazy(() => import('../pages/team/positions')),
   '/permissions': lazy(() => import('../pages/team/permissions')),

@@ -52,7 +52,19 @@ export interface ResourceConfig<T extends { id: number }, S extends string> {
   readOnly?: (row: T) => boolean;
   /** The heading of an existing record (default `<prefix>.edit`), once it is loaded. */
   recordTitle?: (record: T) => string;
+  /**
+   * Filters beside the search (e.g. active or not): a hook giving the controls and what they add
+   * to the list's query (kept in the URL by the hook; a change should go back to page 1).
+   */
+  useFilters?: () => ResourceFilters;
 }
+
+export interface ResourceFilters {
+  query: Record<string, string | undefined>;
+  controls: ReactNode;
+}
+
+const noFilters = (): ResourceFilters | undefined => undefined;
 
 /** Search and sort of a list the server sends whole (`ResourceConfig.local`). */
 export function localRows<T, S extends string>(
@@ -119,7 +131,10 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
   const { params, update } = useListParams(config.sorts, config.defaultSort);
   const { title, breadcrumb } = usePageMeta(config.path);
   const url = `${API}/${config.endpoint}`;
+  const useFilters = config.useFilters ?? noFilters;
+  const filters = useFilters();
   const query = {
+    ...filters?.query,
     search: params.search || undefined,
     sort: params.sort,
     dir: params.dir,
@@ -244,6 +259,16 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
         message={t('common.noMatchHint')}
       />
     );
+  } else if (Object.values(filters?.query ?? {}).some(Boolean)) {
+    // Filters narrowed the list (the page's texts say which to clear).
+    empty = (
+      <EmptyState
+        plain
+        level={3}
+        title={t(`${config.prefix}.noMatchTitle`)}
+        message={t(`${config.prefix}.noMatchMessage`)}
+      />
+    );
   } else {
     empty = (
       <EmptyState
@@ -309,13 +334,16 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
         empty={empty}
         labels={tableLabels}
         toolbar={
-          <SearchField
-            label={t(`${config.prefix}.search`)}
-            placeholder={t(`${config.prefix}.searchPlaceholder`)}
-            value={draft}
-            maxLength={100}
-            onChange={(event) => setDraft(event.target.value)}
-          />
+          <>
+            <SearchField
+              label={t(`${config.prefix}.search`)}
+              placeholder={t(`${config.prefix}.searchPlaceholder`)}
+              value={draft}
+              maxLength={100}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            {filters?.controls}
+          </>
         }
       />
       <ConfirmDialog

@@ -1,5 +1,5 @@
 export { ResourceEditor, ResourcePage, useFailureMessage } from './ResourcePage';
-export type { ResourceConfig, ResourceFormProps } from './ResourcePage';
+export type { ResourceConfig, ResourceFilters, ResourceFormProps } from './ResourcePage';
 export { FormShell, formStyles, useSaveRecord } from './ResourceForm';
 export { useListParams } from './useListParams';
 export type { ListParams } from './useListParams';

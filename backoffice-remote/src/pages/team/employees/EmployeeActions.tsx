@@ -1,0 +1,207 @@
+import { useState, type FormEvent } from 'react';
+import type { BackofficeRole } from '@hive/shared/config';
+import type { Employee, EmployeeWithPin } from '@hive/shared/schemas/backoffice/team';
+import { PIN_PATTERN } from '@hive/shared/schemas/backoffice/team';
+import { useHttp } from '@hive/shared/shell-contract';
+import { Alert, Button, ConfirmDialog, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
+import { API, fieldErrors } from '../../../api';
+import { useAreaT, useFormat } from '../../../i18n';
+import { useFailureMessage } from '../../resource';
+import { teamStyles as styles } from '../shared';
+
+/** A PIN, shown this once (the server keeps only its hash). */
+export function PinReveal({ name, pin, onClose }: { name: string; pin: string; onClose: () => void }) {
+  const { t } = useAreaT('team');
+  return (
+    <ConfirmDialog
+      open
+      title={t('employees.pin.revealTitle', { name })}
+      message={
+        <>
+          <span className={styles.pin} data-testid="pin">
+            {pin}
+          </span>
+          <span>{t('employees.pin.revealMessage')}</span>
+        </>
+      }
+      confirmLabel={t('employees.pin.noted')}
+      cancelLabel={t('common:common.dismiss')}
+      onConfirm={onClose}
+      onCancel={onClose}
+    />
+  );
+}
+
+/** Set a chosen PIN, or one made up by the server; either way shown once. */
+export function PinSection({ employee, onChanged }: { employee: Employee; onChanged?: () => void }) {
+  const { t } = useAreaT('team');
+  const http = useHttp();
+  const format = useFormat();
+  const failure = useFailureMessage('team:employees');
+  const [open, setOpen] = useState(false);
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [revealed, setRevealed] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = pin.trim();
+    if (chosen !== '' && !PIN_PATTERN.test(chosen)) {
+      setProblem(t('common:validation.invalidPin'));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const body = chosen === '' ? {} : { pin: chosen };
+      const answer = (await http.post<EmployeeWithPin>(`${API}/team/employees/${employee.id}/pin`, body)).data;
+      setOpen(false);
+      setPin('');
+      setRevealed(answer.pin);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setProblem(fields.pin ? t('employees.conflict.pin') : failure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`pin-${employee.id}`}>
+      <h2 className={styles.heading} id={`pin-${employee.id}`}>
+        {t('employees.pin.title')}
+      </h2>
+      <p className={styles.muted}>{t('employees.pin.lastSet', { date: format.dateTime(employee.pinUpdatedAt) })}</p>
+      <div className={styles.actions}>
+        <Button onClick={() => setOpen(true)}>{t('employees.pin.change')}</Button>
+      </div>
+      <FormDialog
+        open={open}
+        title={t('employees.pin.dialogTitle', { name: employee.name })}
+        problem={problem ? <Alert kind="error">{problem}</Alert> : undefined}
+        submitLabel={t('employees.pin.submit')}
+        cancelLabel={t('common:common.cancel')}
+        busy={busy}
+        onSubmit={(event) => void submit(event)}
+        onCancel={() => {
+          setOpen(false);
+          setProblem(null);
+        }}
+      >
+        <TextField
+          label={t('employees.fields.pin')}
+          hint={t('employees.hints.pin')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          value={pin}
+          onChange={(event) => setPin(event.target.value)}
+        />
+      </FormDialog>
+      {revealed && (
+        <PinReveal
+          name={employee.name}
+          pin={revealed}
+          onClose={() => {
+            setRevealed(null);
+            onChanged?.();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Back-office access: invite with a role (through the e-mail outbox), or take it away. */
+export function BackOfficeAccessSection({
+  employee,
+  roles,
+  onChanged,
+}: {
+  employee: Employee;
+  roles: BackofficeRole[];
+  onChanged?: () => void;
+}) {
+  const { t } = useAreaT('team');
+  const http = useHttp();
+  const toast = useToast();
+  const failure = useFailureMessage('team:employees');
+  const access = employee.backOffice;
+  const [role, setRole] = useState<BackofficeRole>(
+    roles.includes(access?.role ?? employee.role) ? (access?.role ?? employee.role) : (roles[0] ?? 'user'),
+  );
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
+
+  const act = async (path: 'invite' | 'revoke', body: object, done: string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await http.post<Employee>(`${API}/team/employees/${employee.id}/${path}`, body);
+      toast.success(done);
+      onChanged?.();
+    } catch (error) {
+      setProblem(failure(error));
+    } finally {
+      setBusy(false);
+      setConfirmRevoke(false);
+    }
+  };
+  const canInvite = access === null || access.status !== 'active';
+  const canRevoke = access !== null && access.status !== 'disabled';
+
+  return (
+    <section className={styles.section} aria-labelledby={`access-${employee.id}`}>
+      <h2 className={styles.heading} id={`access-${employee.id}`}>
+        {t('employees.access.title')}
+      </h2>
+      <p className={styles.muted}>
+        {access
+          ? t(`employees.access.status_${access.status}`, {
+              email: access.email,
+              role: t(`roleNames.${access.role}`),
+            })
+          : t('employees.access.none')}
+      </p>
+      {problem && <Alert kind="error">{problem}</Alert>}
+      <div className={styles.actions}>
+        {canInvite && roles.length > 0 && (
+          <>
+            <SelectField
+              label={t('employees.access.role')}
+              value={role}
+              onChange={(event) => setRole(event.target.value as BackofficeRole)}
+              options={roles.map((r) => ({ value: r, label: t(`roleNames.${r}`) }))}
+            />
+            <Button
+              disabled={busy}
+              onClick={() =>
+                void act('invite', { role }, t('employees.access.invited', { email: access?.email ?? employee.email }))
+              }
+            >
+              {t(access?.status === 'invited' ? 'employees.access.resend' : 'employees.access.invite')}
+            </Button>
+          </>
+        )}
+        {canRevoke && (
+          <Button variant="danger" disabled={busy} onClick={() => setConfirmRevoke(true)}>
+            {t('employees.access.revoke')}
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmRevoke}
+        title={t('employees.access.revokeTitle', { name: employee.name })}
+        message={t('employees.access.revokeMessage')}
+        confirmLabel={t('employees.access.revoke')}
+        cancelLabel={t('common:common.cancel')}
+        danger
+        busy={busy}
+        onConfirm={() => void act('revoke', {}, t('employees.access.revoked', { name: employee.name }))}
+        onCancel={() => setConfirmRevoke(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Employee, EmployeeOptions } from '@hive/shared/schemas/backoffice/team';
+import App from '../../../App';
+import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
+
+const employee = (id: number, name: string, extra: Partial<Employee> = {}): Employee => ({
+  id,
+  name,
+  email: '',
+  phone: '',
+  positionId: 1,
+  positionName: 'Cashier',
+  positionColor: '#2563eb',
+  hourlyRateCents: null,
+  effectiveHourlyRateCents: 1550,
+  role: 'user',
+  allLocations: true,
+  locationIds: [],
+  active: true,
+  pinUpdatedAt: 0,
+  backOffice: null,
+  hasHistory: false,
+  createdAt: 0,
+  updatedAt: 0,
+  ...extra,
+});
+const ANA = employee(1, 'Ana Ruiz', { email: 'ana@example.test', hasHistory: true });
+const MARIA = employee(2, 'Maria Lopez', {
+  email: 'manager@cornermarket.test',
+  role: 'manager',
+  backOffice: { userId: 7, email: 'manager@cornermarket.test', role: 'manager', status: 'active' },
+});
+const OPTIONS: EmployeeOptions = {
+  locations: [
+    { id: 1, name: 'Main Street', active: true },
+    { id: 2, name: 'Harbour', active: true },
+  ] as EmployeeOptions['locations'],
+  positions: [{ id: 1, name: 'Cashier', color: '#2563eb', hourlyRateCents: 1550 }],
+  assignableRoles: ['admin', 'manager', 'user'],
+};
+
+function renderEmployees(path = '/employees', routes: FakeRoute[] = [], language: 'en' | 'es' = 'en') {
+  return renderInShell(<App />, {
+    path,
+    language,
+    routes: [
+      ...routes,
+      on('GET', '/api/backoffice/team/employees/options', OPTIONS),
+      on('GET', '/api/backoffice/team/employees/1', ANA),
+      on('GET', '/api/backoffice/team/employees/2', MARIA),
+      on('GET', '/api/backoffice/team/employees', { rows: [ANA, MARIA], total: 2, page: 1, pageSize: 25 }),
+    ],
+  });
+}
+
+describe('Team › Employees', () => {
+  it('lists employees with position, role and access, rate; Show filters by status on the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderEmployees();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Employees' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Employees' });
+    const maria = await within(table).findByRole('row', { name: /Maria Lopez/ });
+    expect(maria).toHaveTextContent('Manager');
+    expect(maria).toHaveTextContent('$15.50');
+    // Ana has sales: no Delete (make her inactive instead).
+    expect(within(table).queryByRole('button', { name: 'Delete Ana Ruiz' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Delete Maria Lopez' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'inactive');
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'get' && (c.params as { status?: string })?.status === 'inactive')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('new employee: locations when not everywhere, the rate in cents, and the PIN shown once', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderEmployees('/employees?edit=new', [
+      on('POST', '/api/backoffice/team/employees', {
+        employee: employee(3, 'Leo Park'),
+        pin: '482913',
+      }),
+    ]);
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.type(name, 'Leo Park');
+    await user.type(screen.getByRole('textbox', { name: /^Hourly rate/ }), '17.25');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Position/ }), 'Cashier');
+    await user.type(screen.getByRole('textbox', { name: /^Register PIN/ }), '12');
+    await user.click(screen.getByRole('checkbox', { name: 'Works at every location' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('textbox', { name: /^Register PIN/ })).toHaveAccessibleDescription(/Enter 4 to 6 digits\./);
+    expect(screen.getByRole('group', { name: 'Locations' })).toHaveAccessibleDescription(
+      /Choose at least one location, or all of them\./,
+    );
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(screen.getByRole('textbox', { name: /^Register PIN/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Harbour' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const reveal = await screen.findByRole('alertdialog', { name: 'PIN of Leo Park' });
+    expect(within(reveal).getByText('482913')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({
+      name: 'Leo Park',
+      positionId: 1,
+      hourlyRateCents: 1725,
+      allLocations: false,
+      locationIds: [2],
+      role: 'user',
+      active: true,
+    });
+    await user.click(within(reveal).getByRole('button', { name: 'I have noted it' }));
+    expect(await screen.findByText('Employee “Leo Park” was added.')).toBeInTheDocument();
+  });
+
+  it('sets a new PIN (made up by the server) and shows it once; a taken PIN is refused on its field', async () => {
+    const user = userEvent.setup();
+    const pinCalls: unknown[] = [];
+    await renderEmployees('/employees?edit=1', [
+      (config) => {
+        if (config.method !== 'post' || config.url !== '/api/backoffice/team/employees/1/pin') return undefined;
+        pinCalls.push(JSON.parse(String(config.data)));
+        return pinCalls.length === 1
+          ? { status: 409, data: { error: 'pin_taken', message: 'pin', fields: { pin: 'taken' } } }
+          : { data: { employee: ANA, pin: '5521' } };
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Set a new PIN' }));
+    const dialog = screen.getByRole('dialog', { name: 'New PIN for Ana Ruiz' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Register PIN/ }), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
+    expect(
+      await within(dialog).findByText('Another employee already uses this PIN: choose another one.'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Register PIN/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
+    const reveal = await screen.findByRole('alertdialog', { name: 'PIN of Ana Ruiz' });
+    expect(within(reveal).getByText('5521')).toBeInTheDocument();
+    expect(pinCalls).toEqual([{ pin: '1234' }, {}]);
+  });
+
+  it('invites to the back-office with a role, and revokes access (confirmed); refusals read as sentences', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderEmployees('/employees?edit=1', [
+      on('POST', '/api/backoffice/team/employees/1/invite', {
+        ...ANA,
+        backOffice: { userId: 9, email: 'ana@example.test', role: 'manager', status: 'invited' },
+      }),
+    ]);
+    const access = await screen.findByRole('region', { name: 'Back-office access' });
+    await user.selectOptions(within(access).getByRole('combobox', { name: 'Role in the back-office' }), 'manager');
+    await user.click(within(access).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to ana@example.test.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.url?.endsWith('/invite'))!.data))).toEqual({ role: 'manager' });
+  });
+
+  it('revoking one’s own access is refused with a clear sentence', async () => {
+    const user = userEvent.setup();
+    await renderEmployees('/employees?edit=2', [
+      on('POST', '/api/backoffice/team/employees/2/revoke', { error: 'own_account', message: 'x' }, 409),
+    ]);
+    const access = await screen.findByRole('region', { name: 'Back-office access' });
+    expect(access).toHaveTextContent('Signs in as Manager with manager@cornermarket.test.');
+    await user.click(within(access).getByRole('button', { name: 'Revoke access' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Revoke the back-office access of Maria Lopez?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke access' }));
+    expect(
+      await within(access).findByText('You cannot change your own role, access or active state. Ask another admin.'),
+    ).toBeInTheDocument();
+  });
+
+  it('reads naturally in Spanish', async () => {
+    await renderEmployees('/employees', [], 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Empleados' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Maria Lopez/ })).toHaveTextContent('Gerente');
+    expect(screen.getByRole('combobox', { name: 'Mostrar' })).toBeInTheDocument();
+  });
+});

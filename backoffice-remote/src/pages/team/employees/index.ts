@@ -1,0 +1,2 @@
+// Team › Employees (lazy-loaded by the routes: its own chunk).
+export { default } from './EmployeesPage';
