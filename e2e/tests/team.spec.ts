@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
@@ -82,16 +83,39 @@ test('the owner takes Items away from the manager and gives it back; the manager
   }
 });
 
-test('the Staff pages read at 360 px without the page scrolling sideways', async ({ browser }) => {
+test('the Staff pages and their forms read at 360 px without sideways scrolling, axe-clean', async ({ browser }) => {
   const owner = await signedIn(browser, 'owner@cornermarket.test');
   try {
+    const list = await (await owner.page.request.get('/api/backoffice/team/permissions?pageSize=100')).json();
+    const userId = (list.rows as Summary[]).find((u) => u.email === MANAGER)!.userId;
+    const employees = await (await owner.page.request.get('/api/backoffice/team/employees?pageSize=1')).json();
     await owner.page.setViewportSize({ width: 360, height: 800 });
-    for (const path of ['/employees', '/employees?edit=new', '/positions', '/roles', '/permissions']) {
+    const problems: string[] = [];
+    for (const path of [
+      '/employees',
+      '/employees?edit=new',
+      `/employees?edit=${employees.rows[0].id}`,
+      '/positions',
+      '/positions?edit=new',
+      '/roles',
+      `/permissions?user=${userId}`,
+    ]) {
       await owner.page.goto(path);
       await expect(owner.page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(owner.page.getByText('Not available yet')).toHaveCount(0);
+      await expect(owner.page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
       expect(await owner.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      const { violations } = await new AxeBuilder({ page: owner.page }).setLegacyMode(true).analyze();
+      for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        problems.push(
+          `${path}: ${v.id} ${v.help}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+        );
+      }
     }
+    expect(problems).toEqual([]);
   } finally {
     await owner.context.close();
   }
