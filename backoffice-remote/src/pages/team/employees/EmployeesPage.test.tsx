@@ -31,6 +31,10 @@ const MARIA = employee(2, 'Maria Lopez', {
   role: 'manager',
   backOffice: { userId: 7, email: 'manager@cornermarket.test', role: 'manager', status: 'active' },
 });
+const LEO = employee(4, 'Leo Park', {
+  email: 'leo@example.test',
+  backOffice: { userId: 8, email: 'leo@example.test', role: 'user', status: 'invited' },
+});
 const OPTIONS: EmployeeOptions = {
   locations: [
     { id: 1, name: 'Main Street', active: true },
@@ -49,7 +53,7 @@ function renderEmployees(path = '/employees', routes: FakeRoute[] = [], language
       on('GET', '/api/backoffice/team/employees/options', OPTIONS),
       on('GET', '/api/backoffice/team/employees/1', ANA),
       on('GET', '/api/backoffice/team/employees/2', MARIA),
-      on('GET', '/api/backoffice/team/employees', { rows: [ANA, MARIA], total: 2, page: 1, pageSize: 25 }),
+      on('GET', '/api/backoffice/team/employees', { rows: [ANA, MARIA, LEO], total: 3, page: 1, pageSize: 25 }),
     ],
   });
 }
@@ -62,7 +66,9 @@ describe('Team › Employees', () => {
     const table = await screen.findByRole('table', { name: 'Employees' });
     const maria = await within(table).findByRole('row', { name: /Maria Lopez/ });
     expect(maria).toHaveTextContent('Manager');
+    expect(maria).toHaveTextContent('Back-office');
     expect(maria).toHaveTextContent('$15.50');
+    expect(within(table).getByRole('row', { name: /Leo Park/ })).toHaveTextContent('Invited');
     // Ana has sales: no Delete (make her inactive instead).
     expect(within(table).queryByRole('button', { name: 'Delete Ana Ruiz' })).toBeNull();
     expect(within(table).getByRole('button', { name: 'Delete Maria Lopez' })).toBeInTheDocument();

@@ -53,7 +53,7 @@ function useEmployeeColumns(): ColumnDef<Employee, unknown>[] {
               {t(`roleNames.${row.original.role}`)}
               {access && access.status !== 'disabled' && (
                 <Badge kind={access.status === 'active' ? 'info' : 'warn'}>
-                  {t(`employees.access.${access.status}`)}
+                  {t(`employees.badges.${access.status}`)}
                 </Badge>
               )}
             </span>
