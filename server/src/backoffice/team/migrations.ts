@@ -188,4 +188,143 @@ export const teamMigrations: Record<string, Migration> = {
       await db.schema.alterTable('plan_seen').dropColumn('access_version').execute();
     },
   },
+
+  /*
+   * Scheduling (issue 20): the weekly schedule (planned shifts per location, cut in the location's
+   * days), when each location's week was published, time off, and the time clock (entries from the
+   * registers' clock events or entered by a manager, with their breaks and approval). Days are
+   * local calendar dates as days since 1970-01-01, like the report roll-ups; instants are epoch ms.
+   */
+  '2027_03_200_team_scheduling': {
+    async up(db: Kysely<unknown>) {
+      const pg = isPostgres(db);
+      const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+      const serial = pg ? 'serial' : 'integer';
+      const employeeRef = (c: ColumnDefinitionBuilder) => c.notNull().references('employees.id').onDelete('cascade');
+
+      await db.schema
+        .createTable('schedule_shifts')
+        .addColumn('id', serial, id)
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('location_id', 'integer', (c) => c.notNull().references('locations.id').onDelete('cascade'))
+        .addColumn('employee_id', 'integer', employeeRef)
+        .addColumn('position_id', 'integer', (c) => c.references('job_positions.id').onDelete('set null'))
+        // The local date the shift starts on, and its start and end in minutes after that midnight
+        // (an end past 1440 runs into the next day).
+        .addColumn('day', 'integer', (c) => c.notNull())
+        .addColumn('start_minute', 'integer', (c) => c.notNull())
+        .addColumn('end_minute', 'integer', (c) => c.notNull())
+        .addColumn('break_minutes', 'integer', (c) => c.notNull().defaultTo(0))
+        // The same two times as instants in the location's zone, to compare with punches.
+        .addColumn('starts_at', 'bigint', (c) => c.notNull())
+        .addColumn('ends_at', 'bigint', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('schedule_shifts_location_day_idx')
+        .on('schedule_shifts')
+        .columns(['company_id', 'location_id', 'day'])
+        .execute();
+      await db.schema
+        .createIndex('schedule_shifts_employee_idx')
+        .on('schedule_shifts')
+        .columns(['company_id', 'employee_id', 'starts_at'])
+        .execute();
+
+      await db.schema
+        .createTable('schedule_weeks')
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('location_id', 'integer', (c) => c.notNull().references('locations.id').onDelete('cascade'))
+        // The week's Monday (days since 1970-01-01).
+        .addColumn('week_start', 'integer', (c) => c.notNull())
+        .addColumn('published_at', 'bigint', (c) => c.notNull())
+        .addColumn('published_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addPrimaryKeyConstraint('schedule_weeks_pk', ['company_id', 'location_id', 'week_start'])
+        .execute();
+
+      await db.schema
+        .createTable('time_off')
+        .addColumn('id', serial, id)
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('employee_id', 'integer', employeeRef)
+        .addColumn('first_day', 'integer', (c) => c.notNull())
+        .addColumn('last_day', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('time_off_employee_idx')
+        .on('time_off')
+        .columns(['company_id', 'employee_id', 'first_day'])
+        .execute();
+
+      await db.schema
+        .createTable('time_entries')
+        .addColumn('id', serial, id)
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('employee_id', 'integer', employeeRef)
+        .addColumn('location_id', 'integer', (c) => c.references('locations.id').onDelete('set null'))
+        .addColumn('terminal_id', 'integer', (c) => c.references('terminals.id').onDelete('set null'))
+        .addColumn('position_id', 'integer', (c) => c.references('job_positions.id').onDelete('set null'))
+        // The hourly rate when the work was done (minor units): payroll pays what was agreed then.
+        .addColumn('rate_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('clock_in_at', 'bigint', (c) => c.notNull())
+        .addColumn('clock_out_at', 'bigint', (c) => c)
+        // Closed breaks, in minutes (kept beside time_breaks for the reports' sums).
+        .addColumn('break_minutes', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('source', 'text', (c) => c.notNull().check(sql`source in ('register', 'manual')`))
+        // Why a manager entered or changed it (required for manual entries and edits).
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        // The clock_in event's id (idempotency is the device_events table's; this finds the entry).
+        .addColumn('client_id', 'text', (c) => c)
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('pending')
+            .check(sql`status in ('pending', 'approved')`),
+        )
+        .addColumn('approved_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('approved_at', 'bigint', (c) => c)
+        .addColumn('edited_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('time_entries_company_in_idx')
+        .on('time_entries')
+        .columns(['company_id', 'clock_in_at'])
+        .execute();
+      await db.schema
+        .createIndex('time_entries_employee_idx')
+        .on('time_entries')
+        .columns(['company_id', 'employee_id', 'clock_in_at'])
+        .execute();
+      // At most one open entry per employee: a second clock_in is refused, never a second open entry.
+      await db.schema
+        .createIndex('time_entries_open_uq')
+        .on('time_entries')
+        .column('employee_id')
+        .unique()
+        .where(sql.ref('clock_out_at'), 'is', null)
+        .execute();
+
+      await db.schema
+        .createTable('time_breaks')
+        .addColumn('id', serial, id)
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('entry_id', 'integer', (c) => c.notNull().references('time_entries.id').onDelete('cascade'))
+        .addColumn('start_at', 'bigint', (c) => c.notNull())
+        .addColumn('end_at', 'bigint', (c) => c)
+        .execute();
+      await db.schema.createIndex('time_breaks_entry_idx').on('time_breaks').column('entry_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['time_breaks', 'time_entries', 'time_off', 'schedule_weeks', 'schedule_shifts']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  },
 };

@@ -74,7 +74,90 @@ export interface UserPermissionOverridesTable {
   granted: Flag;
 }
 
+/** A planned shift of the weekly schedule (/scheduling). */
+export interface ScheduleShiftsTable {
+  id: Generated<number>;
+  company_id: number;
+  location_id: number;
+  employee_id: number;
+  position_id: number | null;
+  /** Local date the shift starts on, days since 1970-01-01 in the location's zone. */
+  day: number;
+  /** Minutes after that local midnight; `end_minute` > `start_minute`, past 1440 into the next day. */
+  start_minute: number;
+  end_minute: number;
+  break_minutes: Defaulted<number>;
+  /** The start and end as instants (the location's zone applied when written). */
+  starts_at: Millis;
+  ends_at: Millis;
+  note: Defaulted<string>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** A location's week as last published (its Monday as days since 1970-01-01). */
+export interface ScheduleWeeksTable {
+  company_id: number;
+  location_id: number;
+  week_start: number;
+  published_at: Millis;
+  published_by: number | null;
+}
+
+/** Days an employee is away (inclusive local dates): a shift on them is a conflict. */
+export interface TimeOffTable {
+  id: Generated<number>;
+  company_id: number;
+  employee_id: number;
+  first_day: number;
+  last_day: number;
+  reason: Defaulted<string>;
+  created_by: number | null;
+  created_at: Millis;
+}
+
+/** A time-clock entry: from the registers' clock events or entered by a manager. */
+export interface TimeEntriesTable {
+  id: Generated<number>;
+  company_id: number;
+  employee_id: number;
+  location_id: number | null;
+  terminal_id: Defaulted<number | null>;
+  position_id: Defaulted<number | null>;
+  /** The employee's hourly rate when the work was done (minor units). */
+  rate_cents: Defaulted<number>;
+  clock_in_at: Millis;
+  /** Null while clocked in. */
+  clock_out_at: Defaulted<Millis | null>;
+  /** Closed breaks in minutes (the sum of time_breaks, kept for the reports). */
+  break_minutes: Defaulted<number>;
+  source: 'register' | 'manual';
+  reason: Defaulted<string>;
+  /** The clock_in event's id for register entries. */
+  client_id: Defaulted<string | null>;
+  status: Defaulted<'pending' | 'approved'>;
+  approved_by: Defaulted<number | null>;
+  approved_at: Defaulted<Millis | null>;
+  edited_by: Defaulted<number | null>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface TimeBreaksTable {
+  id: Generated<number>;
+  company_id: number;
+  entry_id: number;
+  start_at: Millis;
+  /** Null while on the break. */
+  end_at: Defaulted<Millis | null>;
+}
+
 export interface TeamTables {
+  schedule_shifts: ScheduleShiftsTable;
+  schedule_weeks: ScheduleWeeksTable;
+  time_off: TimeOffTable;
+  time_entries: TimeEntriesTable;
+  time_breaks: TimeBreaksTable;
   employees: EmployeesTable;
   employee_locations: EmployeeLocationsTable;
   job_positions: JobPositionsTable;

@@ -34,7 +34,12 @@ export type ValidationMessageKey =
   | 'chooseDays'
   | 'chooseLocations'
   | 'tooMany'
-  | 'invalidPin';
+  | 'invalidPin'
+  | 'invalidDate'
+  | 'invalidDateTime'
+  | 'endBeforeStart'
+  | 'shiftTooLong'
+  | 'breakTooLong';
 
 export type ValidationValues = Record<string, string | number>;
 export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
@@ -64,6 +69,11 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   chooseLocations: 'choose at least one location, or all of them',
   tooMany: 'choose at most {{max}}',
   invalidPin: 'enter 4 to 6 digits',
+  invalidDate: 'enter a date as YYYY-MM-DD',
+  invalidDateTime: 'enter a date and a time',
+  endBeforeStart: 'must be after the start',
+  shiftTooLong: 'must be at most {{hours}} hours after the start',
+  breakTooLong: 'the break must be shorter than the shift',
 };
 
 /** Every message key: the browser must have a text for each one (checked by the remote's tests). */
