@@ -11,6 +11,10 @@ import enInventory from '../../public/locales/en/inventory.json';
 import esInventory from '../../public/locales/es/inventory.json';
 import enTeam from '../../public/locales/en/team.json';
 import esTeam from '../../public/locales/es/team.json';
+import enScheduling from '../../public/locales/en/scheduling.json';
+import esScheduling from '../../public/locales/es/scheduling.json';
+import enLabor from '../../public/locales/en/labor.json';
+import esLabor from '../../public/locales/es/labor.json';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -26,6 +30,8 @@ describe.each([
   ['reports', enReports, esReports],
   ['inventory', enInventory, esInventory],
   ['team', enTeam, esTeam],
+  ['scheduling', enScheduling, esScheduling],
+  ['labor', enLabor, esLabor],
 ])('back-office texts, namespace %s', (_ns, en, es) => {
   it('en and es have the same keys, none empty', () => {
     expect(keys(es as Tree).sort()).toEqual(keys(en as Tree).sort());

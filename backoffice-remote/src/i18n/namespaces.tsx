@@ -12,6 +12,9 @@ export const AREA_NAMESPACES = {
   reports: 'reports',
   inventory: 'inventory',
   team: 'team',
+  // The scheduling pages: the schedule and the time clock; the labour reports and print views.
+  scheduling: 'scheduling',
+  labor: 'labor',
 } as const;
 export type AreaNamespace = (typeof AREA_NAMESPACES)[keyof typeof AREA_NAMESPACES];
 

@@ -24,6 +24,10 @@ import enInventory from '../../public/locales/en/inventory.json';
 import esInventory from '../../public/locales/es/inventory.json';
 import enTeam from '../../public/locales/en/team.json';
 import esTeam from '../../public/locales/es/team.json';
+import enScheduling from '../../public/locales/en/scheduling.json';
+import esScheduling from '../../public/locales/es/scheduling.json';
+import enLabor from '../../public/locales/en/labor.json';
+import esLabor from '../../public/locales/es/labor.json';
 
 // Pages are lazy chunks and CI machines are busy: give findBy* more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -120,6 +124,8 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         reports: enReports,
         inventory: enInventory,
         team: enTeam,
+        scheduling: enScheduling,
+        labor: enLabor,
       },
       es: {
         common: es,
@@ -128,6 +134,8 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         reports: esReports,
         inventory: esInventory,
         team: esTeam,
+        scheduling: esScheduling,
+        labor: esLabor,
       },
     },
   });
@@ -176,6 +184,8 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         reports: enReports,
         inventory: enInventory,
         team: enTeam,
+        scheduling: enScheduling,
+        labor: enLabor,
       },
       es: {
         common: es,
@@ -184,6 +194,8 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         reports: esReports,
         inventory: esInventory,
         team: esTeam,
+        scheduling: esScheduling,
+        labor: esLabor,
       },
     },
   });

@@ -227,6 +227,8 @@ export interface SchedulePosition {
 }
 
 export interface ScheduleWeek {
+  /** The company's locations (the page's picker). */
+  locations: { id: number; name: string }[];
   locationId: number;
   locationName: string;
   timeZone: string;
