@@ -29,6 +29,9 @@ const ID_TABLES: Record<string, string> = {
   // Team: job positions, and a user's permission overrides (by user id).
   positions: 'job_positions',
   permissions: 'users',
+  // Team: the schedule's planned shifts (register shifts are `closings`) and time off.
+  shifts: 'schedule_shifts',
+  time_off: 'time_off',
 };
 
 const BANNER_PROBE = {
@@ -148,6 +151,16 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/backoffice/team/employees/:id/revoke': {},
   'PUT /api/backoffice/team/positions/:id': { name: 'Tenant probe', hourlyRateCents: 100, color: '#123456' },
   'PUT /api/backoffice/team/permissions/:id': { granted: [], revoked: ['view_items_menu'] },
+  'PUT /api/backoffice/team/schedule/shifts/:id': {
+    locationId: 1,
+    employeeId: 1,
+    positionId: null,
+    date: '2027-01-04',
+    start: '09:00',
+    end: '17:00',
+    breakMinutes: 0,
+    note: '',
+  },
 };
 
 /** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */
@@ -273,6 +286,39 @@ for (const target of databaseTargets()) {
           payments: [{ paymentTypeId: null, name: 'Cash', cashLike: true, amountCents: 100 }],
         },
       ]);
+      // A planned shift and a time off at Corner Market, so the schedule's :id routes have another
+      // company's (Blue Door's owner is the one with the Scheduling add-on).
+      const [cornerEmployee, cornerLocation] = await Promise.all([
+        db.selectFrom('employees').select('id').where('company_id', '=', corner.id).executeTakeFirstOrThrow(),
+        db.selectFrom('locations').select('id').where('company_id', '=', corner.id).executeTakeFirstOrThrow(),
+      ]);
+      await db
+        .insertInto('schedule_shifts')
+        .values({
+          company_id: corner.id,
+          location_id: cornerLocation.id,
+          employee_id: cornerEmployee.id,
+          position_id: null,
+          day: 20_000,
+          start_minute: 540,
+          end_minute: 1020,
+          starts_at: now,
+          ends_at: now + 8 * 3_600_000,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('time_off')
+        .values({
+          company_id: corner.id,
+          employee_id: cornerEmployee.id,
+          first_day: 20_000,
+          last_day: 20_001,
+          created_by: null,
+          created_at: now,
+        })
+        .execute();
       // Inventory documents at Blue Door Bistro, so the inventory :id routes have another company's
       // (Corner Market's owner is the one with the Inventory add-on).
       const [warehouse, item] = await Promise.all([

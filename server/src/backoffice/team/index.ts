@@ -6,6 +6,8 @@ import { employeesRouter } from './employees';
 import { permissionsRouter } from './permissions';
 import { positionsRouter } from './positions';
 import { rolesRouter } from './roles';
+import { scheduleRouter } from './schedule';
+import { teamSheetRouter } from './teamSheet';
 
 export { teamMigrations } from './migrations';
 export { hashPin, verifyPin, PIN, PIN_SCRYPT_COST, pinKeyOf, pinLookup, pinTaken } from './pins';
@@ -21,5 +23,7 @@ export function teamRouter(ctx: AuthContext): Router {
   router.use('/positions', positionsRouter(ctx));
   router.use('/roles', rolesRouter(ctx));
   router.use('/permissions', permissionsRouter(ctx));
+  router.use('/schedule', scheduleRouter(ctx));
+  router.use('/teamsheet', teamSheetRouter(ctx));
   return router;
 }
