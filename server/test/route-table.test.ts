@@ -32,6 +32,8 @@ const ID_TABLES: Record<string, string> = {
   // Team: the schedule's planned shifts (register shifts are `closings`) and time off.
   shifts: 'schedule_shifts',
   time_off: 'time_off',
+  // Team: the time clock's entries (/attendancer).
+  attendance: 'time_entries',
 };
 
 const BANNER_PROBE = {
@@ -161,6 +163,15 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     breakMinutes: 0,
     note: '',
   },
+  'PUT /api/backoffice/team/attendance/:id': {
+    employeeId: 1,
+    locationId: 1,
+    clockIn: '2026-01-05T09:00',
+    clockOut: '2026-01-05T17:00',
+    breakMinutes: 0,
+    reason: 'Tenant probe',
+  },
+  'POST /api/backoffice/team/attendance/:id/approve': {},
 };
 
 /** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */
@@ -379,6 +390,28 @@ for (const target of databaseTargets()) {
           output_item_id: item.id,
           output_quantity: 1,
           output_unit_cost_cents: 0,
+        })
+        .execute();
+      // A time-clock entry at Corner Market, so the attendance :id routes have another company's
+      // (Blue Door's owner is the one with the Scheduling add-on).
+      const clerk = await db
+        .selectFrom('employees')
+        .select('id')
+        .where('company_id', '=', corner.id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('time_entries')
+        .values({
+          company_id: corner.id,
+          employee_id: clerk.id,
+          location_id: null,
+          clock_in_at: now - 7_200_000,
+          clock_out_at: now - 3_600_000,
+          source: 'manual',
+          reason: 'Tenant probe',
+          created_at: now,
+          updated_at: now,
         })
         .execute();
     });

@@ -1,9 +1,9 @@
 /**
  * The register simulator: signs in as the company's owner, creates and pairs its terminals
  * ("Simulator 1" ... "Simulator N", reused on later runs: each run pairs them again with a fresh
- * code), opens a shift on each, streams sales at the given rate through `/api/device/v1/events`,
- * closes the shifts with a counted-cash difference, and reports what the server did with every
- * event. The same seed (with the same company, terminals, rate and duration) gives the same event
+ * code), opens a shift on each and clocks one of its employees in, streams sales at the given
+ * rate through `/api/device/v1/events`, closes the shifts with a counted-cash difference and clocks
+ * the employees out, and reports what the server did with every event. The same seed (with the same company, terminals, rate and duration) gives the same event
  * ids, so running it twice stores nothing the second time.
  */
 import { DEVICE_LIMITS, type DeviceConfig, type DeviceEvent, type EventResult } from '@hive/shared/schemas/device';
@@ -91,6 +91,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const existing = (await session.terminals()).rows;
   const top = await session.topItems();
   const terminals: SimTerminal[] = [];
+  // One employee on the clock per terminal, never the same one twice (one open entry per person).
+  const onTheClock = new Set<number>();
   for (let k = 1; k <= options.terminals; k += 1) {
     const name = `Simulator ${k}`;
     const found = existing.find((t) => t.name === name);
@@ -125,6 +127,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       });
     }
     queue.push(register.openShift(now));
+    const crew = config.employees.find((e) => !onTheClock.has(e.id));
+    if (crew) {
+      onTheClock.add(crew.id);
+      queue.push(register.clockIn(now, crew.id));
+    }
     terminals.push({
       name,
       device,
@@ -260,7 +267,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   }
 
   // Closing time: every shift closed, everything sent.
-  for (const t of terminals) if (!t.revoked && t.register.openShiftId) t.queue.push(t.register.closeShift(Date.now()));
+  for (const t of terminals) {
+    if (t.revoked) continue;
+    if (t.register.openShiftId) t.queue.push(t.register.closeShift(Date.now()));
+    t.queue.push(...t.register.clockOutAll(Date.now()));
+  }
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   while (terminals.some((t) => !t.revoked && (t.queue.length > 0 || t.busy)) && Date.now() < deadline) {
     for (const t of terminals) background(flush(t));

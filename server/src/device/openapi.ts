@@ -60,7 +60,7 @@ export function openApiDocument(): Json {
       title: 'Hive POS device API',
       version: '1',
       description:
-        'The API registers sync with: pairing, configuration, event batches, print jobs. Money is in integer minor units (cents), times in epoch milliseconds. See docs/device-api.md.',
+        'The API registers sync with: pairing, configuration, event batches (sales, refunds, shifts, cash movements, the time clock), print jobs. Money is in integer minor units (cents), times in epoch milliseconds. See docs/device-api.md.',
     },
     servers: [{ url: DEVICE_API_BASE }],
     components: {
@@ -114,7 +114,7 @@ export function openApiDocument(): Json {
           responses: {
             '200': json(
               'EventBatchResult',
-              'The outcome of each event, in the order sent (stored, duplicate or rejected).',
+              'The outcome of each event, in the order sent (stored, duplicate or rejected); receipts answer their receiptNumber, shift events their shiftNumber, clock events the timeEntryId.',
             ),
             '400': error(
               'The batch itself is malformed (not {"events": [...]}, over 500 events, an event without a UUID id).',

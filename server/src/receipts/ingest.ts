@@ -22,10 +22,12 @@ import { queueKitchenTickets } from '../backoffice/devices/printers';
 import { recordReceiptRollups } from '../backoffice/reports/rollups';
 import { postReceiptStock } from '../backoffice/inventory/ledger';
 import { chunks } from '../db/chunks';
+import { applyClockEvent, isClockEvent, loadClockBook, writeClockBook, type ClockBook } from '../backoffice/team/clock';
 
 /*
- * Ingest of register events: the one way receipts, refunds, shifts and cash movements are stored
- * (the device API calls it for every batch, the demo seed for its 90 days of history).
+ * Ingest of register events: the one way receipts, refunds, shifts, cash movements and the time
+ * clock's punches are stored (the device API calls it for every batch, the demo seed for its 90
+ * days of history; the time clock's rules are in backoffice/team/clock.ts).
  *
  * A batch runs in one transaction, serialised per company (a PostgreSQL advisory lock; SQLite runs
  * one transaction at a time anyway), so what it reads (event ids seen, open shifts, refunded
@@ -106,6 +108,8 @@ interface Lookup {
   sales: Map<string, SaleState>;
   /** The terminal's open shift (its client id), or null. */
   openShift: string | null;
+  /** The time clock of the employees the clock events name (null: the batch has none). */
+  clock: ClockBook | null;
 }
 
 async function idsIn<T>(list: readonly T[], load: (part: T[]) => Promise<void>): Promise<void> {
@@ -123,7 +127,9 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   const customerIds: number[] = [];
   const shiftKeys: string[] = [];
   const saleKeys: string[] = [];
+  const clockEmployeeIds: number[] = [];
   for (const e of events) {
+    if (isClockEvent(e)) clockEmployeeIds.push(e.employeeId);
     if ('employeeId' in e && e.employeeId) employeeIds.push(e.employeeId);
     if ('shiftId' in e && e.shiftId) shiftKeys.push(e.shiftId.toLowerCase());
     if (e.type === 'receipt') {
@@ -149,6 +155,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     shifts: new Map(),
     sales: new Map(),
     openShift: null,
+    clock: null,
   };
   await idsIn(itemIds, async (ids) => {
     const rows = await trx
@@ -244,6 +251,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
       lookup.openShift = open.client_id;
     }
   }
+  if (clockEmployeeIds.length > 0) lookup.clock = await loadClockBook(trx, companyId, clockEmployeeIds);
   return lookup;
 }
 
@@ -865,6 +873,14 @@ function plan(
           });
           break;
         }
+        case 'clock_in':
+        case 'clock_out':
+        case 'break_start':
+        case 'break_end': {
+          const error = applyClockEvent(lookup.clock!, index, e);
+          if (error) throw new Reject([error]);
+          break;
+        }
       }
       out.stored.push({ index, key, type: e.type, at: e.at });
     } catch (error) {
@@ -1160,6 +1176,9 @@ async function write(
     })),
   );
 
+  // 4b. The time clock: entries opened or closed, breaks started or ended.
+  if (lookup.clock) await writeClockBook(trx, device, lookup.clock, now);
+
   // 5. Each shift closed by this batch: what the drawer should hold, now that its sales are in.
   const closing = new Map<PlannedShiftClose, { expected: number; difference: number }>();
   const expected = await expectedCash(
@@ -1183,6 +1202,7 @@ async function write(
   const outcome = new Map<number, Omit<EventResult, 'id' | 'status'>>();
   for (const r of p.receipts) outcome.set(r.index, { receiptNumber: r.number! });
   for (const o of p.opens) outcome.set(o.index, { shiftNumber: o.state.number! });
+  for (const [index, entry] of lookup.clock?.byIndex ?? []) outcome.set(index, { timeEntryId: entry.dbId! });
   for (const c of p.closes) {
     const numbers = c.shift.number ?? p.opens.find((o) => o.state === c.shift)?.state.number;
     const { expected, difference } = closing.get(c)!;
@@ -1440,7 +1460,13 @@ function parseResult(text: string): Omit<EventResult, 'id' | 'status'> {
   try {
     const value = JSON.parse(text) as Record<string, unknown>;
     const out: Omit<EventResult, 'id' | 'status'> = {};
-    for (const key of ['receiptNumber', 'shiftNumber', 'expectedCashCents', 'differenceCents'] as const) {
+    for (const key of [
+      'receiptNumber',
+      'shiftNumber',
+      'expectedCashCents',
+      'differenceCents',
+      'timeEntryId',
+    ] as const) {
       if (typeof value[key] === 'number') out[key] = value[key] as number;
     }
     return out;

@@ -223,7 +223,17 @@ export type DeviceConfig = z.output<typeof deviceConfigSchema>;
 // ---------------------------------------------------------------------------------------------
 // Events
 
-export const EVENT_TYPES = ['receipt', 'refund', 'shift_open', 'shift_close', 'cash_movement'] as const;
+export const EVENT_TYPES = [
+  'receipt',
+  'refund',
+  'shift_open',
+  'shift_close',
+  'cash_movement',
+  'clock_in',
+  'clock_out',
+  'break_start',
+  'break_end',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const modifierSchema = z.object({ name: name(), priceCents: cents() });
@@ -370,15 +380,46 @@ export const cashMovementEventSchema = z
   .meta({ id: 'CashMovementEvent' });
 export type CashMovementEvent = z.input<typeof cashMovementEventSchema>;
 
+/*
+ * The time clock: an employee (required, from config.employees) clocks in and out at a register,
+ * and starts and ends breaks in between. The server keeps one open entry per employee, whatever
+ * the terminal: a clock_out or a break may be sent from another register of the company.
+ */
+const clockEventSchema = <T extends 'clock_in' | 'clock_out' | 'break_start' | 'break_end'>(type: T, metaId: string) =>
+  z.object({ id: eventId(), type: z.literal(type), at: at(), employeeId: id() }).meta({ id: metaId });
+
+export const clockInEventSchema = clockEventSchema('clock_in', 'ClockInEvent');
+export type ClockInEvent = z.input<typeof clockInEventSchema>;
+export const clockOutEventSchema = clockEventSchema('clock_out', 'ClockOutEvent');
+export type ClockOutEvent = z.input<typeof clockOutEventSchema>;
+export const breakStartEventSchema = clockEventSchema('break_start', 'BreakStartEvent');
+export type BreakStartEvent = z.input<typeof breakStartEventSchema>;
+export const breakEndEventSchema = clockEventSchema('break_end', 'BreakEndEvent');
+export type BreakEndEvent = z.input<typeof breakEndEventSchema>;
+export type ClockEvent = ClockInEvent | ClockOutEvent | BreakStartEvent | BreakEndEvent;
+
 export const EVENT_SCHEMAS = {
   receipt: receiptEventSchema,
   refund: refundEventSchema,
   shift_open: shiftOpenEventSchema,
   shift_close: shiftCloseEventSchema,
   cash_movement: cashMovementEventSchema,
+  clock_in: clockInEventSchema,
+  clock_out: clockOutEventSchema,
+  break_start: breakStartEventSchema,
+  break_end: breakEndEventSchema,
 } as const;
 
-export type DeviceEvent = ReceiptEvent | RefundEvent | ShiftOpenEvent | ShiftCloseEvent | CashMovementEvent;
+export type DeviceEvent =
+  | ReceiptEvent
+  | RefundEvent
+  | ShiftOpenEvent
+  | ShiftCloseEvent
+  | CashMovementEvent
+  | ClockInEvent
+  | ClockOutEvent
+  | BreakStartEvent
+  | BreakEndEvent;
 export type ParsedEvent = { [K in EventType]: z.output<(typeof EVENT_SCHEMAS)[K]> }[EventType];
 
 /**
@@ -409,6 +450,10 @@ export const eventsRequestDocSchema = z
           shiftOpenEventSchema,
           shiftCloseEventSchema,
           cashMovementEventSchema,
+          clockInEventSchema,
+          clockOutEventSchema,
+          breakStartEventSchema,
+          breakEndEventSchema,
         ]),
       )
       .min(1)
@@ -439,6 +484,10 @@ export const EVENT_ERROR_CODES = [
   'refund_exceeds_sale',
   'not_a_sale',
   'stale_reference',
+  'already_clocked_in',
+  'not_clocked_in',
+  'already_on_break',
+  'not_on_break',
 ] as const;
 export type EventErrorCode = (typeof EVENT_ERROR_CODES)[number];
 
@@ -460,6 +509,8 @@ export const eventResultSchema = z
     /** shift_close: what the drawer should hold and counted - expected. */
     expectedCashCents: z.int().optional(),
     differenceCents: z.int().optional(),
+    /** clock_in / clock_out / break_start / break_end: the time-clock entry it opened or changed. */
+    timeEntryId: z.int().optional(),
     errors: z.array(z.object({ field: z.string(), code: z.enum(EVENT_ERROR_CODES), message: z.string() })).optional(),
   })
   .meta({ id: 'EventResult' });
@@ -758,6 +809,10 @@ export const openApiSchemas = {
     shiftOpenEventSchema,
     shiftCloseEventSchema,
     cashMovementEventSchema,
+    clockInEventSchema,
+    clockOutEventSchema,
+    breakStartEventSchema,
+    breakEndEventSchema,
     printAckRequestSchema,
     logRequestSchema,
   ],

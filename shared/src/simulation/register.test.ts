@@ -1,4 +1,6 @@
 import {
+  clockInEventSchema,
+  clockOutEventSchema,
   computeSale,
   receiptEventSchema,
   refundEventSchema,
@@ -62,6 +64,40 @@ describe('SimulatedRegister', () => {
   it('is deterministic: the same seed gives the same events and ids', () => {
     expect(play('42')).toEqual(play('42'));
     expect(play('42')[1]!.id).not.toBe(play('43')[1]!.id);
+  });
+
+  it('clocks employees in and out without changing the sales (own ids, no random draws)', () => {
+    const withClock = (seed: string) => {
+      const register = new SimulatedRegister(config, { seed, restaurant: true, refundRate: 0.2 });
+      const events: DeviceEvent[] = [register.openShift(1_800_000_000_000), register.clockIn(1_800_000_000_000, 30)];
+      for (let i = 0; i < 200; i += 1) {
+        events.push(register.sale(1_800_000_000_000 + i));
+        if (register.wantsRefund()) {
+          const refund = register.refund(1_800_000_000_000 + i);
+          if (refund) events.push(refund);
+        }
+        if (i === 100) events.push(register.cashMovement(1_800_000_000_000 + i));
+      }
+      events.push(register.closeShift(1_800_000_001_000));
+      expect(register.onTheClock).toEqual([30]);
+      events.push(...register.clockOutAll(1_800_000_001_000));
+      expect(register.onTheClock).toEqual([]);
+      return events;
+    };
+    const events = withClock('42');
+    const clock = events.filter((e) => e.type === 'clock_in' || e.type === 'clock_out');
+    expect(clock.map((e) => [e.type, 'employeeId' in e ? e.employeeId : null])).toEqual([
+      ['clock_in', 30],
+      ['clock_out', 30],
+    ]);
+    expect(clockInEventSchema.safeParse(clock[0]).success).toBe(true);
+    expect(clockOutEventSchema.safeParse(clock[1]).success).toBe(true);
+    expect(events.filter((e) => e.type !== 'clock_in' && e.type !== 'clock_out')).toEqual(play('42'));
+    expect(withClock('42')).toEqual(events);
+    const register = new SimulatedRegister(config, { seed: 'x', restaurant: false });
+    expect(() => register.clockOut(1, 30)).toThrow();
+    register.clockIn(1, 30);
+    expect(() => register.clockIn(2, 30)).toThrow();
   });
 
   it('produces valid events whose totals and payments follow the server rules', () => {

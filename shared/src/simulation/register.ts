@@ -11,6 +11,8 @@ import {
   computeRefund,
   computeSale,
   type CashMovementEvent,
+  type ClockInEvent,
+  type ClockOutEvent,
   type DeviceConfig,
   type ReceiptEvent,
   type RefundEvent,
@@ -105,6 +107,12 @@ export class SimulatedRegister {
   private readonly taxOf: Map<number, { rateBp: number; type: 'added' | 'included' }>;
   /** The open shift: its id, and what the drawer should hold. */
   private shift: { id: string; expectedCents: number } | null = null;
+  /**
+   * The time clock keeps a counter of its own and draws nothing from `random`: clocking people in
+   * and out changes neither the ids nor the choices of the sales.
+   */
+  private clockCounter = 0;
+  private readonly clockedIn = new Set<number>();
 
   constructor(
     private readonly config: SimConfig,
@@ -180,6 +188,33 @@ export class SimulatedRegister {
     };
     this.shift = null;
     return event;
+  }
+
+  /** Employees this register clocked in and has not clocked out. */
+  get onTheClock(): number[] {
+    return [...this.clockedIn];
+  }
+
+  private nextClockId(): string {
+    this.clockCounter += 1;
+    return uuidFrom(`${this.options.seed}:clock:${this.clockCounter}`);
+  }
+
+  /** An employee (from config.employees) starts work at this register. */
+  clockIn(at: number, employeeId: number): ClockInEvent {
+    if (this.clockedIn.has(employeeId)) throw new Error(`employee ${employeeId} is already clocked in`);
+    this.clockedIn.add(employeeId);
+    return { id: this.nextClockId(), type: 'clock_in', at, employeeId };
+  }
+
+  clockOut(at: number, employeeId: number): ClockOutEvent {
+    if (!this.clockedIn.delete(employeeId)) throw new Error(`employee ${employeeId} is not clocked in`);
+    return { id: this.nextClockId(), type: 'clock_out', at, employeeId };
+  }
+
+  /** Everyone this register clocked in goes home (at the end of the shift). */
+  clockOutAll(at: number): ClockOutEvent[] {
+    return this.onTheClock.map((employeeId) => this.clockOut(at, employeeId));
   }
 
   cashMovement(at: number): CashMovementEvent {

@@ -2,6 +2,7 @@
 // positions, the company's roles and per-user permission overrides (what the back-office menu shows).
 import express, { type Router } from 'express';
 import type { AuthContext } from '../../auth';
+import { attendanceRouter } from './attendance';
 import { employeesRouter } from './employees';
 import { permissionsRouter } from './permissions';
 import { positionsRouter } from './positions';
@@ -23,6 +24,7 @@ export function teamRouter(ctx: AuthContext): Router {
   router.use('/positions', positionsRouter(ctx));
   router.use('/roles', rolesRouter(ctx));
   router.use('/permissions', permissionsRouter(ctx));
+  router.use('/attendance', attendanceRouter(ctx));
   router.use('/schedule', scheduleRouter(ctx));
   router.use('/teamsheet', teamSheetRouter(ctx));
   return router;

@@ -323,6 +323,12 @@ export const approveEntriesSchema = z.object({
     .max(500, 'at most 500 entries at a time'),
 });
 
+/** POST /attendance/approve: entries approved now; skipped = still open or already approved. */
+export interface ApproveEntriesResult {
+  approved: number;
+  skipped: number;
+}
+
 export interface TimeEntry {
   id: number;
   employeeId: number;
