@@ -4,6 +4,7 @@ import express, { type Router } from 'express';
 import type { AuthContext } from '../../auth';
 import { attendanceRouter } from './attendance';
 import { employeesRouter } from './employees';
+import { laborReportsRouter } from './labor';
 import { permissionsRouter } from './permissions';
 import { positionsRouter } from './positions';
 import { rolesRouter } from './roles';
@@ -25,6 +26,7 @@ export function teamRouter(ctx: AuthContext): Router {
   router.use('/roles', rolesRouter(ctx));
   router.use('/permissions', permissionsRouter(ctx));
   router.use('/attendance', attendanceRouter(ctx));
+  router.use('/reports', laborReportsRouter(ctx));
   router.use('/schedule', scheduleRouter(ctx));
   router.use('/teamsheet', teamSheetRouter(ctx));
   return router;

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { englishMessages, idChoiceSchema, integerSchema, textSchema, type ValidationMessages } from './common';
-import { dayNumber, reportFrameShape, type ReportMeta } from './reports';
+import { dayNumber, reportFrameShape, reportQuerySchema, type ReportMeta } from './reports';
 
 export const SCHEDULING_LIMITS = {
   /** A planned shift lasts at most 16 hours (longer is a typing mistake). */
@@ -376,11 +376,13 @@ export interface AttendanceAnswer extends ReportMeta {
 // ---------------------------------------------------------------------------------------------
 // The labour and payroll reports, and the print views
 
-export const laborQuerySchema = z.object(reportFrameShape);
-export const payrollQuerySchema = z.object(reportFrameShape);
+/** The reports' frame with its period rules (a custom period needs both ends, in order). */
+export const laborQuerySchema = reportQuerySchema;
+/** The same; the CSV download adds `format=csv` (read by the route). */
+export const payrollQuerySchema = reportQuerySchema;
 
 export interface LaborRow {
-  /** Employee id, position id (null: none) or the date, by table. */
+  /** Employee id, position id (no position: 'none', with an empty label) or the date, by table. */
   key: string;
   label: string;
   scheduledMinutes: number;
@@ -459,6 +461,11 @@ export interface TipOutSheet {
   poolCents: number;
   /** Tips of receipts without a known employee (pooled too; kept by nobody under `own`). */
   unassignedTipsCents: number;
+  /**
+   * The part of the pool no row gets: under `own` the unassigned tips; under `hours` and `equal`
+   * the whole pool when nobody worked that day (0 otherwise). Shares + this = the pool.
+   */
+  undistributedCents: number;
   rows: TipOutRow[];
   locations: { id: number; name: string }[];
 }
