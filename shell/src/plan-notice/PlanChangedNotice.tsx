@@ -4,15 +4,15 @@ import { useLocation } from 'react-router-dom';
 import { planChangedHref, planNotice } from './planNotice';
 import styles from './PlanChangedNotice.module.css';
 
-/** SPEC.md 4: after a plan change the user reloads with `?planChanged=true` to get the new menu. */
+/** After a change of plan or of the user's access, the user reloads with `?planChanged=true` to get the new menu. */
 export function PlanChangedNotice() {
   const { t } = useTranslation('shell');
   const location = useLocation();
-  const shown = useSyncExternalStore(planNotice.subscribe, planNotice.isShown);
-  if (!shown) return null;
+  const kind = useSyncExternalStore(planNotice.subscribe, planNotice.kind);
+  if (!kind) return null;
   return (
     <div className={styles.notice} role="status">
-      <span>{t('planChanged.body')}</span>
+      <span>{t(kind === 'access' ? 'planChanged.accessBody' : 'planChanged.body')}</span>
       {/* A full load, so the shell's boot runs again with the flag. */}
       <a className={styles.link} href={planChangedHref(location)}>
         {t('planChanged.reload')}

@@ -1,2 +1,10 @@
 export { PlanChangedNotice } from './PlanChangedNotice';
-export { planNotice, planChangedHref, responseSignalsPlanChange, watchPlanChanges, PLAN_CHANGED_HEADER } from './planNotice';
+export {
+  planChangeOf,
+  planNotice,
+  planChangedHref,
+  responseSignalsPlanChange,
+  watchPlanChanges,
+  PLAN_CHANGED_HEADER,
+  ACCESS_CHANGED_HEADER,
+} from './planNotice';

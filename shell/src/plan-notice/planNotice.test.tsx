@@ -42,6 +42,28 @@ describe('plan-changed notice', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
   });
 
+  it('says the access changed when X-Access-Changed comes with it, and keeps saying so', async () => {
+    const access = axios.create({ adapter: respond(200, { 'x-plan-changed': '1', 'x-access-changed': '1' }) });
+    const plan = axios.create({ adapter: respond(200, { 'x-plan-changed': '1' }) });
+    watchPlanChanges(access);
+    watchPlanChanges(plan);
+    render(
+      <MemoryRouter initialEntries={['/categories']}>
+        <PlanChangedNotice />
+      </MemoryRouter>,
+    );
+    await act(() => plan.get('/api/backoffice/items'));
+    expect(screen.getByRole('status')).toHaveTextContent('planChanged.body');
+    await act(() => access.get('/api/backoffice/items'));
+    expect(screen.getByRole('status')).toHaveTextContent('planChanged.accessBody');
+    await act(() => plan.get('/api/backoffice/items'));
+    expect(screen.getByRole('status')).toHaveTextContent('planChanged.accessBody');
+    expect(screen.getByRole('link', { name: 'planChanged.reload' })).toHaveAttribute(
+      'href',
+      '/categories?planChanged=true',
+    );
+  });
+
   it('stays hidden without the header', async () => {
     const plain = axios.create({ adapter: respond(200, {}) });
     watchPlanChanges(plain);

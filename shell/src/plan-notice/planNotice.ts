@@ -2,40 +2,61 @@ import type { AxiosInstance, AxiosResponse } from 'axios';
 
 /** Set by the server on a merchant's API responses once their company's plan changed (admin console). */
 export const PLAN_CHANGED_HEADER = 'x-plan-changed';
+/** Beside it when what changed was the user's own access (their role or permissions, on /roles or /permissions). */
+export const ACCESS_CHANGED_HEADER = 'x-access-changed';
+
+/** What the notice says: the company's plan changed, or this user's access did. */
+export type PlanChange = 'plan' | 'access';
 
 type Listener = () => void;
-let changed = false;
+let change: PlanChange | null = null;
 const listeners = new Set<Listener>();
 
 export const planNotice = {
-  isShown: () => changed,
+  isShown: () => change !== null,
+  kind: () => change,
   subscribe(listener: Listener) {
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
     };
   },
-  set(value: boolean) {
-    if (value === changed) return;
-    changed = value;
+  /** true: the plan changed (kept as 'access' when that was signalled already); false: hidden. */
+  set(value: boolean | PlanChange) {
+    const next = value === false ? null : value === true ? (change ?? 'plan') : value;
+    if (next === change) return;
+    change = next;
     for (const l of [...listeners]) l();
   },
 };
 
+const isSet = (value: unknown) => value === '1' || value === 'true';
+
+/** The change a response signals, or null. */
+export function planChangeOf(res: Pick<AxiosResponse, 'headers'> | undefined): PlanChange | null {
+  if (!isSet(res?.headers?.[PLAN_CHANGED_HEADER])) return null;
+  return isSet(res?.headers?.[ACCESS_CHANGED_HEADER]) ? 'access' : 'plan';
+}
+
 export function responseSignalsPlanChange(res: Pick<AxiosResponse, 'headers'> | undefined): boolean {
-  const value = res?.headers?.[PLAN_CHANGED_HEADER];
-  return value === '1' || value === 'true';
+  return planChangeOf(res) !== null;
+}
+
+function signal(res: Pick<AxiosResponse, 'headers'> | undefined): void {
+  const kind = planChangeOf(res);
+  // An access change is the more precise message: a later plain plan signal does not replace it.
+  if (kind) planNotice.set(kind === 'access' ? 'access' : true);
 }
 
 /** Watches every response (and error response) of the shell's HTTP client for the signal. */
 export function watchPlanChanges(http: AxiosInstance): void {
   http.interceptors.response.use(
     (res) => {
-      if (responseSignalsPlanChange(res)) planNotice.set(true);
+      signal(res);
       return res;
     },
     (error: { response?: AxiosResponse }) => {
-      if (responseSignalsPlanChange(error?.response)) planNotice.set(true);
+      signal(error?.response);
       return Promise.reject(error);
     },
   );
