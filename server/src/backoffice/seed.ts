@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEMO_COMPANIES } from '../db/demo';
 import type { Database } from '../db/schema';
 import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './catalog';
-import { seedTeamDemo } from './team';
+import { seedSchedulingDemo, seedTeamDemo } from './team';
 import { seedDevicesDemo } from './devices/demo';
 import { seedHistory } from '../receipts';
 import { seedInventoryDemo } from './inventory/demo';
@@ -211,6 +211,8 @@ async function seedCompany(
   }
   // Inventory (the add-on's companies): purchase orders and the rest, consistent with the sales above.
   await seedInventoryDemo(db, companyId, { now });
+  // Scheduling (the add-on's companies): weeks of shifts, clock entries and time off.
+  await seedSchedulingDemo(db, companyId, slug, { now, random: createRandom(`schedule:${slug}`) });
   return result;
 }
 

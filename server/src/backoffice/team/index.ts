@@ -1,5 +1,6 @@
-// Team (menu area "team"), the staff part: employees (register PINs, back-office invitations),
-// positions, the company's roles and per-user permission overrides (what the back-office menu shows).
+// Team (menu area "team"). Staff: employees (register PINs, back-office invitations), positions,
+// the company's roles and per-user permission overrides (what the back-office menu shows).
+// Scheduling (add-on): the weekly schedule, the time clock, labour and payroll, the print views.
 import express, { type Router } from 'express';
 import type { AuthContext } from '../../auth';
 import { attendanceRouter } from './attendance';
@@ -15,6 +16,7 @@ export { teamMigrations } from './migrations';
 export { hashPin, verifyPin, PIN, PIN_SCRYPT_COST, pinKeyOf, pinLookup, pinTaken } from './pins';
 export { activeEmployees, loadEmployee } from './employees';
 export { seedTeamDemo, DEMO_EMPLOYEES, DEMO_POSITIONS } from './demo';
+export { seedSchedulingDemo } from './scheduleDemo';
 export { adoptUserIfRolesExist, applyAccess, ensureCompanyRoles, ensureTeamRoles, keyAdminCount } from './access';
 export type { TeamTables } from './tables';
 
