@@ -47,4 +47,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/roles': lazy(() => import('../pages/team/roles')),
   '/positions': lazy(() => import('../pages/team/positions')),
   '/permissions': lazy(() => import('../pages/team/permissions')),
+  // Scheduling (pages/scheduling/<page>/, what they share in pages/scheduling/shared/, texts in 'scheduling').
+  '/scheduling': lazy(() => import('../pages/scheduling/schedule')),
+  '/attendancer': lazy(() => import('../pages/scheduling/attendance')),
 };

@@ -1,0 +1,189 @@
+import { useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Info } from 'lucide-react';
+import {
+  createTimeEntryInputSchema,
+  SCHEDULING_LIMITS,
+  type TimeEntry,
+  type TimeEntryInput,
+} from '@hive/shared/schemas/backoffice/scheduling';
+import { useHttp } from '@hive/shared/shell-contract';
+import { Alert, FormDialog, NumberField, SelectField, TextField } from '@hive/shared/ui';
+import { API } from '../../../api';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { schedulingStyles as shared, toLocalInput, useSubmitFailure } from '../shared';
+import styles from './attendance.module.css';
+
+interface Values {
+  employeeId: number | undefined;
+  locationId: number | undefined;
+  clockIn: string;
+  clockOut: string;
+  breakMinutes: number;
+  reason: string;
+}
+
+/** What a new entry starts with (e.g. a missing punch's employee, location and shift start). */
+export type EntryDraft = Partial<Pick<Values, 'employeeId' | 'locationId' | 'clockIn' | 'clockOut'>>;
+
+const idOrUndefined = (value: unknown) => (value === '' || value === undefined ? undefined : Number(value));
+
+/**
+ * A manual entry (employee, location, clock in, clock out or none yet, break, reason) or a
+ * correction of an entry (its times, break and a reason; it needs approval again). The times are
+ * the location's wall clock, as `<input type="datetime-local">` gives them.
+ */
+export function EntryDialog({
+  entry,
+  draft,
+  employees,
+  locations,
+  onClose,
+  onSaved,
+}: {
+  entry?: TimeEntry;
+  draft?: EntryDraft;
+  employees: { id: number; name: string }[];
+  locations: { id: number; name: string }[];
+  onClose: () => void;
+  onSaved: (saved: TimeEntry, created: boolean) => void;
+}) {
+  const { t } = useAreaT('scheduling');
+  const http = useHttp();
+  const messages = useValidationMessages();
+  const submitFailure = useSubmitFailure('scheduling:attendance');
+  const resolver = useMemo(
+    // The schema's refinement leaves its input type open: the form's values are what it parses.
+    () =>
+      zodResolver(createTimeEntryInputSchema(messages) as never) as unknown as Resolver<
+        Values,
+        unknown,
+        TimeEntryInput
+      >,
+    [messages],
+  );
+  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, TimeEntryInput>({
+    resolver,
+    defaultValues: entry
+      ? {
+          employeeId: entry.employeeId,
+          locationId: entry.locationId ?? undefined,
+          clockIn: toLocalInput(entry.clockIn),
+          clockOut: entry.clockOut ? toLocalInput(entry.clockOut) : '',
+          breakMinutes: entry.breakMinutes,
+          reason: '',
+        }
+      : {
+          employeeId: draft?.employeeId,
+          locationId: draft?.locationId ?? (locations.length === 1 ? locations[0]!.id : undefined),
+          clockIn: draft?.clockIn ?? '',
+          clockOut: draft?.clockOut ?? '',
+          breakMinutes: 0,
+          reason: '',
+        },
+  });
+  const { errors, isSubmitting } = formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  // An entry's location is kept unless it has none (a punch from a register without one).
+  const chooseLocation = !entry || entry.locationId === null;
+  const shown = [
+    'clockIn',
+    'clockOut',
+    'breakMinutes',
+    'reason',
+    ...(entry ? [] : ['employeeId']),
+    ...(chooseLocation ? ['locationId'] : []),
+  ];
+
+  const save = async (values: TimeEntryInput) => {
+    setFormError(null);
+    try {
+      const saved = entry
+        ? (await http.put<TimeEntry>(`${API}/team/attendance/${entry.id}`, values)).data
+        : (await http.post<TimeEntry>(`${API}/team/attendance`, values)).data;
+      onSaved(saved, !entry);
+    } catch (error) {
+      setFormError(submitFailure(error, shown, setError));
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={entry ? t('attendance.dialog.editTitle', { name: entry.employeeName }) : t('attendance.dialog.newTitle')}
+      submitLabel={entry ? t('common:form.save') : t('attendance.dialog.add')}
+      cancelLabel={t('common:common.cancel')}
+      busy={isSubmitting}
+      problem={formError ? <Alert kind="error">{formError}</Alert> : undefined}
+      onSubmit={handleSubmit(save)}
+      onCancel={onClose}
+    >
+      <p className={shared.note}>
+        <Info size={16} aria-hidden="true" />
+        {entry ? t('attendance.dialog.editNote') : t('attendance.dialog.newNote')}
+      </p>
+      {!entry && (
+        <SelectField
+          label={t('attendance.dialog.employee')}
+          required
+          placeholder={t('attendance.dialog.chooseEmployee')}
+          options={employees.map((e) => ({ value: String(e.id), label: e.name }))}
+          error={errors.employeeId?.message}
+          {...register('employeeId', { setValueAs: idOrUndefined })}
+        />
+      )}
+      {chooseLocation && (
+        <SelectField
+          label={t('attendance.dialog.location')}
+          hint={t('attendance.dialog.locationHint')}
+          required
+          placeholder={t('attendance.dialog.chooseLocation')}
+          options={locations.map((l) => ({ value: String(l.id), label: l.name }))}
+          error={errors.locationId?.message}
+          {...register('locationId', { setValueAs: idOrUndefined })}
+        />
+      )}
+      <div className={styles.times}>
+        <TextField
+          type="datetime-local"
+          label={t('attendance.dialog.clockIn')}
+          required
+          error={errors.clockIn?.message}
+          {...register('clockIn')}
+        />
+        <TextField
+          type="datetime-local"
+          label={t('attendance.dialog.clockOut')}
+          hint={t('attendance.dialog.clockOutHint')}
+          error={errors.clockOut?.message}
+          {...register('clockOut')}
+        />
+      </div>
+      <NumberField
+        label={t('attendance.dialog.break')}
+        hint={t('attendance.dialog.breakHint')}
+        required
+        min={0}
+        max={SCHEDULING_LIMITS.breakMinutesMax}
+        step={1}
+        inputMode="numeric"
+        error={errors.breakMinutes?.message}
+        {...register('breakMinutes', { valueAsNumber: true })}
+      />
+      <TextField
+        label={t('attendance.dialog.reason')}
+        hint={
+          entry?.reason
+            ? t('attendance.dialog.reasonHintPrevious', { reason: entry.reason })
+            : t('attendance.dialog.reasonHint')
+        }
+        required
+        autoComplete="off"
+        maxLength={SCHEDULING_LIMITS.reasonMax}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+    </FormDialog>
+  );
+}
