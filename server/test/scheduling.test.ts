@@ -77,6 +77,22 @@ for (const target of databaseTargets()) {
     const kinds = (w: Json, shiftId: number) =>
       w.conflicts.filter((c: Json) => c.shiftId === shiftId).map((c: Json) => [c.kind, c.otherId]);
 
+    let demo: Record<'shifts' | 'weeks' | 'entries' | 'timeOff', number>;
+    const countWhere = async (
+      database: ReturnType<typeof db>,
+      table: 'schedule_shifts' | 'schedule_weeks' | 'time_entries' | 'time_off',
+      company: number,
+    ) =>
+      Number(
+        (
+          await database
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('company_id', '=', company)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
     before(async () => {
       server = await startTestServer(target);
       [owner, manager, cornerOwner] = await Promise.all(
@@ -86,6 +102,16 @@ for (const target of databaseTargets()) {
       const corner = await companyId(server, 'corner-market');
       const database = db(server);
       const now = Date.now();
+      // The demo's weeks (checked below), then a blank schedule for these tests.
+      demo = {
+        shifts: await countWhere(database, 'schedule_shifts', bluedoor),
+        weeks: await countWhere(database, 'schedule_weeks', bluedoor),
+        entries: await countWhere(database, 'time_entries', bluedoor),
+        timeOff: await countWhere(database, 'time_off', bluedoor),
+      };
+      for (const table of ['time_entries', 'time_off', 'schedule_weeks', 'schedule_shifts'] as const) {
+        await database.deleteFrom(table).where('company_id', '=', bluedoor).execute();
+      }
       canal = (
         await database.selectFrom('locations').select('id').where('company_id', '=', bluedoor).executeTakeFirstOrThrow()
       ).id;
@@ -168,6 +194,14 @@ for (const target of databaseTargets()) {
     });
     after(async () => {
       await server?.close();
+    });
+
+    it('the demo plans Blue Door Bistro: six weeks of shifts, published weeks, clock entries and time off', () => {
+      // Four weeks back to next week, four people; published up to this week (next week is a draft).
+      assert.ok(demo.shifts >= 6 * 15, `demo shifts: ${demo.shifts}`);
+      assert.equal(demo.weeks, 5);
+      assert.ok(demo.entries > 0, 'demo clock entries');
+      assert.equal(demo.timeOff, 1);
     });
 
     it('answers this week at the first location by default: its days, people, positions and nothing planned', async () => {
