@@ -448,7 +448,8 @@ for (const target of databaseTargets()) {
           .request('/ordering_online/blue-door-bistro/menu', { headers: { authorization: `Bearer ${token}` } })
           .then((r) => r.json())) as Json;
         const garlic = menu.categories.flatMap((c: Json) => c.items).find((i: Json) => i.name === 'Garlic bread');
-        const pickupAt = new Date(Date.now() + 26 * 3_600_000);
+        // Noon tomorrow (UTC, the demo bistro's zone in winter): +26 h would be the day after from 22:00 on.
+        const pickupAt = new Date(Date.now() + 24 * 3_600_000);
         pickupAt.setUTCHours(12, 0, 0, 0);
         const order = async () =>
           (
