@@ -21,6 +21,8 @@ export const PRINT_VIEWS: readonly string[] = [
   '/closings',
   '/cash_movement',
   '/stock_movement',
+  '/laborreport',
+  '/payrollreport',
 ];
 const WITH_LAYOUT = ALL_PATHS.filter(hasLayout);
 const WITHOUT_LAYOUT = ALL_PATHS.filter((path) => !hasLayout(path));

@@ -50,4 +50,9 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   // Scheduling (pages/scheduling/<page>/, what they share in pages/scheduling/shared/, texts in 'scheduling').
   '/scheduling': lazy(() => import('../pages/scheduling/schedule')),
   '/attendancer': lazy(() => import('../pages/scheduling/attendance')),
+  // Labour reports and the print views (pages/labor/<page>/, the sheet frame in pages/labor/shared/, texts in 'labor').
+  '/laborreport': lazy(() => import('../pages/labor/laborreport')),
+  '/payrollreport': lazy(() => import('../pages/labor/payrollreport')),
+  '/dailytipoutform': lazy(() => import('../pages/labor/tipout')),
+  '/teamsheet': lazy(() => import('../pages/labor/teamsheet')),
 };

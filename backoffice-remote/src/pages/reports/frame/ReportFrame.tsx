@@ -41,6 +41,10 @@ export interface ReportFrameProps<D extends ReportMeta> {
   /** The report's groupings, the default first; none: no "Group by". */
   groupings?: readonly Grouping[];
   employeeFilter?: boolean;
+  /** Offer "Compare with the previous period" (reports whose figures have a previous period). */
+  compare?: boolean;
+  /** The definitions of the sales figures under the report (reports built on them). */
+  definitions?: boolean;
   /** The report's own filters, after the frame's. */
   filters?: (ctx: {
     data: D | undefined;
@@ -73,7 +77,18 @@ const REASONS: Record<string, string> = {
  * definitions of the figures. Every filter lives in the URL.
  */
 export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
-  const { path, endpoint, defaultPeriod, groupings, employeeFilter = true, filters, tables, exportAll } = props;
+  const {
+    path,
+    endpoint,
+    defaultPeriod,
+    groupings,
+    employeeFilter = true,
+    compare = true,
+    definitions = true,
+    filters,
+    tables,
+    exportAll,
+  } = props;
   const { t } = useAreaT('reports');
   const http = useHttp();
   const toast = useToast();
@@ -209,17 +224,19 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
                 />
               )}
               {filters?.({ data, values, update })}
-              <CheckboxField
-                label={t('frame.compare')}
-                className={styles.compare}
-                checked={values.compare === '1'}
-                onChange={(e) => update({ compare: e.target.checked ? '1' : null })}
-              />
+              {compare && (
+                <CheckboxField
+                  label={t('frame.compare')}
+                  className={styles.compare}
+                  checked={values.compare === '1'}
+                  onChange={(e) => update({ compare: e.target.checked ? '1' : null })}
+                />
+              )}
               <PeriodRange data={data} format={format} />
             </div>
           ))}
         {body}
-        {!props.detail && <Definitions open={print} />}
+        {!props.detail && definitions && <Definitions open={print} />}
       </div>
     </PageFrame>
   );

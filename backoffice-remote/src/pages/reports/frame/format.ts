@@ -38,6 +38,7 @@ export function useReportFormat(currency = 'USD') {
       signDisplay: 'exceptZero',
     });
     const cents = (n: number) => base.money(n / 100);
+    const hours = new Intl.NumberFormat(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     return {
       ...base,
       cents,
@@ -63,6 +64,8 @@ export function useReportFormat(currency = 'USD') {
             return base.percent(value);
           case 'change':
             return signedPercent.format(value);
+          case 'hours':
+            return hours.format(value / 60);
           default:
             return String(value);
         }

@@ -2,7 +2,8 @@
  * What a report shows as a table, described once: the page renders it and the CSV export writes
  * the same columns and rows (exactly what is on screen, numbers unformatted).
  */
-export type CellKind = 'money' | 'int' | 'percent' | 'change' | 'text';
+/** `hours`: minutes shown and exported as decimal hours (450 -> 7.50), as payroll sheets count them. */
+export type CellKind = 'money' | 'int' | 'percent' | 'change' | 'hours' | 'text';
 
 export interface ReportColumn<T> {
   id: string;
@@ -49,9 +50,11 @@ function csvCell(value: number | string | null, kind: CellKind): string {
     text =
       kind === 'money'
         ? (value / 100).toFixed(2)
-        : kind === 'percent' || kind === 'change'
-          ? (value * 100).toFixed(1)
-          : String(value);
+        : kind === 'hours'
+          ? (value / 60).toFixed(2)
+          : kind === 'percent' || kind === 'change'
+            ? (value * 100).toFixed(1)
+            : String(value);
   } else {
     text = FORMULA_START.test(value) ? `'${value}` : value;
   }

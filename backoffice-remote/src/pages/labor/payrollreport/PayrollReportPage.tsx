@@ -1,0 +1,118 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Download } from 'lucide-react';
+import type { PayrollReport, PayrollRow } from '@hive/shared/schemas/backoffice/scheduling';
+import { useHttp } from '@hive/shared/shell-contract';
+import { Alert, Button, useToast } from '@hive/shared/ui';
+import { API, downloadFile } from '../../../api';
+import { useAreaT, withAreaTexts } from '../../../i18n';
+import { useFailureMessage } from '../../resource';
+import { ReportFrame, ReportTable, table, type ReportFormat } from '../../reports/frame';
+
+type Totals = PayrollReport['totals'] & { name: string };
+
+function useTables() {
+  const { t } = useAreaT('labor');
+  return useCallback(
+    (data: PayrollReport, _format: ReportFormat) => [
+      table<PayrollRow | Totals>({
+        id: 'payroll',
+        title: t('payroll.table'),
+        columns: [
+          { id: 'employee', header: t('payroll.employee'), kind: 'text', value: (r) => r.name },
+          {
+            id: 'position',
+            header: t('payroll.position'),
+            kind: 'text',
+            value: (r) => ('positionName' in r ? (r.positionName ?? '') : ''),
+          },
+          {
+            id: 'rate',
+            header: t('payroll.rate'),
+            kind: 'money',
+            value: (r) => ('rateCents' in r ? r.rateCents : null),
+          },
+          { id: 'regular', header: t('payroll.regularHours'), kind: 'hours', value: (r) => r.regularMinutes },
+          { id: 'overtime', header: t('payroll.overtimeHours'), kind: 'hours', value: (r) => r.overtimeMinutes },
+          { id: 'regularPay', header: t('payroll.regularPay'), kind: 'money', value: (r) => r.regularPayCents },
+          { id: 'overtimePay', header: t('payroll.overtimePay'), kind: 'money', value: (r) => r.overtimePayCents },
+          { id: 'gross', header: t('payroll.gross'), kind: 'money', value: (r) => r.grossPayCents },
+          { id: 'tips', header: t('payroll.tips'), kind: 'money', value: (r) => r.tipsCents },
+        ],
+        rows: data.rows,
+        footer: { ...data.totals, name: t('payroll.total') },
+        empty: t('payroll.none'),
+      }),
+    ],
+    [t],
+  );
+}
+
+/** The payroll file the server writes (one row per employee, hours as decimals), not the table on screen. */
+function PayrollCsvButton({ search }: { search: string }) {
+  const { t } = useAreaT('labor');
+  const http = useHttp();
+  const toast = useToast();
+  const failure = useFailureMessage();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const params = Object.fromEntries(new URLSearchParams(search));
+      await downloadFile(http, `${API}/team/reports/payroll`, { ...params, format: 'csv' }, 'payroll.csv');
+    } catch (error) {
+      toast.error(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<Download size={16} aria-hidden="true" />} onClick={download} disabled={busy}>
+      {t('payroll.csv')}
+    </Button>
+  );
+}
+
+function PayrollReportPage() {
+  const { t } = useAreaT('labor');
+  const tables = useTables();
+  return (
+    <ReportFrame<PayrollReport>
+      path="/payrollreport"
+      endpoint="team/reports/payroll"
+      defaultPeriod="last_week"
+      compare={false}
+      definitions={false}
+      tables={tables}
+    >
+      {({ data, format, print, search }) => {
+        const [spec] = tables(data, format);
+        const pendingHref = `/attendancer?${new URLSearchParams({
+          period: 'custom',
+          from: data.period.from,
+          to: data.period.to,
+          status: 'pending',
+        }).toString()}`;
+        return (
+          <>
+            <p>{t('payroll.explain')}</p>
+            {data.pendingEntries > 0 && (
+              <Alert kind="warning">
+                {t('payroll.pending', { count: data.pendingEntries })}{' '}
+                {!print && <Link to={pendingHref}>{t('payroll.review')}</Link>}
+              </Alert>
+            )}
+            {data.openEntries > 0 && <Alert kind="warning">{t('payroll.open', { count: data.openEntries })}</Alert>}
+            <ReportTable
+              spec={spec!}
+              format={format}
+              actions={print ? undefined : <PayrollCsvButton search={search} />}
+            />
+          </>
+        );
+      }}
+    </ReportFrame>
+  );
+}
+
+export default withAreaTexts('labor', PayrollReportPage);
