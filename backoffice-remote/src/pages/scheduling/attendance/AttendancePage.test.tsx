@@ -288,7 +288,8 @@ describe('Team › Scheduling › Attendance', () => {
     const table = await entriesTable();
     await user.click(within(table).getByRole('button', { name: 'Approve the entry of Ana Ruiz, Mon, Jul 6' }));
     expect(await screen.findByText('Entry of Ana Ruiz, Mon, Jul 6 approved.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'post' && c.url === `${URL_LIST}/1/approve`)).toBe(true);
+    // With a JSON body: the API takes JSON only, a bodyless POST is refused (415).
+    expect(calls.some((c) => c.method === 'post' && c.url === `${URL_LIST}/1/approve` && c.data === '{}')).toBe(true);
 
     const approveSelected = screen.getByRole('button', { name: 'Approve selected (0)' });
     expect(approveSelected).toBeDisabled();

@@ -64,7 +64,7 @@ function AttendancePage() {
   };
   const approveOne = (entry: TimeEntry) =>
     void act(async () => {
-      await http.post<TimeEntry>(`${API}/team/attendance/${entry.id}/approve`);
+      await http.post<TimeEntry>(`${API}/team/attendance/${entry.id}/approve`, {});
       return t('attendance.approve.one', { name: rowName(entry) });
     });
   const approveSelected = () =>
