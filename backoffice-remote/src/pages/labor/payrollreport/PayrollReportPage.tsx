@@ -8,14 +8,19 @@ import { API, downloadFile } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../resource';
 import { ReportFrame, ReportTable, table, type ReportFormat } from '../../reports/frame';
+import { attendanceHref } from '../shared';
+
+const ENDPOINT = 'team/reports/payroll';
 
 type Totals = PayrollReport['totals'] & { name: string };
+type Row = PayrollRow | Totals;
 
+/** One row per employee, and the totals (no rate: rates do not add up). */
 function useTables() {
   const { t } = useAreaT('labor');
   return useCallback(
     (data: PayrollReport, _format: ReportFormat) => [
-      table<PayrollRow | Totals>({
+      table<Row>({
         id: 'payroll',
         title: t('payroll.table'),
         columns: [
@@ -24,14 +29,9 @@ function useTables() {
             id: 'position',
             header: t('payroll.position'),
             kind: 'text',
-            value: (r) => ('positionName' in r ? (r.positionName ?? '') : ''),
+            value: (r) => ('employeeId' in r ? (r.positionName ?? t('payroll.noPosition')) : ''),
           },
-          {
-            id: 'rate',
-            header: t('payroll.rate'),
-            kind: 'money',
-            value: (r) => ('rateCents' in r ? r.rateCents : null),
-          },
+          { id: 'rate', header: t('payroll.rate'), kind: 'money', value: (r) => ('rateCents' in r ? r.rateCents : null) },
           { id: 'regular', header: t('payroll.regularHours'), kind: 'hours', value: (r) => r.regularMinutes },
           { id: 'overtime', header: t('payroll.overtimeHours'), kind: 'hours', value: (r) => r.overtimeMinutes },
           { id: 'regularPay', header: t('payroll.regularPay'), kind: 'money', value: (r) => r.regularPayCents },
@@ -48,8 +48,11 @@ function useTables() {
   );
 }
 
-/** The payroll file the server writes (one row per employee, hours as decimals), not the table on screen. */
-function PayrollCsvButton({ search }: { search: string }) {
+/**
+ * The payroll file the server writes for payroll software (the same query with format=csv: one
+ * row per employee with its id and the period, hours as decimals), not the table on screen.
+ */
+function PayrollCsvButton({ values }: { values: Record<string, string> }) {
   const { t } = useAreaT('labor');
   const http = useHttp();
   const toast = useToast();
@@ -58,8 +61,7 @@ function PayrollCsvButton({ search }: { search: string }) {
   const download = async () => {
     setBusy(true);
     try {
-      const params = Object.fromEntries(new URLSearchParams(search));
-      await downloadFile(http, `${API}/team/reports/payroll`, { ...params, format: 'csv' }, 'payroll.csv');
+      await downloadFile(http, `${API}/${ENDPOINT}`, { ...values, format: 'csv' }, 'payroll.csv');
     } catch (error) {
       toast.error(failure(error));
     } finally {
@@ -67,46 +69,48 @@ function PayrollCsvButton({ search }: { search: string }) {
     }
   };
   return (
-    <Button icon={<Download size={16} aria-hidden="true" />} onClick={download} disabled={busy}>
+    <Button icon={<Download size={16} aria-hidden="true" />} onClick={() => void download()} disabled={busy}>
       {t('payroll.csv')}
     </Button>
   );
 }
 
+/** /payrollreport: each employee's regular and overtime hours and pay, and their tips, for a period. */
 function PayrollReportPage() {
   const { t } = useAreaT('labor');
   const tables = useTables();
   return (
     <ReportFrame<PayrollReport>
       path="/payrollreport"
-      endpoint="team/reports/payroll"
+      endpoint={ENDPOINT}
       defaultPeriod="last_week"
       compare={false}
       definitions={false}
       tables={tables}
     >
-      {({ data, format, print, search }) => {
+      {({ data, format, print, values }) => {
         const [spec] = tables(data, format);
-        const pendingHref = `/attendancer?${new URLSearchParams({
-          period: 'custom',
-          from: data.period.from,
-          to: data.period.to,
-          status: 'pending',
-        }).toString()}`;
         return (
           <>
-            <p>{t('payroll.explain')}</p>
             {data.pendingEntries > 0 && (
               <Alert kind="warning">
                 {t('payroll.pending', { count: data.pendingEntries })}{' '}
-                {!print && <Link to={pendingHref}>{t('payroll.review')}</Link>}
+                {!print && (
+                  <Link to={attendanceHref(data.period, values, { status: 'pending' })}>{t('payroll.review')}</Link>
+                )}
               </Alert>
             )}
-            {data.openEntries > 0 && <Alert kind="warning">{t('payroll.open', { count: data.openEntries })}</Alert>}
+            {data.openEntries > 0 && (
+              <Alert kind="warning">
+                {t('payroll.open', { count: data.openEntries })}{' '}
+                {!print && <Link to={attendanceHref(data.period, values)}>{t('payroll.openReview')}</Link>}
+              </Alert>
+            )}
+            <p>{t('payroll.explain')}</p>
             <ReportTable
               spec={spec!}
               format={format}
-              actions={print ? undefined : <PayrollCsvButton search={search} />}
+              actions={print ? undefined : <PayrollCsvButton values={values} />}
             />
           </>
         );

@@ -2,91 +2,113 @@ import type { TeamSheet } from '@hive/shared/schemas/backoffice/scheduling';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useReportFormat } from '../../reports/frame';
-import { PrintSheet, sheetQuery, useSheetParams } from '../shared/PrintSheet';
-import styles from '../shared/print.module.css';
+import { PrintSheet, SheetTable, sheetStyles as styles, useSheetQuery } from '../shared';
 
-/** The day's team sheet: who works when, at one location, with room for handwritten times. */
+/**
+ * The team sheet (/teamsheet): one location's shifts of a day, with empty In, Out and Signature
+ * columns for the times written by hand, and who is on time off.
+ */
 function TeamSheetPage() {
   const { t } = useAreaT('labor');
-  const { value } = useSheetParams();
-  const { data, error } = useApi<TeamSheet>(`${API}/team/teamsheet`, sheetQuery(value, ['date', 'location']));
+  const api = useApi<TeamSheet>(`${API}/team/teamsheet`, useSheetQuery(['date', 'location']));
   const format = useReportFormat();
+
   return (
     <PrintSheet
       path="/teamsheet"
-      locations={data?.locations ?? []}
-      shown={data ? { date: data.date, locationId: data.locationId } : undefined}
-      error={error}
+      api={api}
+      caption={(data) => t('teamsheet.summary', { count: data.rows.length })}
     >
-      {data && (
+      {(data) => (
         <>
-          <h1>{t('teamsheet.heading', { location: data.locationName })}</h1>
-          <p className={styles.meta}>{format.weekday(data.date)}</p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>{t('teamsheet.caption', { count: data.rows.length })}</caption>
-              <thead>
+          <SheetTable caption={t('teamsheet.caption')} className={styles.handwritten}>
+            <thead>
+              <tr>
+                <th scope="col" className={styles.num}>
+                  {t('teamsheet.time')}
+                </th>
+                <th scope="col">{t('teamsheet.employee')}</th>
+                <th scope="col">{t('teamsheet.position')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('teamsheet.break')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('teamsheet.hours')}
+                </th>
+                <th scope="col">{t('teamsheet.phone')}</th>
+                <th scope="col">{t('teamsheet.note')}</th>
+                <th scope="col" className={styles.blank}>
+                  {t('teamsheet.in')}
+                </th>
+                <th scope="col" className={styles.blank}>
+                  {t('teamsheet.out')}
+                </th>
+                <th scope="col" className={styles.signature}>
+                  {t('teamsheet.signature')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.length === 0 && (
                 <tr>
-                  <th scope="col">{t('teamsheet.time')}</th>
-                  <th scope="col">{t('teamsheet.employee')}</th>
-                  <th scope="col">{t('teamsheet.position')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('teamsheet.break')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('teamsheet.hours')}
-                  </th>
-                  <th scope="col">{t('teamsheet.phone')}</th>
-                  <th scope="col">{t('teamsheet.note')}</th>
-                  <th scope="col" className={styles.blank}>
-                    {t('teamsheet.in')}
-                  </th>
-                  <th scope="col" className={styles.blank}>
-                    {t('teamsheet.out')}
-                  </th>
-                  <th scope="col" className={styles.signature}>
-                    {t('teamsheet.signature')}
-                  </th>
+                  <td colSpan={10}>{t('teamsheet.none')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.rows.length === 0 && (
-                  <tr>
-                    <td colSpan={10}>{t('teamsheet.none')}</td>
-                  </tr>
-                )}
-                {data.rows.map((row) => (
-                  <tr key={row.shiftId}>
-                    <td className={styles.num}>{`${row.start}–${row.end}`}</td>
-                    <th scope="row">{row.name}</th>
-                    <td>
-                      {row.color && (
-                        <span className={styles.swatch} style={{ background: row.color }} aria-hidden="true" />
-                      )}
-                      {row.positionName ?? t('teamsheet.noPosition')}
-                    </td>
-                    <td className={styles.num}>{t('teamsheet.minutes', { count: row.breakMinutes })}</td>
-                    <td className={styles.num}>{format.cell('hours', row.paidMinutes)}</td>
-                    <td>{row.phone}</td>
-                    <td>{row.note}</td>
-                    <td />
-                    <td />
-                    <td />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {data.timeOff.length > 0 && (
-            <section className={styles.note} aria-label={t('teamsheet.timeOff')}>
-              <h2>{t('teamsheet.timeOff')}</h2>
+              )}
+              {data.rows.map((row) => (
+                <tr key={row.shiftId}>
+                  <td className={styles.num}>
+                    {t('teamsheet.range', { start: row.start, end: row.end })}
+                    {row.end <= row.start && <span className={styles.nextDay}>{t('teamsheet.nextDay')}</span>}
+                  </td>
+                  <th scope="row">{row.name}</th>
+                  <td>
+                    {row.color && (
+                      <span className={styles.swatch} style={{ background: row.color }} aria-hidden="true" />
+                    )}
+                    {row.positionName ?? t('teamsheet.noPosition')}
+                  </td>
+                  <td className={styles.num}>{t('teamsheet.minutes', { count: row.breakMinutes })}</td>
+                  <td className={styles.num}>{format.cell('hours', row.paidMinutes)}</td>
+                  <td>{row.phone}</td>
+                  <td>{row.note}</td>
+                  <td />
+                  <td />
+                  <td />
+                </tr>
+              ))}
+            </tbody>
+            {data.rows.length > 0 && (
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    {t('teamsheet.total')}
+                  </th>
+                  <td className={styles.num}>
+                    {format.cell(
+                      'hours',
+                      data.rows.reduce((sum, row) => sum + row.paidMinutes, 0),
+                    )}
+                  </td>
+                  <td colSpan={5} />
+                </tr>
+              </tfoot>
+            )}
+          </SheetTable>
+          <section className={styles.section} aria-labelledby="teamsheet-time-off">
+            <h3 id="teamsheet-time-off">{t('teamsheet.timeOff')}</h3>
+            {data.timeOff.length === 0 ? (
+              <p className={styles.muted}>{t('teamsheet.nobodyOff')}</p>
+            ) : (
               <ul>
-                {data.timeOff.map((o) => (
-                  <li key={o.employeeId}>{o.reason ? `${o.name}: ${o.reason}` : o.name}</li>
+                {data.timeOff.map((off) => (
+                  <li key={off.employeeId}>
+                    {off.reason ? t('teamsheet.offWithReason', { name: off.name, reason: off.reason }) : off.name}
+                  </li>
                 ))}
               </ul>
-            </section>
-          )}
+            )}
+          </section>
+          <p className={[styles.muted, styles.section].join(' ')}>{t('sheet.hoursNote')}</p>
         </>
       )}
     </PrintSheet>

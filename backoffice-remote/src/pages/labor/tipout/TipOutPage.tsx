@@ -3,50 +3,48 @@ import { SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useReportFormat } from '../../reports/frame';
-import { PrintSheet, sheetQuery, useSheetParams } from '../shared/PrintSheet';
-import styles from '../shared/print.module.css';
+import { PrintSheet, SheetTable, sheetStyles as styles, useSheetParams, useSheetQuery } from '../shared';
 
-/** The day's tips at one location, pooled by the rule chosen, with what each person gives or receives. */
+const isRule = (value: string): value is TipPoolRule => (TIP_POOL_RULES as readonly string[]).includes(value);
+
+/**
+ * The daily tip-out form (/dailytipoutform): one location's tips of a day, pooled by the rule
+ * chosen, with what each person gives or receives and a place to sign.
+ */
 function TipOutPage() {
   const { t } = useAreaT('labor');
   const { value, update } = useSheetParams();
-  const { data, error } = useApi<TipOutSheet>(
-    `${API}/team/reports/tipout`,
-    sheetQuery(value, ['date', 'location', 'rule']),
-  );
-  const format = useReportFormat(data?.currency);
-  const rule: TipPoolRule = data?.rule ?? ((value('rule') || 'hours') as TipPoolRule);
+  const api = useApi<TipOutSheet>(`${API}/team/reports/tipout`, useSheetQuery(['date', 'location', 'rule']));
+  const format = useReportFormat(api.data?.currency);
   const money = (cents: number) => format.cents(cents);
-  const signed = (cents: number) => (cents > 0 ? `+${money(cents)}` : money(cents));
-  const totalMinutes = data?.rows.reduce((sum, r) => sum + r.workedMinutes, 0) ?? 0;
-  const totalOwn = data?.rows.reduce((sum, r) => sum + r.ownTipsCents, 0) ?? 0;
-  const totalShare = data?.rows.reduce((sum, r) => sum + r.shareCents, 0) ?? 0;
+  const hours = (minutes: number) => format.cell('hours', minutes);
+  // The rule asked for (the select follows the URL at once); else what the server used.
+  const asked = value('rule');
+  const chosen: TipPoolRule = isRule(asked) ? asked : (api.data?.rule ?? 'hours');
+
   return (
     <PrintSheet
       path="/dailytipoutform"
-      locations={data?.locations ?? []}
-      shown={data ? { date: data.date, locationId: data.locationId } : undefined}
-      error={error}
+      api={api}
       extraControls={
         <SelectField
           label={t('tipout.rule')}
           className={styles.control}
-          value={rule}
-          onChange={(e) => update('rule', e.target.value === 'hours' ? '' : e.target.value)}
+          value={chosen}
+          onChange={(e) => update({ rule: e.target.value === 'hours' ? '' : e.target.value })}
           options={TIP_POOL_RULES.map((r) => ({ value: r, label: t(`tipout.rules.${r}`) }))}
         />
       }
+      caption={(data) => t(`tipout.summary.${data.rule}`, { amount: money(data.poolCents) })}
     >
-      {data && (
-        <>
-          <h1>{t('tipout.heading', { location: data.locationName })}</h1>
-          <p className={styles.meta}>
-            {format.weekday(data.date)} · {t('tipout.pool', { amount: money(data.poolCents) })}
-          </p>
-          <p>{t(`tipout.explain.${rule}`)}</p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>{t('tipout.caption')}</caption>
+      {(data) => {
+        const sum = (pick: (row: TipOutSheet['rows'][number]) => number) =>
+          data.rows.reduce((total, row) => total + pick(row), 0);
+        const gives = (cents: number) => (cents < 0 ? money(-cents) : '');
+        const receives = (cents: number) => (cents > 0 ? money(cents) : '');
+        return (
+          <>
+            <SheetTable caption={t('tipout.caption')} className={styles.handwritten}>
               <thead>
                 <tr>
                   <th scope="col">{t('tipout.employee')}</th>
@@ -61,7 +59,10 @@ function TipOutPage() {
                     {t('tipout.share')}
                   </th>
                   <th scope="col" className={styles.num}>
-                    {t('tipout.difference')}
+                    {t('tipout.gives')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('tipout.receives')}
                   </th>
                   <th scope="col" className={styles.signature}>
                     {t('tipout.signature')}
@@ -71,23 +72,18 @@ function TipOutPage() {
               <tbody>
                 {data.rows.length === 0 && (
                   <tr>
-                    <td colSpan={7}>{t('tipout.none')}</td>
+                    <td colSpan={8}>{t('tipout.none')}</td>
                   </tr>
                 )}
                 {data.rows.map((row) => (
                   <tr key={row.employeeId}>
                     <th scope="row">{row.name}</th>
-                    <td>{row.positionName ?? ''}</td>
-                    <td className={styles.num}>{format.cell('hours', row.workedMinutes)}</td>
+                    <td>{row.positionName ?? t('tipout.noPosition')}</td>
+                    <td className={styles.num}>{hours(row.workedMinutes)}</td>
                     <td className={styles.num}>{money(row.ownTipsCents)}</td>
                     <td className={styles.num}>{money(row.shareCents)}</td>
-                    <td className={styles.num}>
-                      {row.differenceCents === 0
-                        ? money(0)
-                        : t(row.differenceCents > 0 ? 'tipout.receives' : 'tipout.gives', {
-                            amount: signed(row.differenceCents),
-                          })}
-                    </td>
+                    <td className={styles.num}>{gives(row.differenceCents)}</td>
+                    <td className={styles.num}>{receives(row.differenceCents)}</td>
                     <td />
                   </tr>
                 ))}
@@ -97,24 +93,36 @@ function TipOutPage() {
                   <tr>
                     <th scope="row">{t('tipout.total')}</th>
                     <td />
-                    <td className={styles.num}>{format.cell('hours', totalMinutes)}</td>
-                    <td className={styles.num}>{money(totalOwn)}</td>
-                    <td className={styles.num}>{money(totalShare)}</td>
-                    <td />
+                    <td className={styles.num}>{hours(sum((r) => r.workedMinutes))}</td>
+                    <td className={styles.num}>{money(sum((r) => r.ownTipsCents))}</td>
+                    <td className={styles.num}>{money(sum((r) => r.shareCents))}</td>
+                    <td className={styles.num}>{money(sum((r) => Math.max(0, -r.differenceCents)))}</td>
+                    <td className={styles.num}>{money(sum((r) => Math.max(0, r.differenceCents)))}</td>
                     <td />
                   </tr>
                 </tfoot>
               )}
-            </table>
-          </div>
-          {data.unassignedTipsCents > 0 && (
-            <p className={styles.note}>{t('tipout.unassigned', { amount: money(data.unassignedTipsCents) })}</p>
-          )}
-          {data.undistributedCents > 0 && (
-            <p className={styles.note}>{t('tipout.undistributed', { amount: money(data.undistributedCents) })}</p>
-          )}
-        </>
-      )}
+            </SheetTable>
+            <ul className={styles.notes}>
+              {data.unassignedTipsCents > 0 && (
+                <li>
+                  {t(data.rule === 'own' ? 'tipout.unassignedKept' : 'tipout.unassignedPooled', {
+                    amount: money(data.unassignedTipsCents),
+                  })}
+                </li>
+              )}
+              {data.undistributedCents > 0 && data.rule !== 'own' && (
+                <li>{t('tipout.nobodyWorked', { amount: money(data.undistributedCents) })}</li>
+              )}
+              <li className={styles.muted}>{t('sheet.hoursNote')}</li>
+            </ul>
+            <div className={styles.signOff}>
+              <div>{t('tipout.checkedBy')}</div>
+              <div>{t('tipout.managerSignature')}</div>
+            </div>
+          </>
+        );
+      }}
     </PrintSheet>
   );
 }

@@ -39,6 +39,11 @@ export function useReportFormat(currency = 'USD') {
     });
     const cents = (n: number) => base.money(n / 100);
     const hours = new Intl.NumberFormat(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const basisPoints = new Intl.NumberFormat(lng, {
+      style: 'percent',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     return {
       ...base,
       cents,
@@ -66,6 +71,8 @@ export function useReportFormat(currency = 'USD') {
             return signedPercent.format(value);
           case 'hours':
             return hours.format(value / 60);
+          case 'basisPoints':
+            return basisPoints.format(value / 10_000);
           default:
             return String(value);
         }

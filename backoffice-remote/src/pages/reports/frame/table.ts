@@ -2,8 +2,11 @@
  * What a report shows as a table, described once: the page renders it and the CSV export writes
  * the same columns and rows (exactly what is on screen, numbers unformatted).
  */
-/** `hours`: minutes shown and exported as decimal hours (450 -> 7.50), as payroll sheets count them. */
-export type CellKind = 'money' | 'int' | 'percent' | 'change' | 'hours' | 'text';
+/**
+ * `hours`: minutes shown and exported as decimal hours (450 -> 7.50), as payroll sheets count them.
+ * `basisPoints`: hundredths of a percent (2534 -> 25.34 %), shown and exported with two decimals.
+ */
+export type CellKind = 'money' | 'int' | 'percent' | 'change' | 'hours' | 'basisPoints' | 'text';
 
 export interface ReportColumn<T> {
   id: string;
@@ -52,9 +55,11 @@ function csvCell(value: number | string | null, kind: CellKind): string {
         ? (value / 100).toFixed(2)
         : kind === 'hours'
           ? (value / 60).toFixed(2)
-          : kind === 'percent' || kind === 'change'
-            ? (value * 100).toFixed(1)
-            : String(value);
+          : kind === 'basisPoints'
+            ? (value / 100).toFixed(2)
+            : kind === 'percent' || kind === 'change'
+              ? (value * 100).toFixed(1)
+              : String(value);
   } else {
     text = FORMULA_START.test(value) ? `'${value}` : value;
   }
