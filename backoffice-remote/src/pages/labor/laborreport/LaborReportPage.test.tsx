@@ -72,7 +72,14 @@ const EMPTY: LaborReport = {
   byEmployee: [],
   byPosition: [],
   byDay: [],
-  totals: { ...REPORT.totals, scheduledMinutes: 0, actualMinutes: 0, costCents: 0, netSalesCents: 0, labourPercentBp: null },
+  totals: {
+    ...REPORT.totals,
+    scheduledMinutes: 0,
+    actualMinutes: 0,
+    costCents: 0,
+    netSalesCents: 0,
+    labourPercentBp: null,
+  },
 };
 
 /** The texts of a row's header and data cells, in order. */
@@ -169,7 +176,10 @@ describe('/laborreport', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(saved[0]!);
     });
-    const lines = text.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toContain('Ana Ruiz,8.00,7.50,-0.50,112.50');
     expect(lines).toContain('"Mon, Jul 6, 2026",12.00,12.25,0.25,198.00,781.31,25.34');
     expect(lines.at(-1)).toBe('Total,12.00,12.25,0.25,198.00,781.31,25.34');

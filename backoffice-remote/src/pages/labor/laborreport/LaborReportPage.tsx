@@ -11,7 +11,12 @@ function hourColumns<T extends LaborRow>(t: (key: string) => string): ReportColu
   return [
     { id: 'scheduled', header: t('labor.scheduled'), kind: 'hours', value: (r) => r.scheduledMinutes },
     { id: 'actual', header: t('labor.actual'), kind: 'hours', value: (r) => r.actualMinutes },
-    { id: 'difference', header: t('labor.difference'), kind: 'hours', value: (r) => r.actualMinutes - r.scheduledMinutes },
+    {
+      id: 'difference',
+      header: t('labor.difference'),
+      kind: 'hours',
+      value: (r) => r.actualMinutes - r.scheduledMinutes,
+    },
     { id: 'cost', header: t('labor.cost'), kind: 'money', value: (r) => r.costCents },
   ];
 }
@@ -27,7 +32,10 @@ function useTables() {
         table<LaborRow>({
           id: 'employees',
           title: t('labor.byEmployee'),
-          columns: [{ id: 'employee', header: t('labor.employee'), kind: 'text', value: (r) => r.label }, ...hourColumns(tt)],
+          columns: [
+            { id: 'employee', header: t('labor.employee'), kind: 'text', value: (r) => r.label },
+            ...hourColumns(tt),
+          ],
           rows: data.byEmployee,
           footer: total,
           empty: t('labor.none'),

@@ -31,7 +31,12 @@ function useTables() {
             kind: 'text',
             value: (r) => ('employeeId' in r ? (r.positionName ?? t('payroll.noPosition')) : ''),
           },
-          { id: 'rate', header: t('payroll.rate'), kind: 'money', value: (r) => ('rateCents' in r ? r.rateCents : null) },
+          {
+            id: 'rate',
+            header: t('payroll.rate'),
+            kind: 'money',
+            value: (r) => ('rateCents' in r ? r.rateCents : null),
+          },
           { id: 'regular', header: t('payroll.regularHours'), kind: 'hours', value: (r) => r.regularMinutes },
           { id: 'overtime', header: t('payroll.overtimeHours'), kind: 'hours', value: (r) => r.overtimeMinutes },
           { id: 'regularPay', header: t('payroll.regularPay'), kind: 'money', value: (r) => r.regularPayCents },

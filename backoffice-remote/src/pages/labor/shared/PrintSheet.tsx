@@ -207,7 +207,15 @@ function withCurrent(options: { value: string; label: string }[], current: strin
  * A sheet's table: on a phone it scrolls sideways in its own focusable region (the page itself
  * never does); on paper it fits the width.
  */
-export function SheetTable({ caption, className, children }: { caption: string; className?: string; children: ReactNode }) {
+export function SheetTable({
+  caption,
+  className,
+  children,
+}: {
+  caption: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={[styles.table, className].filter(Boolean).join(' ')}>

@@ -14,11 +14,7 @@ function TeamSheetPage() {
   const format = useReportFormat();
 
   return (
-    <PrintSheet
-      path="/teamsheet"
-      api={api}
-      caption={(data) => t('teamsheet.summary', { count: data.rows.length })}
-    >
+    <PrintSheet path="/teamsheet" api={api} caption={(data) => t('teamsheet.summary', { count: data.rows.length })}>
       {(data) => (
         <>
           <SheetTable caption={t('teamsheet.caption')} className={styles.handwritten}>
