@@ -77,7 +77,7 @@ async function renderPayroll(path: string, routes: FakeRoute[], language: 'en' |
 describe('/payrollreport', () => {
   it('shows a row per employee with regular and overtime hours and pay, gross pay and tips, and the totals', async () => {
     await renderPayroll('/payrollreport', [on('GET', URL_PAYROLL, REPORT)]);
-    const table = await screen.findByRole('table', { name: 'Pay per employee' });
+    const table = await screen.findByRole('table', { name: 'Payroll per employee' });
     const rows = within(table).getAllByRole('row').map(cells);
     expect(rows).toEqual([
       [
@@ -134,7 +134,7 @@ describe('/payrollreport', () => {
       csv,
       on('GET', URL_PAYROLL, REPORT),
     ]);
-    await screen.findByRole('table', { name: 'Pay per employee' });
+    await screen.findByRole('table', { name: 'Payroll per employee' });
     expect(view.calls.filter((c) => c.url === URL_PAYROLL)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Download payroll CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
@@ -154,7 +154,7 @@ describe('/payrollreport', () => {
         totals: { ...REPORT.totals, regularMinutes: 0, overtimeMinutes: 0, regularPayCents: 0 },
       }),
     ]);
-    const table = await screen.findByRole('table', { name: 'Pay per employee' });
+    const table = await screen.findByRole('table', { name: 'Payroll per employee' });
     expect(within(table).getByText('Nobody worked or received tips in this period.')).toBeInTheDocument();
   });
 
