@@ -170,7 +170,7 @@ test('a week planned, clocked through the device API, approved, and seen in the 
     expect(await axe(page, '/laborreport')).toEqual([]);
 
     await page.goto(`/payrollreport?${period}&employee=${employeeId}`);
-    const payroll = page.getByRole('table', { name: 'Pay per employee' });
+    const payroll = page.getByRole('table', { name: 'Payroll per employee' });
     const payRow = payroll.getByRole('row').filter({ hasText: name });
     await expect(payRow).toContainText('0.83');
     await expect(payRow).toContainText('$10.00');
