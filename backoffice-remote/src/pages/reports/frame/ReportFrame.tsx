@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePrintView } from './usePrintView';
 import { reportHref } from './reportHref';
@@ -18,6 +18,7 @@ import { useFailureMessage } from '../../resource';
 import { useReportFormat, type ReportFormat } from './format';
 import { saveCsv, tablesToCsv, type ReportTableSpec } from './table';
 import { useReportParams, type ParamPatch } from './useReportParams';
+import { usePeriodPicker, withCurrent } from './usePeriodPicker';
 import styles from './frame.module.css';
 
 export interface FrameContext<D> {
@@ -242,12 +243,6 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
   );
 }
 
-/** The options, plus the URL's value while the list is not loaded yet (so the select shows it). */
-function withCurrent(options: { value: string; label: string }[], current: string | undefined) {
-  if (!current || options.some((o) => o.value === current)) return options;
-  return [...options, { value: current, label: current }];
-}
-
 function PeriodPicker({
   data,
   values,
@@ -260,21 +255,7 @@ function PeriodPicker({
   defaultPeriod: PeriodPreset;
 }) {
   const { t } = useAreaT('reports');
-  const custom = values.period === 'custom' || (!values.period && (values.from || values.to));
-  const preset = custom ? 'custom' : (values.period ?? defaultPeriod);
-  // The dates being typed; the URL changes once both are whole dates.
-  const [from, setFrom] = useState(values.from ?? data?.period.from ?? '');
-  const [to, setTo] = useState(values.to ?? data?.period.to ?? '');
-  useEffect(() => {
-    setFrom(values.from ?? data?.period.from ?? '');
-    setTo(values.to ?? data?.period.to ?? '');
-  }, [values.from, values.to, data?.period.from, data?.period.to]);
-  const whole = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-  const setDates = (nextFrom: string, nextTo: string) => {
-    setFrom(nextFrom);
-    setTo(nextTo);
-    if (whole(nextFrom) && whole(nextTo)) update({ period: 'custom', from: nextFrom, to: nextTo }, { replace: true });
-  };
+  const { custom, preset, from, to, setDates, choosePreset } = usePeriodPicker({ data, values, update, defaultPeriod });
   return (
     <>
       <SelectField
@@ -282,14 +263,7 @@ function PeriodPicker({
         className={styles.filter}
         value={preset}
         aria-describedby={RANGE_ID}
-        onChange={(e) => {
-          const next = e.target.value as PeriodPreset;
-          if (next === 'custom') {
-            update({ period: 'custom', from: data?.period.from ?? null, to: data?.period.to ?? null });
-          } else {
-            update({ period: next === defaultPeriod ? null : next, from: null, to: null });
-          }
-        }}
+        onChange={(e) => choosePreset(e.target.value as PeriodPreset)}
         options={PERIOD_PRESETS.map((p) => ({ value: p, label: t(`frame.presets.${p}`) }))}
       />
       {custom && (

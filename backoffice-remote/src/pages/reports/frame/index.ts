@@ -11,6 +11,8 @@ export type { ReportFormat } from './format';
 export { table, tablesToCsv, saveCsv } from './table';
 export type { CellKind, ReportColumn, ReportTableSpec } from './table';
 export { useReportParams } from './useReportParams';
+export type { ParamPatch } from './useReportParams';
+export { usePeriodPicker, withCurrent } from './usePeriodPicker';
 export { changeColumn, useMetricColumns, KINDS, METRIC_OF } from './columns';
 export type { FigureKey } from './columns';
 export { usePrintView } from './usePrintView';

@@ -1,21 +1,13 @@
-import { useEffect, useState } from 'react';
 import { PERIOD_PRESETS, type PeriodPreset } from '@hive/shared/schemas/backoffice/reports';
 import { ATTENDANCE_STATUSES, type AttendanceAnswer } from '@hive/shared/schemas/backoffice/scheduling';
 import { SelectField, TextField } from '@hive/shared/ui';
 import { useAreaT } from '../../../i18n';
-import type { ParamPatch } from '../../reports/frame/useReportParams';
+import { usePeriodPicker, withCurrent, type ParamPatch } from '../../reports/frame';
 import { schedulingStyles as shared, type SchedulingFormat } from '../shared';
 
 /** The period the server reads when the URL names none. */
 export const DEFAULT_PERIOD: Exclude<PeriodPreset, 'custom'> = 'this_week';
 const RANGE_ID = 'attendance-period-range';
-const WHOLE_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The options, plus the URL's value while the list is not loaded yet (so the select shows it). */
-function withCurrent(options: { value: string; label: string }[], current: string | undefined) {
-  if (!current || options.some((o) => o.value === current)) return options;
-  return [...options, { value: current, label: current }];
-}
 
 /**
  * The report frame's filters (period presets or a custom range, location, employee) and the
@@ -33,22 +25,12 @@ export function AttendanceFilters({
   format: SchedulingFormat;
 }) {
   const { t } = useAreaT('scheduling');
-  const custom = values.period === 'custom' || (!values.period && Boolean(values.from || values.to));
-  const preset = custom ? 'custom' : (values.period ?? DEFAULT_PERIOD);
-  // The dates being typed; the URL changes once both are whole dates.
-  const [from, setFrom] = useState(values.from ?? data?.period.from ?? '');
-  const [to, setTo] = useState(values.to ?? data?.period.to ?? '');
-  useEffect(() => {
-    setFrom(values.from ?? data?.period.from ?? '');
-    setTo(values.to ?? data?.period.to ?? '');
-  }, [values.from, values.to, data?.period.from, data?.period.to]);
-  const setDates = (nextFrom: string, nextTo: string) => {
-    setFrom(nextFrom);
-    setTo(nextTo);
-    if (WHOLE_DATE.test(nextFrom) && WHOLE_DATE.test(nextTo)) {
-      update({ period: 'custom', from: nextFrom, to: nextTo }, { replace: true });
-    }
-  };
+  const { custom, preset, from, to, setDates, choosePreset } = usePeriodPicker({
+    data,
+    values,
+    update,
+    defaultPeriod: DEFAULT_PERIOD,
+  });
 
   return (
     <div className={shared.controls} role="group" aria-label={t('attendance.filters.label')}>
@@ -57,12 +39,7 @@ export function AttendanceFilters({
         className={shared.control}
         value={preset}
         aria-describedby={RANGE_ID}
-        onChange={(event) => {
-          const next = event.target.value as PeriodPreset;
-          if (next === 'custom')
-            update({ period: 'custom', from: data?.period.from ?? null, to: data?.period.to ?? null });
-          else update({ period: next === DEFAULT_PERIOD ? null : next, from: null, to: null });
-        }}
+        onChange={(event) => choosePreset(event.target.value as PeriodPreset)}
         options={PERIOD_PRESETS.map((p) => ({ value: p, label: t(`attendance.filters.presets.${p}`) }))}
       />
       {custom && (
