@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * The pages built so far, each its own chunk (recharts, for one, is only downloaded with the
- * overview). Every other menu path shows NotAvailablePage (docs/backoffice-pages.md).
+ * The page of every menu path, each its own chunk (recharts, for one, is only downloaded with the
+ * overview and the reports). BackofficeRoutes.test.tsx checks that every path of the menus has one.
  */
 export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/overview': lazy(() => import('../pages/overview')),
