@@ -162,4 +162,3 @@ describe('pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Órdenes de compra' })).toBeInTheDocument();
   });
 });
-});
