@@ -7,6 +7,7 @@ import { customersRouter } from './customers';
 import { inventoryRouter } from './inventory';
 import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
+import { giftCardsRouter } from './rewards';
 import { teamRouter } from './team';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
@@ -63,6 +64,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/customer_display_banners', bannersRouter(ctx, 'customer_display'));
   router.use('/inventory', inventoryRouter(ctx));
   router.use('/team', teamRouter(ctx));
+  router.use('/giftcards', giftCardsRouter(ctx));
   return router;
 }
 

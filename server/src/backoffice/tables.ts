@@ -4,6 +4,7 @@ import type { DevicesTables } from './devices/tables';
 import type { TeamTables } from './team/tables';
 import type { ReportTables } from './reports/tables';
 import type { InventoryTables } from './inventory/tables';
+import type { RewardsTables } from './rewards/tables';
 
 /** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -46,7 +47,13 @@ export interface CustomersTable {
   updated_at: Millis;
 }
 
-export interface BackofficeTables extends SettingsTables, DevicesTables, TeamTables, ReportTables, InventoryTables {
+export interface BackofficeTables
+  extends SettingsTables,
+    DevicesTables,
+    TeamTables,
+    ReportTables,
+    InventoryTables,
+    RewardsTables {
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;

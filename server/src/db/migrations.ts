@@ -16,6 +16,7 @@ import { devicesMigrations } from '../backoffice/devices/migrations';
 import { receiptsMigrations } from '../receipts/migrations';
 import { reportsMigrations } from '../backoffice/reports/migrations';
 import { inventoryMigrations } from '../backoffice/inventory/migrations';
+import { rewardsMigrations } from '../backoffice/rewards/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -134,6 +135,7 @@ const migrations: Record<string, Migration> = {
   ...receiptsMigrations,
   ...reportsMigrations,
   ...inventoryMigrations,
+  ...rewardsMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

@@ -19,12 +19,17 @@ export interface DeviceRateLimits {
   requests: RateLimitRule;
   /** Events per device (a batch counts its events). */
   events: RateLimitRule;
+  /** Gift card lookups that found no card, per terminal and per company (numbers must not be guessable by trying). */
+  giftCardMisses: RateLimitRule;
+  giftCardMissesPerCompany: RateLimitRule;
 }
 
 export const DEFAULT_DEVICE_RATE_LIMITS: DeviceRateLimits = {
   pair: { limit: 20, windowMs: 10 * 60_000 },
   requests: { limit: 600, windowMs: 60_000 },
   events: { limit: 30_000, windowMs: 60_000 },
+  giftCardMisses: { limit: 10, windowMs: 10 * 60_000 },
+  giftCardMissesPerCompany: { limit: 50, windowMs: 10 * 60_000 },
 };
 
 export type DeviceLimiters = Record<keyof DeviceRateLimits, Limiter>;

@@ -42,8 +42,8 @@ const common = {
   '429': error('Too many calls or events from this terminal: wait `retryAfter` seconds (also in Retry-After).'),
 };
 const body = (id: string) => ({ required: true, content: { 'application/json': { schema: ref(id) } } });
-const idParam = (description: string) => ({
-  name: 'id',
+const idParam = (description: string, name = 'id') => ({
+  name,
   in: 'path',
   required: true,
   description,
@@ -134,6 +134,17 @@ export function openApiDocument(): Json {
           summary: 'A stored sale with what was already refunded of each line (to refund it on any register)',
           parameters: [idParam('The sale event id (UUID) or the receipt number.')],
           responses: { '200': json('Receipt', 'The receipt.'), '404': error('No such receipt.'), ...common },
+        },
+      },
+      '/gift-cards/{number}': {
+        get: {
+          summary: 'A gift card’s balance, status and expiry by its 16 digits (before taking it as a payment)',
+          parameters: [idParam('The card number (16 digits; spaces and dashes allowed).', 'number')],
+          responses: {
+            '200': json('GiftCardBalance', 'The card.'),
+            '404': error('No card with this number (misses are limited per terminal and per company).'),
+            ...common,
+          },
         },
       },
       '/print-jobs': {

@@ -19,6 +19,8 @@ import { bannerVersion } from '../backoffice/devices/banners';
 import { ingestEvents, loadSales } from '../receipts';
 import { deviceAuth, deviceOf, type DeviceLimiters } from './auth';
 import { configFor, invalidateConfig } from './config';
+import { balanceByNumber } from '../backoffice/rewards';
+import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { openApiDocument } from './openapi';
 
 /** A batch of 500 large receipts fits; a bigger body is a 413. */
@@ -190,6 +192,30 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     }
     res.type('application/json').send(entry.body);
   });
+
+  // A gift card's balance before it is taken as a payment. Only misses count against the limits
+  // (per terminal and per company), so a register checking real cards is never slowed down.
+  const missed = (_req: express.Request, res: express.Response) => res.statusCode !== 404;
+  router.get(
+    '/gift-cards/:number',
+    rateLimit(limiters.giftCardMisses, 'gift card lookups', {
+      key: (req) => `t:${(req.res?.locals.device as { terminalId?: number } | undefined)?.terminalId}`,
+      scope: 'from this terminal',
+      succeeded: missed,
+    }),
+    rateLimit(limiters.giftCardMissesPerCompany, 'gift card lookups', {
+      key: (req) => `c:${(req.res?.locals.device as { companyId?: number } | undefined)?.companyId}`,
+      scope: 'for this company',
+      succeeded: missed,
+    }),
+    async (req, res) => {
+      const device = deviceOf(res);
+      const digits = normalizeGiftCardNumber(String(req.params.number));
+      const card = digits === null ? null : await balanceByNumber(db, device.companyId, digits, ctx.now());
+      if (!card) throw notFound('gift card');
+      noStore(res).json(card);
+    },
+  );
 
   router.post('/events', async (req, res) => {
     const { events } = parseOrThrow(eventsRequestSchema, req.body);

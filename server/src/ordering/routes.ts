@@ -1,4 +1,7 @@
 import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { OrderingOrdersTable } from './tables';
 import {
   ORDERING_LIMITS,
   PICKUP_MESSAGES,
@@ -17,6 +20,8 @@ import { HttpError, parseOrThrow, rateLimit, requireJson, type Limiter } from '.
 import { lineTaxes } from '@hive/shared/schemas/backoffice/settings';
 import { merchantOf, requirePage } from '../backoffice/access';
 import { companyLocale, takeawayOrderTypeId } from '../backoffice/settings';
+import { balanceByNumber, moveBalance, redeemByNumber, REDEEM_MESSAGES } from '../backoffice/rewards';
+import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { ORDERING_TOKEN_TTL_MS, signOrderingToken, verifyOrderingToken } from './token';
 import {
   catalogItems,
@@ -40,6 +45,9 @@ export interface OrderingRateLimits {
   order: { limit: number; windowMs: number };
   /** Orders per store, all addresses together: no header can make a kitchen drown. */
   orderPerStore: { limit: number; windowMs: number };
+  /** Gift card numbers that found no card (balance checks and orders), per address and per store. */
+  giftCardMisses: { limit: number; windowMs: number };
+  giftCardMissesPerStore: { limit: number; windowMs: number };
 }
 
 export const DEFAULT_ORDERING_RATE_LIMITS: OrderingRateLimits = {
@@ -47,6 +55,8 @@ export const DEFAULT_ORDERING_RATE_LIMITS: OrderingRateLimits = {
   readPerStore: { limit: 6_000, windowMs: 60_000 },
   order: { limit: 20, windowMs: 10 * 60_000 },
   orderPerStore: { limit: 120, windowMs: 10 * 60_000 },
+  giftCardMisses: { limit: 10, windowMs: 10 * 60_000 },
+  giftCardMissesPerStore: { limit: 100, windowMs: 10 * 60_000 },
 };
 
 export type OrderingLimiters = Record<keyof OrderingRateLimits, Limiter>;
@@ -92,6 +102,39 @@ const storeKey = (req: Request) =>
     .toLowerCase()
     .slice(0, 64);
 
+/**
+ * Pays what a gift card holds toward an order, up to its total, in the order's transaction (the
+ * rest is paid at pickup). A number that finds no usable card is a 400 on `giftCardNumber` and
+ * nothing is ordered.
+ */
+async function payWithGiftCard(
+  trx: Transaction<Database>,
+  order: Selectable<OrderingOrdersTable>,
+  number: string,
+  res: express.Response,
+): Promise<Selectable<OrderingOrdersTable>> {
+  const refuse = (message: string) => {
+    res.locals.giftCardMiss = true;
+    return new HttpError(400, {
+      error: 'validation_error',
+      message: `giftCardNumber: ${message}`,
+      fields: { giftCardNumber: message },
+    });
+  };
+  const balance = await balanceByNumber(trx, order.company_id, number, order.created_at);
+  if (!balance) throw refuse(REDEEM_MESSAGES.unknown_gift_card);
+  const amount = Math.min(balance.balanceCents, order.total_cents);
+  if (amount <= 0) throw refuse('this gift card is empty');
+  const taken = await redeemByNumber(trx, order.company_id, number, amount, order.created_at, { orderId: order.id });
+  if ('problem' in taken) throw refuse(REDEEM_MESSAGES[taken.problem]);
+  return trx
+    .updateTable('ordering_orders')
+    .set({ gift_card_id: taken.cardId, gift_card_cents: amount })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** `/gettokenonline`, `/ordering_master/...`, `/ordering_online/...`: public, no session. */
 export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: OrderingLimiters): void {
   const readLimit = [
@@ -101,6 +144,18 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
   const orderLimit = [
     rateLimit(limits.order, 'orders'),
     rateLimit(limits.orderPerStore, 'orders', { key: storeKey, scope: 'for this store right now' }),
+  ];
+  // A gift card number that finds no card costs a point (per address and per store); a good one
+  // gives it back, so only guessing runs into the limit.
+  const cardFound = (_req: Request, res: express.Response) =>
+    !(res.statusCode === 404 || (res.statusCode === 400 && res.locals.giftCardMiss === true));
+  const giftCardLimit = [
+    rateLimit(limits.giftCardMisses, 'gift card numbers that found no card', { succeeded: cardFound }),
+    rateLimit(limits.giftCardMissesPerStore, 'gift card numbers that found no card', {
+      key: storeKey,
+      scope: 'for this store right now',
+      succeeded: cardFound,
+    }),
   ];
 
   app.get('/gettokenonline', ...readLimit, async (req, res) => {
@@ -124,7 +179,16 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     noStore(res).json(await storeMenu(ctx.db, store.companyId));
   });
 
-  online.post('/:slug/orders', ...orderLimit, requireToken(ctx), async (req, res) => {
+  online.get('/:slug/gift-cards/:number', ...readLimit, requireToken(ctx), ...giftCardLimit, async (req, res) => {
+    const store = await storeOr404(ctx, req.params.slug);
+    const digits = normalizeGiftCardNumber(String(req.params.number));
+    const card = digits === null ? null : await balanceByNumber(ctx.db, store.companyId, digits, ctx.now());
+    if (!card)
+      throw new HttpError(404, { error: 'gift_card_not_found', message: 'There is no gift card with this number.' });
+    noStore(res).json(card);
+  });
+
+  online.post('/:slug/orders', ...orderLimit, requireToken(ctx), ...giftCardLimit, async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
     const input = parseOrThrow(createOrderSchema, req.body ?? {});
     if (!store.takingOrders) {
@@ -233,7 +297,8 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
         .insertInto('ordering_order_lines')
         .values(valid.map((l) => ({ ...l.row, order_id: order.id, company_id: store.companyId })))
         .execute();
-      return order;
+      if (input.giftCardNumber === undefined) return order;
+      return payWithGiftCard(trx, order, input.giftCardNumber, res);
     });
     const view = await orderView(ctx.db, saved, store);
     noStore(res).status(201).json(publicOrder(view));
@@ -380,6 +445,21 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
         .executeTakeFirst();
       if (!result)
         throw new HttpError(409, { error: 'invalid_transition', message: 'The order changed meanwhile; reload.' });
+      // A cancelled order gives back what it took from a gift card, in the same transaction.
+      if (to === 'cancelled' && result.gift_card_id !== null && result.gift_card_cents > 0) {
+        await moveBalance(
+          trx,
+          { companyId: merchant.companyId, id: result.gift_card_id },
+          'refund',
+          result.gift_card_cents,
+          ctx.now(),
+          {
+            orderId: result.id,
+            userId: merchant.userId,
+            note: `Order #${result.number} cancelled`,
+          },
+        );
+      }
       return result;
     });
     const store = await findStoreByCompany(ctx.db, merchant.companyId);

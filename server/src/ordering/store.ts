@@ -178,6 +178,11 @@ export async function storeMenu(db: Kysely<Database>, companyId: number): Promis
 
 export const newPublicId = () => randomBytes(12).toString('base64url');
 
+async function last4Of(db: Kysely<Database>, giftCardId: number): Promise<string> {
+  const row = await db.selectFrom('gift_cards').select('last4').where('id', '=', giftCardId).executeTakeFirst();
+  return row?.last4 ?? '';
+}
+
 export async function orderView(
   db: Kysely<Database>,
   order: Selectable<OrderingOrdersTable>,
@@ -219,6 +224,11 @@ export async function orderView(
     subtotalCents: order.subtotal_cents,
     taxCents: order.tax_cents,
     totalCents: order.total_cents,
+    giftCard:
+      order.gift_card_id !== null && order.gift_card_cents > 0
+        ? { last4: await last4Of(db, order.gift_card_id), amountCents: order.gift_card_cents }
+        : null,
+    dueCents: order.total_cents - order.gift_card_cents,
     currency: store.currency,
     createdAt: new Date(order.created_at).toISOString(),
     updatedAt: new Date(order.updated_at).toISOString(),

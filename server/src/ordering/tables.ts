@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the ordering tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -45,6 +45,9 @@ export interface OrderingOrdersTable {
   updated_at: Millis;
   /** Pickup orders are the company's Takeaway order type (issue 16). */
   order_type_id: number | null;
+  /** Paid from a gift card when ordering (the rest at pickup); loaded back if the order is cancelled. */
+  gift_card_id: ColumnType<number | null, number | null | undefined, number | null>;
+  gift_card_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderingOrderLinesTable {

@@ -23,6 +23,13 @@ import { recordReceiptRollups } from '../backoffice/reports/rollups';
 import { postReceiptStock } from '../backoffice/inventory/ledger';
 import { chunks } from '../db/chunks';
 import { applyClockEvent, isClockEvent, loadClockBook, writeClockBook, type ClockBook } from '../backoffice/team/clock';
+import {
+  applyGiftCardPayments,
+  giftCardNumbersOf,
+  loadGiftCardBook,
+  writeGiftCardPayments,
+  type GiftCardBook,
+} from '../backoffice/rewards/book';
 
 /*
  * Ingest of register events: the one way receipts, refunds, shifts, cash movements and the time
@@ -100,7 +107,7 @@ interface SaleState {
 interface Lookup {
   items: Map<number, { categoryId: number | null }>;
   taxRates: Map<number, { name: string; rateBp: number; type: 'added' | 'included' }>;
-  paymentTypes: Map<number, { name: string; cashLike: boolean }>;
+  paymentTypes: Map<number, { name: string; cashLike: boolean; builtin: string | null }>;
   orderTypes: Map<number, { name: string }>;
   employees: Set<number>;
   customers: Set<number>;
@@ -110,6 +117,8 @@ interface Lookup {
   openShift: string | null;
   /** The time clock of the employees the clock events name (null: the batch has none). */
   clock: ClockBook | null;
+  /** The gift cards the payments name (null: the batch has none). */
+  giftCards: GiftCardBook | null;
 }
 
 async function idsIn<T>(list: readonly T[], load: (part: T[]) => Promise<void>): Promise<void> {
@@ -128,7 +137,9 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   const shiftKeys: string[] = [];
   const saleKeys: string[] = [];
   const clockEmployeeIds: number[] = [];
+  const giftCardNumbers: string[] = [];
   for (const e of events) {
+    if (e.type === 'receipt' || e.type === 'refund') giftCardNumbers.push(...giftCardNumbersOf(e.payments));
     if (isClockEvent(e)) clockEmployeeIds.push(e.employeeId);
     if ('employeeId' in e && e.employeeId) employeeIds.push(e.employeeId);
     if ('shiftId' in e && e.shiftId) shiftKeys.push(e.shiftId.toLowerCase());
@@ -156,6 +167,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     sales: new Map(),
     openShift: null,
     clock: null,
+    giftCards: null,
   };
   await idsIn(itemIds, async (ids) => {
     const rows = await trx
@@ -187,11 +199,13 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   await idsIn(paymentIds, async (ids) => {
     const rows = await trx
       .selectFrom('payment_types')
-      .select(['id', 'name', 'cash_like'])
+      .select(['id', 'name', 'cash_like', 'builtin'])
       .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .execute();
-    for (const r of rows) lookup.paymentTypes.set(r.id, { name: r.name, cashLike: Number(r.cash_like) === 1 });
+    for (const r of rows) {
+      lookup.paymentTypes.set(r.id, { name: r.name, cashLike: Number(r.cash_like) === 1, builtin: r.builtin });
+    }
   });
   await idsIn(orderTypeIds, async (ids) => {
     const rows = await trx
@@ -252,6 +266,9 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     }
   }
   if (clockEmployeeIds.length > 0) lookup.clock = await loadClockBook(trx, companyId, clockEmployeeIds);
+  if (events.some((e) => (e.type === 'receipt' || e.type === 'refund') && e.payments.length > 0)) {
+    lookup.giftCards = await loadGiftCardBook(trx, companyId, giftCardNumbers);
+  }
   return lookup;
 }
 
@@ -397,7 +414,14 @@ interface PlannedReceipt {
   refundOfKey: string | null;
   lines: PlannedLine[];
   discounts: { name: string; amountCents: number }[];
-  payments: { paymentTypeId: number; name: string; cashLike: boolean; amountCents: number; tipCents: number }[];
+  payments: {
+    paymentTypeId: number;
+    name: string;
+    cashLike: boolean;
+    amountCents: number;
+    tipCents: number;
+    giftCardId: number | null;
+  }[];
   changeCents: number;
   tipCents: number;
   note: string;
@@ -480,6 +504,24 @@ function checkTotals(
       });
     }
   }
+}
+
+/** The card of each gift card payment, its balance moved in the batch's book; rejects the event when one fails. */
+function giftCardsOf(
+  lookup: Lookup,
+  payments: readonly { paymentTypeId: number; amountCents: number; giftCardNumber?: string | undefined }[],
+  direction: 'take' | 'give',
+  at: number,
+): (number | null)[] {
+  if (!lookup.giftCards) return payments.map(() => null);
+  const result = applyGiftCardPayments(
+    lookup.giftCards,
+    payments.map((p) => ({ ...p, builtin: lookup.paymentTypes.get(p.paymentTypeId)?.builtin ?? null })),
+    direction,
+    at,
+  );
+  if ('errors' in result) throw new Reject(result.errors);
+  return result.cardIds;
 }
 
 function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: IngestDevice): PlannedReceipt {
@@ -590,6 +632,8 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
     });
   }
   if (errors.length > 0) throw new Reject(errors);
+  // Last: the gift cards' balances move only for a sale that passed everything else.
+  const cardIds = giftCardsOf(lookup, e.payments, 'take', e.at);
 
   return {
     index,
@@ -617,12 +661,13 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
       refundOf: null,
     })),
     discounts: (e.discounts ?? []).map((d) => ({ name: d.name.trim(), amountCents: d.amountCents })),
-    payments: e.payments.map((p) => ({
+    payments: e.payments.map((p, i) => ({
       paymentTypeId: p.paymentTypeId,
       name: lookup.paymentTypes.get(p.paymentTypeId)!.name,
       cashLike: lookup.paymentTypes.get(p.paymentTypeId)!.cashLike,
       amountCents: p.amountCents,
       tipCents: p.tipCents ?? 0,
+      giftCardId: cardIds[i] ?? null,
     })),
     changeCents: change,
     tipCents,
@@ -702,6 +747,7 @@ function planRefund(e: Parsed<'refund'>, index: number, lookup: Lookup, device: 
     });
   }
   if (errors.length > 0) throw new Reject(errors);
+  const cardIds = giftCardsOf(lookup, e.payments, 'give', e.at);
 
   return {
     index,
@@ -729,12 +775,13 @@ function planRefund(e: Parsed<'refund'>, index: number, lookup: Lookup, device: 
       refundOf: p.sale,
     })),
     discounts: [],
-    payments: e.payments.map((p) => ({
+    payments: e.payments.map((p, i) => ({
       paymentTypeId: p.paymentTypeId,
       name: lookup.paymentTypes.get(p.paymentTypeId)!.name,
       cashLike: lookup.paymentTypes.get(p.paymentTypeId)!.cashLike,
       amountCents: p.amountCents,
       tipCents: 0,
+      giftCardId: cardIds[i] ?? null,
     })),
     changeCents: 0,
     tipCents: 0,
@@ -1135,8 +1182,14 @@ async function write(
           cash_like: x.cashLike ? 1 : 0,
           amount_cents: x.amountCents,
           tip_cents: x.tipCents,
+          gift_card_id: x.giftCardId,
         })),
       ),
+    );
+    await writeGiftCardPayments(
+      trx,
+      companyId,
+      list.map((r) => ({ dbId: r.dbId!, kind: r.kind, at: r.at, payments: r.payments })),
     );
     // The report roll-ups, in the same transaction: a report never disagrees with the receipts.
     await recordReceiptRollups(

@@ -113,6 +113,8 @@ export interface ReceiptPaymentsTable {
   cash_like: Flag;
   amount_cents: number;
   tip_cents: number;
+  /** The gift card a `gift_card` payment was taken from (or, on a refund, loaded back to). */
+  gift_card_id: Defaulted<number | null>;
 }
 
 export interface ShiftsTable {

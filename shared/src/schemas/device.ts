@@ -271,11 +271,16 @@ const saleTotalsSchema = z.object({
   tipCents: cents().optional(),
 });
 
+/** The 16 digits of a gift card (spaces and dashes allowed): required on a `gift_card` payment, refused on others. */
+const giftCardNumber = () =>
+  z.string({ error: 'must be the gift card number' }).max(40, 'must be the gift card number');
+
 const paymentSchema = z.object({
   paymentTypeId: id(),
   /** Tendered toward the total (cash: what the customer handed over, change given back separately). */
   amountCents: positiveCents(),
   tipCents: cents().optional(),
+  giftCardNumber: giftCardNumber().optional(),
 });
 
 export const receiptEventSchema = z
@@ -334,7 +339,9 @@ export const refundEventSchema = z
       .refine((lines) => new Set(lines.map((l) => l.line)).size === lines.length, 'must not repeat a line'),
     /** How the money went back: the amounts add up to totals.totalCents. */
     payments: z
-      .array(z.object({ paymentTypeId: id(), amountCents: positiveCents() }))
+      .array(
+        z.object({ paymentTypeId: id(), amountCents: positiveCents(), giftCardNumber: giftCardNumber().optional() }),
+      )
       .max(DEVICE_LIMITS.maxPayments, `at most ${DEVICE_LIMITS.maxPayments}`),
     totals: saleTotalsSchema.omit({ tipCents: true }),
   })
@@ -488,6 +495,10 @@ export const EVENT_ERROR_CODES = [
   'not_clocked_in',
   'already_on_break',
   'not_on_break',
+  'unknown_gift_card',
+  'gift_card_expired',
+  'gift_card_void',
+  'gift_card_insufficient',
 ] as const;
 export type EventErrorCode = (typeof EVENT_ERROR_CODES)[number];
 
@@ -571,6 +582,20 @@ export const deviceReceiptSchema = z
   })
   .meta({ id: 'Receipt' });
 export type DeviceReceipt = z.output<typeof deviceReceiptSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Gift cards (GET /gift-cards/:number)
+
+export const giftCardBalanceSchema = z
+  .object({
+    last4: z.string(),
+    balanceCents: z.int(),
+    /** Only an `active` card pays; an expired one still takes refunds, a void one nothing. */
+    status: z.enum(['active', 'expired', 'void']),
+    /** The last day it can be used (YYYY-MM-DD, the company's time zone), or null. */
+    expiresOn: z.string().nullable(),
+  })
+  .meta({ id: 'GiftCardBalance' });
 
 // ---------------------------------------------------------------------------------------------
 // Print jobs
@@ -825,6 +850,7 @@ export const openApiSchemas = {
     eventResultSchema,
     eventsRejectedSchema,
     deviceReceiptSchema,
+    giftCardBalanceSchema,
     printJobsResponseSchema,
     devicePrintJobSchema,
     printDocumentSchema,

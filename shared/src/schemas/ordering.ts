@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeGiftCardNumber } from './backoffice/giftCardNumber';
 
 /*
  * Online ordering (issue 7): schemas shared by the storefront forms, the back-office page and the
@@ -98,7 +99,9 @@ export const orderingSettingsSchema = z
 export type OrderingSettings = z.infer<typeof orderingSettingsSchema>;
 export type OrderingSettingsInput = z.input<typeof orderingSettingsSchema>;
 
-export const orderActionSchema = z.object({ action: z.enum(ORDER_ACTIONS, { message: 'must be accept, ready, complete or cancel' }) }).strict();
+export const orderActionSchema = z
+  .object({ action: z.enum(ORDER_ACTIONS, { message: 'must be accept, ready, complete or cancel' }) })
+  .strict();
 
 /** The customer part of checkout (form and server). */
 export const checkoutFieldsSchema = z.object({
@@ -114,7 +117,11 @@ export const checkoutFieldsSchema = z.object({
     .max(ORDERING_LIMITS.phoneMax, `use at most ${ORDERING_LIMITS.phoneMax} characters`)
     .regex(/^\+?[0-9 ().-]{6,}$/, 'enter a phone number (digits, spaces, + ( ) - .)')
     .refine((v) => v.replace(/\D/g, '').length >= 6, 'enter a phone number with at least 6 digits'),
-  pickupAt: z.string({ message: 'choose a pickup time' }).min(1, 'choose a pickup time').max(40).refine((v) => !Number.isNaN(Date.parse(v)), 'choose a pickup time'),
+  pickupAt: z
+    .string({ message: 'choose a pickup time' })
+    .min(1, 'choose a pickup time')
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'choose a pickup time'),
   notes: z
     .string()
     .max(ORDERING_LIMITS.notesMax, `use at most ${ORDERING_LIMITS.notesMax} characters`)
@@ -132,10 +139,7 @@ export const orderLineInputSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(ORDERING_LIMITS.maxQuantity, `must be ${ORDERING_LIMITS.maxQuantity} or less`),
-    optionIds: z
-      .array(z.number().int().positive().max(2_147_483_647))
-      .max(ORDERING_LIMITS.maxOptions)
-      .default([]),
+    optionIds: z.array(z.number().int().positive().max(2_147_483_647)).max(ORDERING_LIMITS.maxOptions).default([]),
     // Whatever a client claims an item costs is accepted for compatibility and ignored.
     price: z.unknown().optional(),
     priceCents: z.unknown().optional(),
@@ -150,6 +154,19 @@ export const createOrderSchema = checkoutFieldsSchema
       .min(1, 'the cart is empty')
       .max(ORDERING_LIMITS.maxLines, `at most ${ORDERING_LIMITS.maxLines} lines`),
     total: z.unknown().optional(),
+    /** Pay what this gift card holds toward the order (up to its total); the rest at pickup. */
+    giftCardNumber: z
+      .string({ message: 'enter the 16 digits of the gift card' })
+      .max(40, 'enter the 16 digits of the gift card')
+      .transform((v, ctx) => {
+        const digits = normalizeGiftCardNumber(v);
+        if (digits === null) {
+          ctx.addIssue({ code: 'custom', message: 'enter the 16 digits of the gift card, as printed on it' });
+          return z.NEVER;
+        }
+        return digits;
+      })
+      .optional(),
   })
   .strip();
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
@@ -208,6 +225,9 @@ export interface PublicOrder {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  /** Paid with a gift card when ordering (its last 4 digits); the rest is due at pickup. */
+  giftCard: { last4: string; amountCents: number } | null;
+  dueCents: number;
   currency: string;
   createdAt: string;
   updatedAt: string;
@@ -215,6 +235,14 @@ export interface PublicOrder {
 export interface BackofficeOrder extends PublicOrder {
   dbId: number;
   phone: string;
+}
+
+/** GET /ordering_online/:slug/gift-cards/:number: what the customer may spend. */
+export interface StoreGiftCard {
+  last4: string;
+  balanceCents: number;
+  status: 'active' | 'expired' | 'void';
+  expiresOn: string | null;
 }
 
 export interface OrderingToken {
@@ -296,7 +324,11 @@ export const PICKUP_MESSAGES: Record<PickupProblem, string> = {
 };
 
 /** Pickup slots still possible (today and tomorrow), every `slotMinutes`, as epoch ms. */
-export function pickupSlots(nowMs: number, rule: HoursRule, slotMinutes: number = ORDERING_LIMITS.slotMinutes): number[] {
+export function pickupSlots(
+  nowMs: number,
+  rule: HoursRule,
+  slotMinutes: number = ORDERING_LIMITS.slotMinutes,
+): number[] {
   const step = slotMinutes * 60_000;
   const slots: number[] = [];
   let t = Math.ceil((nowMs + rule.leadMinutes * 60_000) / step) * step;

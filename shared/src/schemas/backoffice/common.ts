@@ -39,7 +39,9 @@ export type ValidationMessageKey =
   | 'invalidDateTime'
   | 'endBeforeStart'
   | 'shiftTooLong'
-  | 'breakTooLong';
+  | 'breakTooLong'
+  | 'invalidGiftCard'
+  | 'notZero';
 
 export type ValidationValues = Record<string, string | number>;
 export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
@@ -74,6 +76,8 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   endBeforeStart: 'must be after the start',
   shiftTooLong: 'must be at most {{hours}} hours after the start',
   breakTooLong: 'the break must be shorter than the shift',
+  invalidGiftCard: 'enter the 16 digits of the gift card, as printed on it',
+  notZero: 'must not be 0',
 };
 
 /** Every message key: the browser must have a text for each one (checked by the remote's tests). */

@@ -1,0 +1,10 @@
+export {
+  giftCardsRouter,
+  balanceByNumber,
+  issueGiftCard,
+  moveBalance,
+  redeemByNumber,
+  REDEEM_MESSAGES,
+} from './giftCards';
+export { rewardsMigrations } from './migrations';
+export type { RewardsTables } from './tables';
