@@ -34,6 +34,8 @@ const ID_TABLES: Record<string, string> = {
   time_off: 'time_off',
   // Team: the time clock's entries (/attendancer).
   attendance: 'time_entries',
+  // Offers and rewards.
+  giftcards: 'gift_cards',
 };
 
 const BANNER_PROBE = {
@@ -46,6 +48,10 @@ const BANNER_PROBE = {
 
 /** A valid body for every write that takes one (validation must pass, so only tenancy answers). */
 const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /api/backoffice/giftcards/:id': { customerId: null, expiresOn: null, note: 'Tenant probe' },
+  'POST /api/backoffice/giftcards/:id/load': { amountCents: 100, note: '' },
+  'POST /api/backoffice/giftcards/:id/adjust': { amountCents: 100, reason: 'Tenant probe' },
+  'POST /api/backoffice/giftcards/:id/void': { reason: 'Tenant probe' },
   'PUT /api/backoffice/items/:id': {
     name: 'Tenant probe',
     sku: '',

@@ -55,4 +55,6 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/payrollreport': lazy(() => import('../pages/labor/payrollreport')),
   '/dailytipoutform': lazy(() => import('../pages/labor/tipout')),
   '/teamsheet': lazy(() => import('../pages/labor/teamsheet')),
+  // Offers and rewards (pages/rewards/<page>/, texts in 'rewards').
+  '/giftcards': lazy(() => import('../pages/rewards/giftcards')),
 };

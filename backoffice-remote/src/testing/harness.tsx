@@ -28,6 +28,8 @@ import enScheduling from '../../public/locales/en/scheduling.json';
 import esScheduling from '../../public/locales/es/scheduling.json';
 import enLabor from '../../public/locales/en/labor.json';
 import esLabor from '../../public/locales/es/labor.json';
+import enRewards from '../../public/locales/en/rewards.json';
+import esRewards from '../../public/locales/es/rewards.json';
 
 // Pages are lazy chunks and CI machines are busy: give findBy* more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -126,6 +128,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         team: enTeam,
         scheduling: enScheduling,
         labor: enLabor,
+        rewards: enRewards,
       },
       es: {
         common: es,
@@ -136,6 +139,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         team: esTeam,
         scheduling: esScheduling,
         labor: esLabor,
+        rewards: esRewards,
       },
     },
   });
@@ -186,6 +190,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         team: enTeam,
         scheduling: enScheduling,
         labor: enLabor,
+        rewards: enRewards,
       },
       es: {
         common: es,
@@ -196,6 +201,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         team: esTeam,
         scheduling: esScheduling,
         labor: esLabor,
+        rewards: esRewards,
       },
     },
   });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AxiosInstance } from 'axios';
 import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
-import type { CreateOrderInput, OrderingToken, PublicOrder, StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
+import type { CreateOrderInput, OrderingToken, PublicOrder, StoreGiftCard, StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
 
 /*
  * The public ordering API through the shell's HTTP client: it sends no session headers for these
@@ -43,6 +43,8 @@ export function createOrderingApi(http: AxiosInstance) {
     menu: (slug: string) => withToken(http, slug, async (headers) => (await http.get<StoreMenu>(`${path(slug)}/menu`, { headers })).data),
     createOrder: (slug: string, body: CreateOrderInput) =>
       withToken(http, slug, async (headers) => (await http.post<PublicOrder>(`${path(slug)}/orders`, body, { headers })).data),
+    giftCard: (slug: string, number: string) =>
+      withToken(http, slug, async (headers) => (await http.get<StoreGiftCard>(`${path(slug)}/gift-cards/${encodeURIComponent(number)}`, { headers })).data),
     order: (slug: string, id: string) =>
       withToken(http, slug, async (headers) => (await http.get<PublicOrder>(`${path(slug)}/orders/${encodeURIComponent(id)}`, { headers })).data),
   };

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +21,11 @@ export interface CheckoutFormProps {
   onSubmit(values: CheckoutFields): Promise<Partial<Record<CheckoutFieldName, string>> | void>;
   now?: () => number;
   disabled?: boolean;
+  /** More fields before the submit button (the gift card). */
+  extra?: ReactNode;
 }
 
-export function CheckoutForm({ rule, onSubmit, now = Date.now, disabled = false }: CheckoutFormProps) {
+export function CheckoutForm({ rule, onSubmit, now = Date.now, disabled = false, extra }: CheckoutFormProps) {
   const { t, i18n } = useTranslation('ordering');
   const schema = useMemo(() => checkoutSchema(rule, now), [rule, now]);
   const slots = useMemo(() => pickupSlots(now(), rule), [rule, now]);
@@ -97,6 +99,7 @@ export function CheckoutForm({ rule, onSubmit, now = Date.now, disabled = false 
         <textarea {...field('notes')} rows={3} {...register('notes')} />
         {errorText('notes')}
       </div>
+      {extra}
       <button type="submit" className={styles.primary} disabled={disabled || isSubmitting}>
         {isSubmitting ? t('checkout.submitting') : t('checkout.submit')}
       </button>

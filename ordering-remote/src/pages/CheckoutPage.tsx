@@ -6,6 +6,8 @@ import { errorResponse, useOrderingApi } from '../api';
 import { useCart } from '../cart';
 import { CartPanel } from '../components/CartPanel';
 import { CheckoutForm, type CheckoutFieldName } from '../components/CheckoutForm';
+import { GiftCardField } from '../components/GiftCardField';
+import { money } from '../format';
 import { StoreGate } from '../components/StoreGate';
 import styles from '../ordering.module.css';
 
@@ -16,18 +18,22 @@ export function CheckoutPage({ slug }: { slug: string }) {
 const FIELDS: CheckoutFieldName[] = ['name', 'phone', 'pickupAt', 'notes'];
 
 function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }) {
-  const { t } = useTranslation('ordering');
+  const { t, i18n } = useTranslation('ordering');
   const api = useOrderingApi();
   const cart = useCart(slug);
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
+  const [giftCard, setGiftCard] = useState('');
+  const [giftCardError, setGiftCardError] = useState<string | null>(null);
 
   const submit = async (values: CheckoutFields) => {
     setProblem(null);
+    setGiftCardError(null);
     try {
       const order = await api.createOrder(slug, {
         ...values,
         lines: cart.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, optionIds: l.optionIds })),
+        ...(giftCard.trim() === '' ? {} : { giftCardNumber: giftCard }),
       });
       cart.clear();
       navigate(`/ordering/${slug}/orders/${order.id}`);
@@ -40,9 +46,10 @@ function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }
       // The server words pickup problems like the shared rule: map them back to their code.
       const pickup = Object.entries(PICKUP_MESSAGES).find(([, text]) => text === fields.pickupAt);
       if (pickup) mine.pickupAt = pickup[0];
-      const other = Object.keys(fields).some((f) => !FIELDS.includes(f as CheckoutFieldName));
+      if (fields.giftCardNumber) setGiftCardError(t('giftCard.refused', { reason: fields.giftCardNumber }));
+      const other = Object.keys(fields).some((f) => f !== 'giftCardNumber' && !FIELDS.includes(f as CheckoutFieldName));
       if (other) setProblem(t('checkout.errors.lines'));
-      else if (Object.keys(mine).length === 0) setProblem(response?.body.message ?? t('checkout.failed'));
+      else if (Object.keys(mine).length === 0 && !fields.giftCardNumber) setProblem(response?.body.message ?? t('checkout.failed'));
       return mine;
     }
   };
@@ -62,7 +69,21 @@ function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }
           {problem}
         </p>
       )}
-      {cart.lines.length === 0 ? <p>{t('checkout.emptyCart')}</p> : <CheckoutForm rule={profile} onSubmit={submit} />}
+      {cart.lines.length === 0 ? <p>{t('checkout.emptyCart')}</p> : (
+        <CheckoutForm
+          rule={profile}
+          onSubmit={submit}
+          extra={
+            <GiftCardField
+              value={giftCard}
+              onChange={setGiftCard}
+              error={giftCardError}
+              check={(number) => api.giftCard(slug, number)}
+              format={(cents) => money(cents, profile.currency, i18n.language)}
+            />
+          }
+        />
+      )}
     </div>
   );
 }

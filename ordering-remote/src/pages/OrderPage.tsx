@@ -112,6 +112,18 @@ export function OrderPage({ slug, id }: { slug: string; id: string }) {
             <dt>{t('order.total')}</dt>
             <dd>{fmt(order.totalCents)}</dd>
           </div>
+          {order.giftCard && (
+            <>
+              <div>
+                <dt>{t('order.giftCard', { card: order.giftCard.last4 })}</dt>
+                <dd>−{fmt(order.giftCard.amountCents)}</dd>
+              </div>
+              <div className={styles.total}>
+                <dt>{t('order.due')}</dt>
+                <dd>{fmt(order.dueCents)}</dd>
+              </div>
+            </>
+          )}
         </dl>
         {order.notes && (
           <p>

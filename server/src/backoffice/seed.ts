@@ -6,6 +6,7 @@ import { seedSchedulingDemo, seedTeamDemo } from './team';
 import { seedDevicesDemo } from './devices/demo';
 import { seedHistory } from '../receipts';
 import { seedInventoryDemo } from './inventory/demo';
+import { seedRewardsDemo } from './rewards/demo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -211,6 +212,8 @@ async function seedCompany(
   }
   // Inventory (the add-on's companies): purchase orders and the rest, consistent with the sales above.
   await seedInventoryDemo(db, companyId, { now });
+  // Gift cards (Retail and Restaurant companies).
+  await seedRewardsDemo(db, companyId, slug, now);
   // Scheduling (the add-on's companies): weeks of shifts, clock entries and time off.
   await seedSchedulingDemo(db, companyId, slug, { now, random: createRandom(`schedule:${slug}`) });
   return result;

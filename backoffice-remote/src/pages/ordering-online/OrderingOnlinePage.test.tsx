@@ -30,6 +30,8 @@ const order = (n: number, status: BackofficeOrder['status'] = 'received'): Backo
   subtotalCents: 3700,
   taxCents: 370,
   totalCents: 4070,
+  giftCard: null,
+  dueCents: 4070,
   currency: 'USD',
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',

@@ -263,6 +263,15 @@ export function OrdersList({ api, currency = 'USD' }: { api: OrderingOnlineApi; 
                 {t('orderingOnline.pickup', { time: new Date(order.pickupAt).toLocaleString(i18n.language) })} ·{' '}
                 {format.money(order.totalCents / 100)}
               </span>
+              {order.giftCard && (
+                <span className={styles.muted}>
+                  {t('orderingOnline.giftCard', {
+                    card: order.giftCard.last4,
+                    amount: format.money(order.giftCard.amountCents / 100),
+                    due: format.money(order.dueCents / 100),
+                  })}
+                </span>
+              )}
               <ul className={styles.lines}>
                 {order.lines.map((line, index) => (
                   <li key={index}>
