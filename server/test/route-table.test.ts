@@ -48,6 +48,17 @@ const BANNER_PROBE = {
 
 /** A valid body for every write that takes one (validation must pass, so only tenancy answers). */
 const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /api/backoffice/discounts/:id': {
+    name: 'Tenant probe',
+    type: 'percent',
+    percentBp: 1000,
+    amountCents: null,
+    scope: 'receipt',
+    itemIds: [],
+    categoryIds: [],
+    restricted: false,
+    active: true,
+  },
   'PUT /api/backoffice/giftcards/:id': { customerId: null, expiresOn: null, note: 'Tenant probe' },
   'POST /api/backoffice/giftcards/:id/load': { amountCents: 100, note: '' },
   'POST /api/backoffice/giftcards/:id/adjust': { amountCents: 100, reason: 'Tenant probe' },

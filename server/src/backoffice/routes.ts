@@ -8,6 +8,7 @@ import { inventoryRouter } from './inventory';
 import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
 import { giftCardsRouter } from './rewards';
+import { discountsRouter } from './offers';
 import { teamRouter } from './team';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
@@ -65,6 +66,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/inventory', inventoryRouter(ctx));
   router.use('/team', teamRouter(ctx));
   router.use('/giftcards', giftCardsRouter(ctx));
+  router.use('/discounts', discountsRouter(ctx));
   return router;
 }
 

@@ -7,6 +7,7 @@ import { seedDevicesDemo } from './devices/demo';
 import { seedHistory } from '../receipts';
 import { seedInventoryDemo } from './inventory/demo';
 import { seedRewardsDemo } from './rewards/demo';
+import { seedOffersDemo } from './offers/demo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -212,8 +213,9 @@ async function seedCompany(
   }
   // Inventory (the add-on's companies): purchase orders and the rest, consistent with the sales above.
   await seedInventoryDemo(db, companyId, { now });
-  // Gift cards (Retail and Restaurant companies).
+  // Gift cards and discounts (Retail and Restaurant companies).
   await seedRewardsDemo(db, companyId, slug, now);
+  await seedOffersDemo(db, companyId, slug, now);
   // Scheduling (the add-on's companies): weeks of shifts, clock entries and time off.
   await seedSchedulingDemo(db, companyId, slug, { now, random: createRandom(`schedule:${slug}`) });
   return result;

@@ -5,6 +5,7 @@ import type { TeamTables } from './team/tables';
 import type { ReportTables } from './reports/tables';
 import type { InventoryTables } from './inventory/tables';
 import type { RewardsTables } from './rewards/tables';
+import type { OffersTables } from './offers/tables';
 
 /** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -53,7 +54,8 @@ export interface BackofficeTables
     TeamTables,
     ReportTables,
     InventoryTables,
-    RewardsTables {
+    RewardsTables,
+    OffersTables {
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;

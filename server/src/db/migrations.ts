@@ -17,6 +17,7 @@ import { receiptsMigrations } from '../receipts/migrations';
 import { reportsMigrations } from '../backoffice/reports/migrations';
 import { inventoryMigrations } from '../backoffice/inventory/migrations';
 import { rewardsMigrations } from '../backoffice/rewards/migrations';
+import { offersMigrations } from '../backoffice/offers/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -136,6 +137,7 @@ const migrations: Record<string, Migration> = {
   ...reportsMigrations,
   ...inventoryMigrations,
   ...rewardsMigrations,
+  ...offersMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

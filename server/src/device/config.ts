@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import { bannerState, bannerVersion } from '../backoffice/devices/banners';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../backoffice/settings';
 import { isRole, rightsOf } from '../backoffice/team/access';
+import { loadDiscounts } from '../backoffice/offers/discounts';
 
 /*
  * What a register needs to sell offline: the catalog with its prices and taxes, order and payment
@@ -299,6 +300,8 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       ) !== 'ended',
   );
 
+  const discounts = (await loadDiscounts(db, companyId)).filter((d) => d.active);
+
   const content: Omit<DeviceConfig, 'version' | 'generatedAt'> = {
     company: {
       name: company.name,
@@ -322,6 +325,7 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       taxRateIds: (taxesOf.get(i.id) ?? []).filter((id) => !archived.has(id)),
       levelPrices: pricesOf.get(i.id) ?? [],
     })),
+    discounts: discounts.map(({ active: _active, ...d }) => d),
     taxRates: taxRates.map((t) => ({
       id: t.id,
       name: t.name,

@@ -30,6 +30,8 @@ import {
   writeGiftCardPayments,
   type GiftCardBook,
 } from '../backoffice/rewards/book';
+import { loadDiscounts, type DiscountDefinition } from '../backoffice/offers/discounts';
+import { discountCents, discountCovers } from '@hive/shared/schemas/backoffice/offers';
 
 /*
  * Ingest of register events: the one way receipts, refunds, shifts, cash movements and the time
@@ -119,6 +121,8 @@ interface Lookup {
   clock: ClockBook | null;
   /** The gift cards the payments name (null: the batch has none). */
   giftCards: GiftCardBook | null;
+  /** The discounts the receipts name (Offers › Discounts), active or not. */
+  discounts: Map<number, DiscountDefinition>;
 }
 
 async function idsIn<T>(list: readonly T[], load: (part: T[]) => Promise<void>): Promise<void> {
@@ -138,7 +142,12 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   const saleKeys: string[] = [];
   const clockEmployeeIds: number[] = [];
   const giftCardNumbers: string[] = [];
+  const discountIds: number[] = [];
   for (const e of events) {
+    if (e.type === 'receipt') {
+      for (const l of e.lines) if (l.discountId !== undefined) discountIds.push(l.discountId);
+      for (const d of e.discounts ?? []) if (d.discountId !== undefined) discountIds.push(d.discountId);
+    }
     if (e.type === 'receipt' || e.type === 'refund') giftCardNumbers.push(...giftCardNumbersOf(e.payments));
     if (isClockEvent(e)) clockEmployeeIds.push(e.employeeId);
     if ('employeeId' in e && e.employeeId) employeeIds.push(e.employeeId);
@@ -168,6 +177,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     openShift: null,
     clock: null,
     giftCards: null,
+    discounts: new Map(),
   };
   await idsIn(itemIds, async (ids) => {
     const rows = await trx
@@ -266,6 +276,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     }
   }
   if (clockEmployeeIds.length > 0) lookup.clock = await loadClockBook(trx, companyId, clockEmployeeIds);
+  for (const d of await loadDiscounts(trx, companyId, [...new Set(discountIds)])) lookup.discounts.set(d.id, d);
   if (events.some((e) => (e.type === 'receipt' || e.type === 'refund') && e.payments.length > 0)) {
     lookup.giftCards = await loadGiftCardBook(trx, companyId, giftCardNumbers);
   }
@@ -396,6 +407,9 @@ interface PlannedLine {
   taxes: { taxRateId: number | null; rateBp: number; type: 'added' | 'included' }[];
   /** Refund lines: the sale line they return (resolved to its id at write time). */
   refundOf: SaleLineState | null;
+  /** Sale lines: the discount (Offers › Discounts) the line's own discount is, and that discount. */
+  discountId?: number | null;
+  lineDiscountCents?: number;
   /** Sale lines: what later refunds of the same batch read (its id is set once written). */
   state?: SaleLineState;
 }
@@ -413,7 +427,7 @@ interface PlannedReceipt {
   customerId: number | null;
   refundOfKey: string | null;
   lines: PlannedLine[];
-  discounts: { name: string; amountCents: number }[];
+  discounts: { name: string; amountCents: number; discountId?: number | null }[];
   payments: {
     paymentTypeId: number;
     name: string;
@@ -524,6 +538,65 @@ function giftCardsOf(
   return result.cardIds;
 }
 
+/**
+ * The discounts a sale names must be the company's and worth what their rule gives: a line's own
+ * discount on the line's gross, a receipt discount on what the lines it covers cost after their own
+ * discounts (each receipt discount on that same base). A discount switched off since is still
+ * accepted (a register may not have its new config yet); one deleted is not.
+ */
+function checkNamedDiscounts(e: Parsed<'receipt'>, lookup: Lookup): EventError[] {
+  const errors: EventError[] = [];
+  const categoryOf = (itemId: number | null) => (itemId === null ? null : (lookup.items.get(itemId)?.categoryId ?? null));
+  const gross = e.lines.map((l) => l.quantity * (l.unitPriceCents + (l.modifiers ?? []).reduce((s, m) => s + m.priceCents, 0)));
+  e.lines.forEach((l, i) => {
+    if (l.discountId === undefined) return;
+    const field = `lines.${i}.discountId`;
+    const discount = lookup.discounts.get(l.discountId);
+    if (!discount) {
+      errors.push({ field, code: 'unknown_discount', message: `${field}: no such discount` });
+      return;
+    }
+    const expected = discountCovers(discount, { itemId: l.itemId, categoryId: categoryOf(l.itemId) })
+      ? discountCents(discount, gross[i]!)
+      : null;
+    if (expected === null || expected !== (l.discountCents ?? 0)) {
+      errors.push({
+        field: `lines.${i}.discountCents`,
+        code: 'discount_mismatch',
+        message:
+          expected === null
+            ? `lines.${i}.discountCents: "${discount.name}" does not apply to this item`
+            : `lines.${i}.discountCents: "${discount.name}" takes ${expected} off this line, not ${l.discountCents ?? 0}`,
+      });
+    }
+  });
+  (e.discounts ?? []).forEach((d, j) => {
+    if (d.discountId === undefined) return;
+    const field = `discounts.${j}.discountId`;
+    const discount = lookup.discounts.get(d.discountId);
+    if (!discount) {
+      errors.push({ field, code: 'unknown_discount', message: `${field}: no such discount` });
+      return;
+    }
+    const base = e.lines.reduce(
+      (sum, l, i) =>
+        discountCovers(discount, { itemId: l.itemId, categoryId: categoryOf(l.itemId) })
+          ? sum + Math.max(0, gross[i]! - (l.discountCents ?? 0))
+          : sum,
+      0,
+    );
+    const expected = discountCents(discount, base);
+    if (expected !== d.amountCents) {
+      errors.push({
+        field: `discounts.${j}.amountCents`,
+        code: 'discount_mismatch',
+        message: `discounts.${j}.amountCents: "${discount.name}" takes ${expected} off this sale, not ${d.amountCents}`,
+      });
+    }
+  });
+  return errors;
+}
+
 function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: IngestDevice): PlannedReceipt {
   const errors: EventError[] = [];
   const lineTaxes: AppliedTax[][] = [];
@@ -604,6 +677,7 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
   }
   const amounts = computed.amounts;
   checkTotals(errors, e.totals, amounts);
+  errors.push(...checkNamedDiscounts(e, lookup));
   const tipCents = e.payments.reduce((s, p) => s + (p.tipCents ?? 0), 0);
   if (e.totals.tipCents !== undefined && e.totals.tipCents !== tipCents) {
     errors.push({
@@ -659,8 +733,14 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
       amounts: amounts.lines[i]!,
       taxes: l.taxRateIds.map((id) => ({ taxRateId: id, ...lookup.taxRates.get(id)! })),
       refundOf: null,
+      discountId: l.discountId ?? null,
+      lineDiscountCents: l.discountCents ?? 0,
     })),
-    discounts: (e.discounts ?? []).map((d) => ({ name: d.name.trim(), amountCents: d.amountCents })),
+    discounts: (e.discounts ?? []).map((d) => ({
+      name: d.name.trim(),
+      amountCents: d.amountCents,
+      discountId: d.discountId ?? null,
+    })),
     payments: e.payments.map((p, i) => ({
       paymentTypeId: p.paymentTypeId,
       name: lookup.paymentTypes.get(p.paymentTypeId)!.name,
@@ -1098,6 +1178,8 @@ async function write(
         net_cents: l.amounts.netCents,
         tax_cents: l.amounts.includedTaxCents + l.amounts.addedTaxCents,
         refund_of_line_id: l.refundOf ? l.refundOf.dbId : null,
+        discount_id: l.discountId ?? null,
+        line_discount_cents: l.lineDiscountCents ?? 0,
       })),
     );
     const lineIds = await insertReturning<
@@ -1167,6 +1249,7 @@ async function write(
           receipt_id: r.dbId,
           name: d.name,
           amount_cents: d.amountCents,
+          discount_id: d.discountId ?? null,
         })),
       ),
     );

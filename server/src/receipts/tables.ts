@@ -63,6 +63,10 @@ export interface ReceiptLinesTable {
   refund_of_line_id: Defaulted<number | null>;
   /** The item's cost per unit when sold (a refund line: its sale line's); set by recordReceiptRollups. */
   unit_cost_cents: Defaulted<number | null>;
+  /** The discount (Offers › Discounts) the line's own discount was. */
+  discount_id: Defaulted<number | null>;
+  /** The line's own discount (discount_cents adds its share of the receipt discounts). */
+  line_discount_cents: Defaulted<number>;
 }
 
 export interface ReceiptLineModifiersTable {
@@ -102,6 +106,8 @@ export interface ReceiptDiscountsTable {
   receipt_id: number;
   name: string;
   amount_cents: number;
+  /** The discount (Offers › Discounts) it was, when the register said so. */
+  discount_id: Defaulted<number | null>;
 }
 
 export interface ReceiptPaymentsTable {

@@ -185,6 +185,24 @@ export const deviceConfigSchema = z
       }),
     ),
     orderTypes: z.array(z.object({ id: z.int(), name: z.string(), builtin: z.string().nullable() })),
+    /**
+     * The active discounts a cashier may apply (Offers › Discounts). `restricted`: only an employee
+     * whose rights include `discounts` applies it (others need a manager's PIN). A percentage is in
+     * basis points; what it takes off follows `discountCents` (docs/device-api.md).
+     */
+    discounts: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        type: z.enum(['percent', 'amount']),
+        percentBp: z.int().nullable(),
+        amountCents: z.int().nullable(),
+        scope: z.enum(['receipt', 'items']),
+        itemIds: z.array(z.int()),
+        categoryIds: z.array(z.int()),
+        restricted: z.boolean(),
+      }),
+    ),
     paymentTypes: z.array(
       z.object({ id: z.int(), name: z.string(), builtin: z.string().nullable(), cashLike: z.boolean() }),
     ),
@@ -252,6 +270,8 @@ const saleLineSchema = z.object({
     .max(DEVICE_LIMITS.maxModifiers, `at most ${DEVICE_LIMITS.maxModifiers}`)
     .optional(),
   discountCents: cents().optional(),
+  /** The discount of config `discounts` the line's discountCents is (optional; checked when sent). */
+  discountId: id().optional(),
   taxRateIds: z
     .array(id())
     .max(DEVICE_LIMITS.maxLineTaxes, `at most ${DEVICE_LIMITS.maxLineTaxes}`)
@@ -299,7 +319,14 @@ export const receiptEventSchema = z
       .min(1, 'a receipt needs at least one line')
       .max(DEVICE_LIMITS.maxLines, `at most ${DEVICE_LIMITS.maxLines} lines`),
     discounts: z
-      .array(z.object({ name: name(), amountCents: positiveCents() }))
+      .array(
+        z.object({
+          name: name(),
+          amountCents: positiveCents(),
+          /** The discount of config `discounts` it is (optional; its amount is checked when sent). */
+          discountId: id().optional(),
+        }),
+      )
       .max(DEVICE_LIMITS.maxDiscounts, `at most ${DEVICE_LIMITS.maxDiscounts}`)
       .optional(),
     payments: z.array(paymentSchema).max(DEVICE_LIMITS.maxPayments, `at most ${DEVICE_LIMITS.maxPayments}`),
@@ -499,6 +526,8 @@ export const EVENT_ERROR_CODES = [
   'gift_card_expired',
   'gift_card_void',
   'gift_card_insufficient',
+  'unknown_discount',
+  'discount_mismatch',
 ] as const;
 export type EventErrorCode = (typeof EVENT_ERROR_CODES)[number];
 

@@ -41,7 +41,8 @@ export type ValidationMessageKey =
   | 'shiftTooLong'
   | 'breakTooLong'
   | 'invalidGiftCard'
-  | 'notZero';
+  | 'notZero'
+  | 'chooseTargets';
 
 export type ValidationValues = Record<string, string | number>;
 export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
@@ -78,6 +79,7 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   breakTooLong: 'the break must be shorter than the shift',
   invalidGiftCard: 'enter the 16 digits of the gift card, as printed on it',
   notZero: 'must not be 0',
+  chooseTargets: 'choose at least one item or category',
 };
 
 /** Every message key: the browser must have a text for each one (checked by the remote's tests). */

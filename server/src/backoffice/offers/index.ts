@@ -1,0 +1,3 @@
+export { discountsRouter, loadDiscounts, type DiscountDefinition } from './discounts';
+export { offersMigrations } from './migrations';
+export type { OffersTables } from './tables';
