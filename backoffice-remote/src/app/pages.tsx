@@ -55,6 +55,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/payrollreport': lazy(() => import('../pages/labor/payrollreport')),
   '/dailytipoutform': lazy(() => import('../pages/labor/tipout')),
   '/teamsheet': lazy(() => import('../pages/labor/teamsheet')),
-  // Offers and rewards (pages/rewards/<page>/, texts in 'rewards').
+  // Offers and rewards: discounts in pages/offers/ (texts in 'offers'), gift cards in pages/rewards/ (texts in 'rewards').
+  '/discounts': lazy(() => import('../pages/offers/discounts')),
   '/giftcards': lazy(() => import('../pages/rewards/giftcards')),
 };

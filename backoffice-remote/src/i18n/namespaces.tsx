@@ -15,7 +15,8 @@ export const AREA_NAMESPACES = {
   // The scheduling pages: the schedule and the time clock; the labour reports and print views.
   scheduling: 'scheduling',
   labor: 'labor',
-  // Offers and rewards: gift cards.
+  // Offers and rewards: discounts (offers) and gift cards (rewards).
+  offers: 'offers',
   rewards: 'rewards',
 } as const;
 export type AreaNamespace = (typeof AREA_NAMESPACES)[keyof typeof AREA_NAMESPACES];

@@ -28,6 +28,8 @@ import enScheduling from '../../public/locales/en/scheduling.json';
 import esScheduling from '../../public/locales/es/scheduling.json';
 import enLabor from '../../public/locales/en/labor.json';
 import esLabor from '../../public/locales/es/labor.json';
+import enOffers from '../../public/locales/en/offers.json';
+import esOffers from '../../public/locales/es/offers.json';
 import enRewards from '../../public/locales/en/rewards.json';
 import esRewards from '../../public/locales/es/rewards.json';
 
@@ -129,6 +131,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         scheduling: enScheduling,
         labor: enLabor,
         rewards: enRewards,
+        offers: enOffers,
       },
       es: {
         common: es,
@@ -140,6 +143,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         scheduling: esScheduling,
         labor: esLabor,
         rewards: esRewards,
+        offers: esOffers,
       },
     },
   });
@@ -191,6 +195,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         scheduling: enScheduling,
         labor: enLabor,
         rewards: enRewards,
+        offers: enOffers,
       },
       es: {
         common: es,
@@ -202,6 +207,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         scheduling: esScheduling,
         labor: esLabor,
         rewards: esRewards,
+        offers: esOffers,
       },
     },
   });

@@ -1,0 +1,224 @@
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createDiscountSchema,
+  type Discount,
+  type DiscountInput,
+  type DiscountOptions,
+  type DiscountScope,
+  type DiscountType,
+} from '@hive/shared/schemas/backoffice/offers';
+import { Alert, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
+import { API, useApi } from '../../../api';
+import { CheckboxList, centsToInput, inputToCents } from '../../../components';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import styles from './discounts.module.css';
+
+interface Values {
+  name: string;
+  type: DiscountType;
+  /** "10" or "12.5" (%), sent as basis points. */
+  percent: string;
+  /** In the company's currency, sent as cents. */
+  amount: string;
+  scope: DiscountScope;
+  itemIds: number[];
+  categoryIds: number[];
+  restricted: boolean;
+  active: boolean;
+}
+
+/** "12.5" -> 1250 basis points; '' -> null; anything else as it is, for the schema to refuse. */
+function percentToBp(value: string): number | null | string {
+  const text = value.trim().replace(',', '.');
+  if (text === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? Math.round(n * 100) : value;
+}
+
+const toInput = (v: Values) => ({
+  name: v.name,
+  type: v.type,
+  percentBp: v.type === 'percent' ? percentToBp(v.percent) : null,
+  amountCents: v.type === 'amount' ? inputToCents(v.amount) : null,
+  scope: v.scope,
+  itemIds: v.itemIds,
+  categoryIds: v.categoryIds,
+  restricted: v.restricted,
+  active: v.active,
+});
+
+export function DiscountForm(props: ResourceFormProps<Discount>) {
+  const options = useApi<DiscountOptions>(`${API}/discounts/options`);
+  const { t } = useAreaT('offers');
+  if (options.error) return <Alert kind="error">{t('discounts.optionsFailed')}</Alert>;
+  if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
+  return <DiscountFields {...props} options={options.data} />;
+}
+
+function DiscountFields({
+  record,
+  onSaved,
+  onCancel,
+  options,
+}: ResourceFormProps<Discount> & { options: DiscountOptions }) {
+  const { t } = useAreaT('offers');
+  const messages = useValidationMessages();
+  const resolver = useMemo<Resolver<Values, unknown, DiscountInput>>(() => {
+    const inner = zodResolver(createDiscountSchema(messages));
+    return async (values, context, opts) => {
+      const result = await inner(toInput(values) as never, context, opts as never);
+      // The schema's percentBp and amountCents are the form's percent and amount.
+      const { percentBp, amountCents, ...errors } = result.errors as Record<string, unknown>;
+      const renamed = {
+        ...errors,
+        ...(percentBp ? { percent: percentBp } : {}),
+        ...(amountCents ? { amount: amountCents } : {}),
+      };
+      return (Object.keys(result.errors).length > 0 ? { ...result, errors: renamed } : result) as never;
+    };
+  }, [messages]);
+  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, DiscountInput>({
+    resolver,
+    defaultValues: {
+      name: record?.name ?? '',
+      type: record?.type ?? 'percent',
+      percent: record?.percentBp ? String(record.percentBp / 100) : '',
+      amount: centsToInput(record?.amountCents),
+      scope: record?.scope ?? 'receipt',
+      itemIds: record?.itemIds ?? [],
+      categoryIds: record?.categoryIds ?? [],
+      restricted: record?.restricted ?? false,
+      active: record?.active ?? true,
+    },
+  });
+  const { errors, isSubmitting } = formState;
+  const type = useWatch({ control, name: 'type' });
+  const scope = useWatch({ control, name: 'scope' });
+  const { save, formError } = useSaveRecord<Discount, Values>({
+    endpoint: 'discounts',
+    prefix: 'offers:discounts',
+    record,
+    setError: (name, error, opts) => {
+      const field = name === ('percentBp' as never) ? 'percent' : name === ('amountCents' as never) ? 'amount' : name;
+      setError(field as keyof Values, error, opts);
+    },
+    onSaved,
+  });
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  return (
+    <FormShell
+      label={t(record ? 'discounts.edit' : 'discounts.new')}
+      onSubmit={handleSubmit((values) => save(values))}
+      onCancel={onCancel}
+      submitting={isSubmitting}
+      formError={formError}
+    >
+      <div className={styles.grid}>
+        <TextField
+          className={styles.wide}
+          label={t('discounts.fields.name')}
+          hint={t('discounts.hints.name')}
+          required
+          autoComplete="off"
+          maxLength={60}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <SelectField
+          label={t('discounts.fields.type')}
+          options={[
+            { value: 'percent', label: t('discounts.types.percent') },
+            { value: 'amount', label: t('discounts.types.amount') },
+          ]}
+          error={errors.type?.message}
+          {...register('type')}
+        />
+        {type === 'percent' ? (
+          <TextField
+            key="percent"
+            label={t('discounts.fields.percent')}
+            hint={t('discounts.hints.percent')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            error={errors.percent?.message}
+            {...register('percent')}
+          />
+        ) : (
+          <TextField
+            key="amount"
+            label={t('discounts.fields.amount')}
+            hint={t('discounts.hints.amount', { currency: options.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            error={errors.amount?.message}
+            {...register('amount')}
+          />
+        )}
+        <SelectField
+          className={styles.wide}
+          label={t('discounts.fields.scope')}
+          hint={t('discounts.hints.scope')}
+          options={[
+            { value: 'receipt', label: t('discounts.scopes.receipt') },
+            { value: 'items', label: t('discounts.scopes.items') },
+          ]}
+          error={errors.scope?.message}
+          {...register('scope')}
+        />
+      </div>
+      {scope === 'items' && (
+        <div className={styles.targets}>
+          <Controller
+            control={control}
+            name="categoryIds"
+            render={({ field }) => (
+              <CheckboxList<number>
+                ref={field.ref}
+                legend={t('discounts.fields.categories')}
+                options={options.categories.map((c) => ({ value: c.id, label: c.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.categoryIds?.message}
+                empty={t('discounts.noCategories')}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="itemIds"
+            render={({ field }) => (
+              <CheckboxList<number>
+                ref={field.ref}
+                legend={t('discounts.fields.items')}
+                hint={t('discounts.hints.items')}
+                options={options.items.map((i) => ({ value: i.id, label: i.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.itemIds?.message}
+                empty={t('discounts.noItems')}
+              />
+            )}
+          />
+        </div>
+      )}
+      <CheckboxField
+        label={t('discounts.fields.restricted')}
+        hint={t('discounts.hints.restricted')}
+        error={errors.restricted?.message}
+        {...register('restricted')}
+      />
+      <CheckboxField
+        label={t('discounts.fields.active')}
+        hint={t('discounts.hints.active')}
+        error={errors.active?.message}
+        {...register('active')}
+      />
+    </FormShell>
+  );
+}
