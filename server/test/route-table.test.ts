@@ -59,6 +59,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     restricted: false,
     active: true,
   },
+  'POST /api/backoffice/loyalty/customers/:id/adjust': { points: 5, reason: 'Tenant probe' },
   'PUT /api/backoffice/giftcards/:id': { customerId: null, expiresOn: null, note: 'Tenant probe' },
   'POST /api/backoffice/giftcards/:id/load': { amountCents: 100, note: '' },
   'POST /api/backoffice/giftcards/:id/adjust': { amountCents: 100, reason: 'Tenant probe' },

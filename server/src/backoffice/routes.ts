@@ -7,7 +7,7 @@ import { customersRouter } from './customers';
 import { inventoryRouter } from './inventory';
 import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
-import { giftCardsRouter } from './rewards';
+import { giftCardsRouter, loyaltyRouter } from './rewards';
 import { discountsRouter } from './offers';
 import { teamRouter } from './team';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
@@ -67,6 +67,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/team', teamRouter(ctx));
   router.use('/giftcards', giftCardsRouter(ctx));
   router.use('/discounts', discountsRouter(ctx));
+  router.use('/loyalty', loyaltyRouter(ctx));
   return router;
 }
 

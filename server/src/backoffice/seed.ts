@@ -6,7 +6,7 @@ import { seedSchedulingDemo, seedTeamDemo } from './team';
 import { seedDevicesDemo } from './devices/demo';
 import { seedHistory } from '../receipts';
 import { seedInventoryDemo } from './inventory/demo';
-import { seedRewardsDemo } from './rewards/demo';
+import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
 import { seedOffersDemo } from './offers/demo';
 
 /*
@@ -205,6 +205,15 @@ async function seedCompany(
   // The register staff and the terminals, printers and banners (the sales below name them).
   await seedTeamDemo(db, companyId, slug, { now, hashPin });
   await seedDevicesDemo(db, companyId, slug, { now });
+
+  // The loyalty ledger opens on the seeded balances; the add-on's companies earn points from here on.
+  const addons = await db.selectFrom('company_addons').select('addon').where('company_id', '=', companyId).execute();
+  await seedLoyaltyDemo(
+    db,
+    companyId,
+    addons.map((a) => a.addon),
+    now,
+  );
 
   if (sales && (await countOf(db, 'receipts', companyId)) === 0) {
     const generated = await seedSales(db, companyId, slug, catalog, now);

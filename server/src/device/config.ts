@@ -6,6 +6,7 @@ import { bannerState, bannerVersion } from '../backoffice/devices/banners';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../backoffice/settings';
 import { isRole, rightsOf } from '../backoffice/team/access';
 import { loadDiscounts } from '../backoffice/offers/discounts';
+import { loyaltySettings } from '../backoffice/rewards/loyalty';
 
 /*
  * What a register needs to sell offline: the catalog with its prices and taxes, order and payment
@@ -301,6 +302,7 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
   );
 
   const discounts = (await loadDiscounts(db, companyId)).filter((d) => d.active);
+  const loyalty = addons.some((a) => a.addon.toLowerCase() === 'loyalty') ? await loyaltySettings(db, companyId) : null;
 
   const content: Omit<DeviceConfig, 'version' | 'generatedAt'> = {
     company: {
@@ -325,6 +327,7 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       taxRateIds: (taxesOf.get(i.id) ?? []).filter((id) => !archived.has(id)),
       levelPrices: pricesOf.get(i.id) ?? [],
     })),
+    loyalty,
     discounts: discounts.map(({ active: _active, ...d }) => d),
     taxRates: taxRates.map((t) => ({
       id: t.id,

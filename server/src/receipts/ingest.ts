@@ -31,6 +31,13 @@ import {
   type GiftCardBook,
 } from '../backoffice/rewards/book';
 import { loadDiscounts, type DiscountDefinition } from '../backoffice/offers/discounts';
+import {
+  applySalePoints,
+  loadLoyaltyBook,
+  writeReceiptPoints,
+  type LoyaltyBook,
+  type PlannedPoints,
+} from '../backoffice/rewards/loyalty';
 import { discountCents, discountCovers } from '@hive/shared/schemas/backoffice/offers';
 
 /*
@@ -123,6 +130,8 @@ interface Lookup {
   giftCards: GiftCardBook | null;
   /** The discounts the receipts name (Offers › Discounts), active or not. */
   discounts: Map<number, DiscountDefinition>;
+  /** The loyalty programme and the points of the customers the batch names. */
+  loyalty: LoyaltyBook | null;
 }
 
 async function idsIn<T>(list: readonly T[], load: (part: T[]) => Promise<void>): Promise<void> {
@@ -178,6 +187,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     clock: null,
     giftCards: null,
     discounts: new Map(),
+    loyalty: null,
   };
   await idsIn(itemIds, async (ids) => {
     const rows = await trx
@@ -277,6 +287,12 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   }
   if (clockEmployeeIds.length > 0) lookup.clock = await loadClockBook(trx, companyId, clockEmployeeIds);
   for (const d of await loadDiscounts(trx, companyId, [...new Set(discountIds)])) lookup.discounts.set(d.id, d);
+  const pointCustomers = [
+    ...customerIds,
+    ...[...lookup.sales.values()].flatMap((sale) => (sale.customerId === null ? [] : [sale.customerId])),
+  ];
+  const redeems = events.some((e) => e.type === 'receipt' && (e.discounts ?? []).some((d) => d.points !== undefined));
+  if (pointCustomers.length > 0 || redeems) lookup.loyalty = await loadLoyaltyBook(trx, companyId, pointCustomers);
   if (events.some((e) => (e.type === 'receipt' || e.type === 'refund') && e.payments.length > 0)) {
     lookup.giftCards = await loadGiftCardBook(trx, companyId, giftCardNumbers);
   }
@@ -427,7 +443,9 @@ interface PlannedReceipt {
   customerId: number | null;
   refundOfKey: string | null;
   lines: PlannedLine[];
-  discounts: { name: string; amountCents: number; discountId?: number | null }[];
+  discounts: { name: string; amountCents: number; discountId?: number | null; points?: number | null }[];
+  /** The customer's loyalty points it moves (null: none). */
+  points?: PlannedPoints | null;
   payments: {
     paymentTypeId: number;
     name: string;
@@ -520,6 +538,27 @@ function checkTotals(
   }
 }
 
+/** The points a sale or refund moves (the batch's book updated); rejects the event when a redemption fails. */
+function pointsOf(lookup: Lookup, sale: Parameters<typeof applySalePoints>[1]): PlannedPoints | null {
+  if (!lookup.loyalty) return null;
+  const result = applySalePoints(lookup.loyalty, sale);
+  if ('errors' in result) throw new Reject(result.errors);
+  return result.planned;
+}
+
+/** Runs the next check; if it rejects the event, the points it had moved in the book go back. */
+function afterPoints<T>(lookup: Lookup, points: PlannedPoints | null, next: () => T): T {
+  try {
+    return next();
+  } catch (error) {
+    if (points && lookup.loyalty) {
+      const { balances } = lookup.loyalty;
+      balances.set(points.customerId, (balances.get(points.customerId) ?? 0) + points.redeemed - points.earned);
+    }
+    throw error;
+  }
+}
+
 /** The card of each gift card payment, its balance moved in the batch's book; rejects the event when one fails. */
 function giftCardsOf(
   lookup: Lookup,
@@ -546,8 +585,11 @@ function giftCardsOf(
  */
 function checkNamedDiscounts(e: Parsed<'receipt'>, lookup: Lookup): EventError[] {
   const errors: EventError[] = [];
-  const categoryOf = (itemId: number | null) => (itemId === null ? null : (lookup.items.get(itemId)?.categoryId ?? null));
-  const gross = e.lines.map((l) => l.quantity * (l.unitPriceCents + (l.modifiers ?? []).reduce((s, m) => s + m.priceCents, 0)));
+  const categoryOf = (itemId: number | null) =>
+    itemId === null ? null : (lookup.items.get(itemId)?.categoryId ?? null);
+  const gross = e.lines.map(
+    (l) => l.quantity * (l.unitPriceCents + (l.modifiers ?? []).reduce((s, m) => s + m.priceCents, 0)),
+  );
   e.lines.forEach((l, i) => {
     if (l.discountId === undefined) return;
     const field = `lines.${i}.discountId`;
@@ -706,8 +748,16 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
     });
   }
   if (errors.length > 0) throw new Reject(errors);
-  // Last: the gift cards' balances move only for a sale that passed everything else.
-  const cardIds = giftCardsOf(lookup, e.payments, 'take', e.at);
+  // Last: points and gift card balances move only for a sale that passed everything else.
+  const points = pointsOf(lookup, {
+    kind: 'sale',
+    customerId: e.customerId ?? null,
+    netCents: amounts.netCents,
+    redemptions: (e.discounts ?? []).flatMap((d, index) =>
+      d.points === undefined ? [] : [{ index, points: d.points, amountCents: d.amountCents }],
+    ),
+  });
+  const cardIds = afterPoints(lookup, points, () => giftCardsOf(lookup, e.payments, 'take', e.at));
 
   return {
     index,
@@ -740,7 +790,9 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
       name: d.name.trim(),
       amountCents: d.amountCents,
       discountId: d.discountId ?? null,
+      points: d.points ?? null,
     })),
+    points,
     payments: e.payments.map((p, i) => ({
       paymentTypeId: p.paymentTypeId,
       name: lookup.paymentTypes.get(p.paymentTypeId)!.name,
@@ -827,7 +879,13 @@ function planRefund(e: Parsed<'refund'>, index: number, lookup: Lookup, device: 
     });
   }
   if (errors.length > 0) throw new Reject(errors);
-  const cardIds = giftCardsOf(lookup, e.payments, 'give', e.at);
+  const points = pointsOf(lookup, {
+    kind: 'refund',
+    customerId: sale.customerId,
+    netCents: amounts.netCents,
+    redemptions: [],
+  });
+  const cardIds = afterPoints(lookup, points, () => giftCardsOf(lookup, e.payments, 'give', e.at));
 
   return {
     index,
@@ -855,6 +913,7 @@ function planRefund(e: Parsed<'refund'>, index: number, lookup: Lookup, device: 
       refundOf: p.sale,
     })),
     discounts: [],
+    points,
     payments: e.payments.map((p, i) => ({
       paymentTypeId: p.paymentTypeId,
       name: lookup.paymentTypes.get(p.paymentTypeId)!.name,
@@ -1250,6 +1309,7 @@ async function write(
           name: d.name,
           amount_cents: d.amountCents,
           discount_id: d.discountId ?? null,
+          points: d.points ?? null,
         })),
       ),
     );
@@ -1273,6 +1333,11 @@ async function write(
       trx,
       companyId,
       list.map((r) => ({ dbId: r.dbId!, kind: r.kind, at: r.at, payments: r.payments })),
+    );
+    await writeReceiptPoints(
+      trx,
+      companyId,
+      list.map((r) => ({ dbId: r.dbId!, kind: r.kind, at: r.at, points: r.points ?? null })),
     );
     // The report roll-ups, in the same transaction: a report never disagrees with the receipts.
     await recordReceiptRollups(

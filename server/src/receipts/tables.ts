@@ -108,6 +108,8 @@ export interface ReceiptDiscountsTable {
   amount_cents: number;
   /** The discount (Offers › Discounts) it was, when the register said so. */
   discount_id: Defaulted<number | null>;
+  /** A loyalty redemption: the customer's points it took. */
+  points: Defaulted<number | null>;
 }
 
 export interface ReceiptPaymentsTable {

@@ -186,6 +186,18 @@ export const deviceConfigSchema = z
     ),
     orderTypes: z.array(z.object({ id: z.int(), name: z.string(), builtin: z.string().nullable() })),
     /**
+     * The loyalty programme (add-on Loyalty): points earned per 1.00 of net sales (rounded down),
+     * what 100 points are worth in cents, the fewest points redeemed at a time. Null without the add-on.
+     */
+    loyalty: z
+      .object({
+        enabled: z.boolean(),
+        pointsPerUnit: z.int(),
+        valuePer100Cents: z.int(),
+        minRedeemPoints: z.int(),
+      })
+      .nullable(),
+    /**
      * The active discounts a cashier may apply (Offers › Discounts). `restricted`: only an employee
      * whose rights include `discounts` applies it (others need a manager's PIN). A percentage is in
      * basis points; what it takes off follows `discountCents` (docs/device-api.md).
@@ -325,6 +337,12 @@ export const receiptEventSchema = z
           amountCents: positiveCents(),
           /** The discount of config `discounts` it is (optional; its amount is checked when sent). */
           discountId: id().optional(),
+          /** A loyalty redemption: the receipt customer's points it takes (amountCents = their value). */
+          points: z
+            .int({ error: 'must be a whole number of points' })
+            .min(1, 'must be at least 1')
+            .max(100_000_000, 'must be at most 100000000')
+            .optional(),
         }),
       )
       .max(DEVICE_LIMITS.maxDiscounts, `at most ${DEVICE_LIMITS.maxDiscounts}`)
@@ -528,6 +546,9 @@ export const EVENT_ERROR_CODES = [
   'gift_card_insufficient',
   'unknown_discount',
   'discount_mismatch',
+  'loyalty_off',
+  'not_enough_points',
+  'points_value_mismatch',
 ] as const;
 export type EventErrorCode = (typeof EVENT_ERROR_CODES)[number];
 

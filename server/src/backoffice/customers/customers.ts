@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import {
   customerInputSchema,
   customerListQuerySchema,
@@ -13,6 +13,7 @@ import type { AuthContext } from '../../auth';
 import type { Database } from '../../db';
 import { parseOrThrow } from '../../http';
 import { merchantOf, requirePage } from '../access';
+import { recordPointsEdit } from '../rewards/loyalty';
 import { containsPattern, idParam, ilike, money, noStore, notFound, sendCsv, toCsv, type CsvColumn } from '../query';
 
 const PAGE = '/customer';
@@ -139,11 +140,16 @@ export function customersRouter(ctx: AuthContext): Router {
     const input = parseOrThrow(customerInputSchema, req.body);
     const { companyId } = merchantOf(res);
     const now = ctx.now();
-    const created = await db
-      .insertInto('customers')
-      .values({ ...input, company_id: companyId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const created = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('customers')
+        .values({ ...input, company_id: companyId, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Points given by hand are the first entry of the loyalty ledger.
+      await recordPointsEdit(trx, { companyId, customerId: row.id }, 0, input.points, now, merchantOf(res).userId);
+      return row;
+    });
     const row = await selectCustomers(db, companyId, '')
       .where('customers.id', '=', created.id)
       .executeTakeFirstOrThrow();
@@ -154,13 +160,24 @@ export function customersRouter(ctx: AuthContext): Router {
     const id = idParam(req.params.id);
     const input = parseOrThrow(customerInputSchema, req.body);
     const { companyId } = merchantOf(res);
-    const result = await db
-      .updateTable('customers')
-      .set({ ...input, updated_at: ctx.now() })
-      .where('id', '=', id)
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound('customer');
+    await db.transaction().execute(async (trx) => {
+      const lock = trx.getExecutor().adapter instanceof PostgresAdapter ? sql` for update` : sql``;
+      const before = (
+        await sql<{
+          points: number;
+        }>`select points from customers where id = ${id} and company_id = ${companyId}${lock}`.execute(trx)
+      ).rows[0];
+      if (!before) throw notFound('customer');
+      await trx
+        .updateTable('customers')
+        .set({ ...input, updated_at: ctx.now() })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .execute();
+      // A balance changed by hand is an adjustment in the loyalty ledger.
+      const ref = { companyId, customerId: id };
+      await recordPointsEdit(trx, ref, Number(before.points), input.points, ctx.now(), merchantOf(res).userId);
+    });
     const row = await selectCustomers(db, companyId, '').where('customers.id', '=', id).executeTakeFirstOrThrow();
     noStore(res).json(toCustomer(row));
   });

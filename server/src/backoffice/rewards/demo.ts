@@ -3,6 +3,7 @@ import type { Db } from '../inventory/common';
 import { today } from '../reports/time';
 import { companyLocale } from '../settings';
 import { issueGiftCard, moveBalance } from './giftCards';
+import { openLoyaltyLedger } from './loyalty';
 
 const DAY_MS = 86_400_000;
 
@@ -28,12 +29,7 @@ const DEMO_GIFT_CARDS: Record<
  * spent (loads and adjustments by hand, not receipts: the demo history's payments are cash and
  * card), one past its expiry. Skipped when the company has cards already.
  */
-export async function seedRewardsDemo(
-  db: Db,
-  companyId: number,
-  slug: string,
-  now: number,
-): Promise<void> {
+export async function seedRewardsDemo(db: Db, companyId: number, slug: string, now: number): Promise<void> {
   const cards = DEMO_GIFT_CARDS[slug];
   if (!cards) return;
   const has = await db
@@ -72,4 +68,31 @@ export async function seedRewardsDemo(
       });
     }
   }
+}
+
+/**
+ * The loyalty programme of the demo companies with the add-on (on, 1 point per 1.00, 100 points =
+ * 1.00), and an opening ledger entry for every customer's seeded balance. Runs before the demo
+ * history, whose sales then earn points like any register sale.
+ */
+export async function seedLoyaltyDemo(
+  db: Db,
+  companyId: number,
+  addons: readonly string[],
+  now: number,
+): Promise<void> {
+  await openLoyaltyLedger(db, companyId, now - 120 * DAY_MS);
+  if (!addons.some((a) => a.toLowerCase() === 'loyalty')) return;
+  await db
+    .insertInto('loyalty_settings')
+    .values({
+      company_id: companyId,
+      enabled: 1,
+      points_per_unit: 1,
+      value_per_100_cents: 100,
+      min_redeem_points: 100,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('company_id').doNothing())
+    .execute();
 }

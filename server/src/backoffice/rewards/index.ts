@@ -8,3 +8,4 @@ export {
 } from './giftCards';
 export { rewardsMigrations } from './migrations';
 export type { RewardsTables } from './tables';
+export { loyaltyRouter, loyaltySettings, openLoyaltyLedger, recordPointsEdit } from './loyalty';

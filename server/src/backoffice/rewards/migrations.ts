@@ -90,4 +90,60 @@ export const rewardsMigrations: Record<string, Migration> = {
       await db.schema.dropTable('gift_cards').ifExists().execute();
     },
   },
+
+  /*
+   * Loyalty points (issue 21): the company's programme, and a ledger of every change of a
+   * customer's points (earned on a sale, redeemed as a discount, taken back by a refund, adjusted
+   * by hand). customers.points stays the balance and equals the ledger's sum; a CHECK keeps it >= 0.
+   */
+  '2027_04_420_loyalty': {
+    async up(db: Kysely<unknown>) {
+      const pg = isPostgres(db);
+      const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+      await db.schema
+        .createTable('loyalty_settings')
+        .addColumn('company_id', 'integer', (c) => c.primaryKey().references('companies.id').onDelete('cascade'))
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('points_per_unit', 'integer', (c) => c.notNull())
+        .addColumn('value_per_100_cents', 'integer', (c) => c.notNull())
+        .addColumn('min_redeem_points', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('loyalty_entries')
+        .addColumn('id', pg ? 'serial' : 'integer', id)
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('earn', 'redeem', 'refund', 'adjust')`))
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('balance_after', 'integer', (c) => c.notNull())
+        .addColumn('receipt_id', 'integer', (c) => c.references('receipts.id').onDelete('set null'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('loyalty_entries_customer_idx')
+        .on('loyalty_entries')
+        .columns(['customer_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('loyalty_entries_company_at_idx')
+        .on('loyalty_entries')
+        .columns(['company_id', 'at'])
+        .execute();
+      // Which receipt discount was a points redemption, and of how many points.
+      await db.schema.alterTable('receipt_discounts').addColumn('points', 'integer').execute();
+      // The balances customers already had become their first entry, so the ledger adds up.
+      const now = Date.now();
+      await sql`insert into loyalty_entries (company_id, customer_id, kind, points, balance_after, note, at)
+        select company_id, id, 'adjust', points, points, 'Balance before the loyalty ledger', ${now}
+          from customers where points <> 0`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('receipt_discounts').dropColumn('points').execute();
+      await db.schema.dropTable('loyalty_entries').ifExists().execute();
+      await db.schema.dropTable('loyalty_settings').ifExists().execute();
+    },
+  },
 };

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { GiftCardEntryKind } from '@hive/shared/schemas/backoffice/rewards';
+import type { GiftCardEntryKind, LoyaltyEntryKind } from '@hive/shared/schemas/backoffice/rewards';
 
 /** Row types of the gift cards (see migrations.ts); merged into `Database` through backoffice/tables.ts. */
 
@@ -39,7 +39,31 @@ export interface GiftCardEntriesTable {
   at: Millis;
 }
 
+export interface LoyaltySettingsTable {
+  company_id: number;
+  enabled: number;
+  points_per_unit: number;
+  value_per_100_cents: number;
+  min_redeem_points: number;
+  updated_at: Millis;
+}
+
+export interface LoyaltyEntriesTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  kind: LoyaltyEntryKind;
+  points: number;
+  balance_after: number;
+  receipt_id: Defaulted<number | null>;
+  user_id: Defaulted<number | null>;
+  note: Defaulted<string>;
+  at: Millis;
+}
+
 export interface RewardsTables {
   gift_cards: GiftCardsTable;
   gift_card_entries: GiftCardEntriesTable;
+  loyalty_settings: LoyaltySettingsTable;
+  loyalty_entries: LoyaltyEntriesTable;
 }

@@ -156,3 +156,95 @@ export interface GiftCardBalance {
   status: GiftCardStatus;
   expiresOn: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Loyalty points (/nectar_points, add-on Loyalty)
+
+export const LOYALTY_LIMITS = {
+  /** Points earned per 1.00 of net sales. */
+  maxPointsPerUnit: 1000,
+  /** What 100 points are worth, in cents (at most 100.00). */
+  maxValuePer100Cents: 10_000,
+  maxMinRedeem: 1_000_000,
+  reasonMax: 200,
+} as const;
+
+export interface LoyaltyRule {
+  pointsPerUnit: number;
+  valuePer100Cents: number;
+}
+
+/**
+ * Points a sale earns: `pointsPerUnit` per 1.00 of its net amount (after discounts, without tax),
+ * rounded down. A refund takes back what its own net amount earned, the same way.
+ */
+export const pointsEarned = (rule: LoyaltyRule, netCents: number): number =>
+  netCents <= 0 ? 0 : Math.floor((netCents * rule.pointsPerUnit) / 100);
+
+/** What `points` are worth at the register, in cents, rounded down. */
+export const pointsValueCents = (rule: LoyaltyRule, points: number): number =>
+  Math.floor((points * rule.valuePer100Cents) / 100);
+
+export function createLoyaltySettingsSchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    enabled: z.boolean({ error: m('notABoolean') }),
+    pointsPerUnit: integerSchema(m, { min: 0, max: LOYALTY_LIMITS.maxPointsPerUnit }),
+    valuePer100Cents: integerSchema(m, { min: 1, max: LOYALTY_LIMITS.maxValuePer100Cents }),
+    minRedeemPoints: integerSchema(m, { min: 0, max: LOYALTY_LIMITS.maxMinRedeem }),
+  });
+}
+export const loyaltySettingsSchema = createLoyaltySettingsSchema();
+export type LoyaltySettings = z.output<typeof loyaltySettingsSchema>;
+
+/** The defaults of a company that never set its programme: 1 point per 1.00, 100 points = 1.00. */
+export const DEFAULT_LOYALTY: LoyaltySettings = {
+  enabled: false,
+  pointsPerUnit: 1,
+  valuePer100Cents: 100,
+  minRedeemPoints: 100,
+};
+
+export function createPointsAdjustSchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    points: integerSchema(m, { min: -10_000_000, max: 10_000_000 }).refine((v) => v !== 0, m('notZero')),
+    reason: textSchema(m, LOYALTY_LIMITS.reasonMax, { required: true }),
+  });
+}
+export const pointsAdjustSchema = createPointsAdjustSchema();
+
+export const LOYALTY_ENTRY_KINDS = ['earn', 'redeem', 'refund', 'adjust'] as const;
+export type LoyaltyEntryKind = (typeof LOYALTY_ENTRY_KINDS)[number];
+
+export interface LoyaltyEntry {
+  id: number;
+  kind: LoyaltyEntryKind;
+  /** Signed: what the entry added to the balance. */
+  points: number;
+  balanceAfter: number;
+  at: number;
+  receiptNumber: number | null;
+  by: string | null;
+  note: string;
+}
+
+export interface LoyaltyMember {
+  id: number;
+  name: string;
+  email: string;
+  points: number;
+  /** What the points are worth now, in cents. */
+  valueCents: number;
+  lastActivityAt: number | null;
+}
+
+export interface LoyaltyOverview {
+  settings: LoyaltySettings;
+  currency: string;
+  members: LoyaltyMember[];
+  totals: { points: number; valueCents: number; earned30d: number; redeemed30d: number };
+}
+
+export interface LoyaltyHistory {
+  customer: { id: number; name: string; points: number };
+  entries: LoyaltyEntry[];
+}
