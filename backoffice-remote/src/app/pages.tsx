@@ -58,4 +58,5 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   // Offers and rewards: discounts in pages/offers/ (texts in 'offers'), gift cards in pages/rewards/ (texts in 'rewards').
   '/discounts': lazy(() => import('../pages/offers/discounts')),
   '/giftcards': lazy(() => import('../pages/rewards/giftcards')),
+  '/nectar_points': lazy(() => import('../pages/rewards/loyalty')),
 };

@@ -7,7 +7,7 @@ import { inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../resource';
 import { GiftCardStatusBadge } from './GiftCardsPage';
-import styles from './giftcards.module.css';
+import styles from '../shared/rewards.module.css';
 
 type Action = 'load' | 'adjust' | 'void';
 

@@ -19,7 +19,7 @@ import { inputToCents } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
 import { GiftCardBalanceSection } from './GiftCardBalance';
-import styles from './giftcards.module.css';
+import styles from '../shared/rewards.module.css';
 
 interface Values {
   /** In the company's currency ("25.00"); sent as cents. New cards only. */

@@ -1,0 +1,147 @@
+import { useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createLoyaltySettingsSchema,
+  pointsValueCents,
+  type LoyaltySettings,
+} from '@hive/shared/schemas/backoffice/rewards';
+import { useHttp } from '@hive/shared/shell-contract';
+import { Alert, Button, CheckboxField, TextField, useToast } from '@hive/shared/ui';
+import { API, fieldErrors } from '../../../api';
+import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useFailureMessage } from '../../resource';
+import styles from '../shared/rewards.module.css';
+
+interface Values {
+  enabled: boolean;
+  pointsPerUnit: string;
+  /** What 100 points are worth, in the currency ("1.00"). */
+  value: string;
+  minRedeemPoints: string;
+}
+
+/** '' is null, a number is the number, anything else stays as typed so the schema names the problem. */
+const wholeNumber = (value: string): number | string | null => {
+  const text = value.trim();
+  if (text === '') return null;
+  return Number.isFinite(Number(text)) ? Number(text) : text;
+};
+
+const toInput = (v: Values) => ({
+  enabled: v.enabled,
+  pointsPerUnit: wholeNumber(v.pointsPerUnit),
+  valuePer100Cents: inputToCents(v.value),
+  minRedeemPoints: wholeNumber(v.minRedeemPoints),
+});
+
+/** The programme: on or off, points per 1.00 spent, what 100 points are worth, the fewest redeemed. */
+export function LoyaltySettingsForm({
+  settings,
+  currency,
+  onSaved,
+}: {
+  settings: LoyaltySettings;
+  currency: string;
+  onSaved: () => void;
+}) {
+  const { t } = useAreaT('rewards');
+  const http = useHttp();
+  const toast = useToast();
+  const format = useCentsFormat();
+  const failure = useFailureMessage('rewards:loyalty');
+  const messages = useValidationMessages();
+  const resolver = useMemo<Resolver<Values, unknown, LoyaltySettings>>(() => {
+    const inner = zodResolver(createLoyaltySettingsSchema(messages));
+    return async (values, context, options) => {
+      const result = await inner(toInput(values) as never, context, options as never);
+      const { valuePer100Cents, ...errors } = result.errors as Record<string, unknown>;
+      return (valuePer100Cents ? { ...result, errors: { ...errors, value: valuePer100Cents } } : result) as never;
+    };
+  }, [messages]);
+  const { register, handleSubmit, setError, watch, formState } = useForm<Values, unknown, LoyaltySettings>({
+    resolver,
+    defaultValues: {
+      enabled: settings.enabled,
+      pointsPerUnit: String(settings.pointsPerUnit),
+      value: centsToInput(settings.valuePer100Cents),
+      minRedeemPoints: String(settings.minRedeemPoints),
+    },
+  });
+  const { errors, isSubmitting } = formState;
+  const preview = toInput(watch());
+  const example =
+    typeof preview.pointsPerUnit === 'number' && typeof preview.valuePer100Cents === 'number'
+      ? t('loyalty.settings.example', {
+          spent: format.cents(2000),
+          points: Math.floor(20 * preview.pointsPerUnit),
+          worth: format.cents(
+            pointsValueCents(
+              { pointsPerUnit: preview.pointsPerUnit, valuePer100Cents: preview.valuePer100Cents },
+              Math.floor(20 * preview.pointsPerUnit),
+            ),
+          ),
+        })
+      : '';
+
+  const save = async (values: LoyaltySettings) => {
+    try {
+      await http.put(`${API}/loyalty/settings`, values);
+      toast.success(t('loyalty.settings.saved'));
+      onSaved();
+    } catch (error) {
+      const fields = Object.entries(fieldErrors(error));
+      if (fields.length === 0) toast.error(failure(error));
+      for (const [field, message] of fields) {
+        setError((field === 'valuePer100Cents' ? 'value' : field) as keyof Values, { type: 'server', message });
+      }
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(save)} noValidate aria-labelledby="loyalty-settings">
+      <h2 className={styles.heading} id="loyalty-settings">
+        {t('loyalty.settings.title')}
+      </h2>
+      <CheckboxField
+        label={t('loyalty.settings.enabled')}
+        hint={t('loyalty.settings.enabledHint')}
+        {...register('enabled')}
+      />
+      <div className={styles.grid}>
+        <TextField
+          label={t('loyalty.settings.pointsPerUnit')}
+          hint={t('loyalty.settings.pointsPerUnitHint', { currency })}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.pointsPerUnit?.message}
+          {...register('pointsPerUnit')}
+        />
+        <TextField
+          label={t('loyalty.settings.value')}
+          hint={t('loyalty.settings.valueHint', { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.value?.message}
+          {...register('value')}
+        />
+        <TextField
+          label={t('loyalty.settings.minRedeemPoints')}
+          hint={t('loyalty.settings.minRedeemPointsHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.minRedeemPoints?.message}
+          {...register('minRedeemPoints')}
+        />
+      </div>
+      {example && <p className={styles.muted}>{example}</p>}
+      {errors.root && <Alert kind="error">{errors.root.message}</Alert>}
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" disabled={isSubmitting}>
+          {t('loyalty.settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
