@@ -36,6 +36,8 @@ const ID_TABLES: Record<string, string> = {
   attendance: 'time_entries',
   // Offers and rewards.
   giftcards: 'gift_cards',
+  // Sales: invoices to customers (`invoices` above is the platform's billing of the company).
+  customer_invoices: 'invoices',
 };
 
 const BANNER_PROBE = {
@@ -60,6 +62,17 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     active: true,
   },
   'POST /api/backoffice/loyalty/customers/:id/adjust': { points: 5, reason: 'Tenant probe' },
+  'PUT /api/backoffice/customer_invoices/:id': {
+    customerId: 1,
+    issueDate: '2026-01-01',
+    dueDate: '2026-01-31',
+    lines: [{ itemId: null, description: 'Tenant probe', quantityHundredths: 100, unitPriceCents: 100, discountCents: 0, taxRateIds: [] }],
+    discountCents: 0,
+    notes: '',
+  },
+  'POST /api/backoffice/customer_invoices/:id/payments': { amountCents: 1, paidOn: '2026-01-01', paymentTypeId: null, note: '' },
+  'POST /api/backoffice/customer_invoices/:id/void': { reason: 'Tenant probe' },
+  'POST /api/backoffice/customer_invoices/:id/send': {},
   'PUT /api/backoffice/giftcards/:id': { customerId: null, expiresOn: null, note: 'Tenant probe' },
   'POST /api/backoffice/giftcards/:id/load': { amountCents: 100, note: '' },
   'POST /api/backoffice/giftcards/:id/adjust': { amountCents: 100, reason: 'Tenant probe' },

@@ -9,6 +9,7 @@ import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
 import { giftCardsRouter, loyaltyRouter } from './rewards';
 import { discountsRouter } from './offers';
+import { invoicesRouter } from './sales';
 import { teamRouter } from './team';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
@@ -68,6 +69,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/giftcards', giftCardsRouter(ctx));
   router.use('/discounts', discountsRouter(ctx));
   router.use('/loyalty', loyaltyRouter(ctx));
+  router.use('/customer_invoices', invoicesRouter(ctx));
   return router;
 }
 

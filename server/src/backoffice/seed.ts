@@ -8,6 +8,7 @@ import { seedHistory } from '../receipts';
 import { seedInventoryDemo } from './inventory/demo';
 import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
 import { seedOffersDemo } from './offers/demo';
+import { seedSalesDemo } from './sales/demo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -225,6 +226,8 @@ async function seedCompany(
   // Gift cards and discounts (Retail and Restaurant companies).
   await seedRewardsDemo(db, companyId, slug, now);
   await seedOffersDemo(db, companyId, slug, now);
+  // Invoices (the Invoice licence's company).
+  await seedSalesDemo(db, companyId, slug, now);
   // Scheduling (the add-on's companies): weeks of shifts, clock entries and time off.
   await seedSchedulingDemo(db, companyId, slug, { now, random: createRandom(`schedule:${slug}`) });
   return result;

@@ -6,6 +6,7 @@ import type { ReportTables } from './reports/tables';
 import type { InventoryTables } from './inventory/tables';
 import type { RewardsTables } from './rewards/tables';
 import type { OffersTables } from './offers/tables';
+import type { SalesTables } from './sales/tables';
 
 /** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
 
@@ -55,7 +56,8 @@ export interface BackofficeTables
     ReportTables,
     InventoryTables,
     RewardsTables,
-    OffersTables {
+    OffersTables,
+    SalesTables {
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;

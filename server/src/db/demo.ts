@@ -39,7 +39,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     name: 'Green Leaf Grocers',
     slug: 'green-leaf-grocers',
     license: 'Retail',
-    addons: ['Inventory', 'Item Modifiers'],
+    // Invoicing: the grocer bills its wholesale customers (restaurants, offices) by invoice.
+    addons: ['Inventory', 'Item Modifiers', 'Invoicing'],
   },
 ];
 

@@ -18,6 +18,7 @@ import { reportsMigrations } from '../backoffice/reports/migrations';
 import { inventoryMigrations } from '../backoffice/inventory/migrations';
 import { rewardsMigrations } from '../backoffice/rewards/migrations';
 import { offersMigrations } from '../backoffice/offers/migrations';
+import { salesMigrations } from '../backoffice/sales/migrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -138,6 +139,7 @@ const migrations: Record<string, Migration> = {
   ...inventoryMigrations,
   ...rewardsMigrations,
   ...offersMigrations,
+  ...salesMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

@@ -1,0 +1,3 @@
+export { invoicesRouter } from './invoices';
+export { salesMigrations } from './migrations';
+export type { SalesTables } from './tables';

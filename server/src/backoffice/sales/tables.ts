@@ -1,0 +1,60 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { InvoiceStatus } from '@hive/shared/schemas/backoffice/sales';
+
+/** Row types of the invoices (see migrations.ts); merged into `Database` through backoffice/tables.ts. */
+
+type Millis = number;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  number: number | null;
+  status: InvoiceStatus;
+  customer_id: number;
+  issue_date: string;
+  due_date: string;
+  discount_cents: number;
+  notes: Defaulted<string>;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  paid_cents: Defaulted<number>;
+  sent_at: Defaulted<Millis | null>;
+  void_reason: Defaulted<string>;
+  created_at: Millis;
+  created_by: number | null;
+  updated_at: Millis;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  company_id: number;
+  invoice_id: number;
+  position: number;
+  item_id: number | null;
+  description: string;
+  quantity_hundredths: number;
+  unit_price_cents: number;
+  discount_cents: number;
+  taxes_json: string;
+}
+
+export interface InvoicePaymentsTable {
+  id: Generated<number>;
+  company_id: number;
+  invoice_id: number;
+  amount_cents: number;
+  paid_on: string;
+  payment_type_id: number | null;
+  payment_type_name: string | null;
+  note: Defaulted<string>;
+  recorded_at: Millis;
+  recorded_by: number | null;
+}
+
+export interface SalesTables {
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_payments: InvoicePaymentsTable;
+}

@@ -1,0 +1,247 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { invoiceAmounts } from '@hive/shared/schemas/backoffice/sales';
+import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
+import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
+
+/*
+ * Invoices (issue 21): amounts and taxes, the states (draft -> sent -> partial -> paid, void,
+ * overdue shown past the due day), payments never above the balance, numbers given at sending
+ * without gaps even when many are sent at once, the e-mail through the outbox, tenancy and the
+ * licence rule.
+ */
+
+const I = '/api/backoffice/customer_invoices';
+
+for (const target of databaseTargets()) {
+  describe(`invoices [${target.name}]`, () => {
+    let server: TestServer;
+    let owner: Client; // owner@atlas.test (licence Invoice)
+    let bistro: Client; // Restaurant, no Invoicing
+    let customerId: number;
+    let taxRate: { id: number; rateBp: number; type: string };
+
+    const ok = (result: ApiResult, status = 200) =>
+      assert.equal(result.status, status, `${status} expected, got ${result.status}: ${JSON.stringify(result.body)}`);
+    const body = (extra: Record<string, unknown> = {}) => ({
+      customerId,
+      issueDate: '2026-11-01',
+      dueDate: '2026-11-30',
+      lines: [
+        {
+          itemId: null,
+          description: 'Consulting',
+          quantityHundredths: 150,
+          unitPriceCents: 10_000,
+          discountCents: 0,
+          taxRateIds: [],
+        },
+        {
+          itemId: null,
+          description: 'Travel',
+          quantityHundredths: 100,
+          unitPriceCents: 3_333,
+          discountCents: 333,
+          taxRateIds: [],
+        },
+      ],
+      discountCents: 0,
+      notes: '',
+      ...extra,
+    });
+    const draft = async (extra: Record<string, unknown> = {}) => {
+      const made = await api(owner, 'POST', I, body(extra));
+      ok(made, 201);
+      return made.body as Json & { id: number };
+    };
+    const sent = async (extra: Record<string, unknown> = {}) => {
+      const made = await draft(extra);
+      const result = await api(owner, 'POST', `${I}/${made.id}/send`, {});
+      ok(result);
+      return result.body as Json & { id: number; number: number };
+    };
+    const pay = (id: number, amountCents: number) =>
+      api(owner, 'POST', `${I}/${id}/payments`, { amountCents, paidOn: '2026-11-15', paymentTypeId: null, note: '' });
+
+    before(async () => {
+      server = await startTestServer(target);
+      [owner, bistro] = await Promise.all(['owner@atlas.test', 'owner@bluedoor.test'].map((e) => signedIn(server, e)));
+      const atlas = await companyId(server, 'atlas-consulting');
+      const customer = await db(server)
+        .selectFrom('customers')
+        .select('id')
+        .where('company_id', '=', atlas)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      customerId = customer.id;
+      await db(server)
+        .updateTable('customers')
+        .set({ email: 'client@example.com' })
+        .where('id', '=', customerId)
+        .execute();
+      const rate = await db(server)
+        .selectFrom('tax_rates')
+        .select(['id', 'rate_bp', 'type'])
+        .where('company_id', '=', atlas)
+        .where('archived_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      taxRate = { id: rate.id, rateBp: Number(rate.rate_bp), type: rate.type };
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    it('computes lines (quantity in hundredths), discounts and taxes like a sale', async () => {
+      const made = await draft({
+        lines: [
+          {
+            itemId: null,
+            description: 'Hours',
+            quantityHundredths: 250,
+            unitPriceCents: 8_000,
+            discountCents: 0,
+            taxRateIds: [taxRate.id],
+          },
+        ],
+        discountCents: 1_000,
+      });
+      const expected = invoiceAmounts(
+        [
+          {
+            quantityHundredths: 250,
+            unitPriceCents: 8_000,
+            discountCents: 0,
+            taxes: [{ rateBp: taxRate.rateBp, type: taxRate.type as 'added' | 'included' }],
+          },
+        ],
+        1_000,
+      );
+      assert.ok('amounts' in expected);
+      assert.equal(made.subtotalCents, 20_000);
+      assert.equal(made.totalCents, expected.amounts.totalCents);
+      assert.equal(made.taxCents, expected.amounts.taxCents);
+      assert.equal(made.lines[0].grossCents, 20_000);
+      assert.equal(made.lines[0].totalDiscountCents, 1_000);
+      assert.equal(made.taxes.length, 1);
+      assert.equal(made.number, null);
+      assert.equal(made.status, 'draft');
+      // 1.5 x 100.00 + (33.33 - 3.33): no tax.
+      const plain = await draft();
+      assert.deepEqual([plain.subtotalCents, plain.taxCents, plain.totalCents], [18_333, 0, 18_000]);
+    });
+
+    it('refuses bad input with the field named', async () => {
+      const post = (extra: Record<string, unknown>) => api(owner, 'POST', I, body(extra));
+      assertValidation(await post({ customerId: 999_999 }), 'customerId');
+      assertValidation(await post({ dueDate: '2026-10-01' }), 'dueDate');
+      assertValidation(await post({ issueDate: '2026-13-01' }), 'issueDate');
+      assertValidation(await post({ lines: [] }), 'lines');
+      assertValidation(await post({ discountCents: 1_000_000 }), 'discountCents');
+      assertValidation(
+        await post({
+          lines: [
+            {
+              itemId: null,
+              description: '',
+              quantityHundredths: 100,
+              unitPriceCents: 1,
+              discountCents: 0,
+              taxRateIds: [],
+            },
+          ],
+        }),
+        'lines.0.description',
+      );
+      assertValidation(
+        await post({
+          lines: [
+            {
+              itemId: null,
+              description: 'x',
+              quantityHundredths: 100,
+              unitPriceCents: 100,
+              discountCents: 200,
+              taxRateIds: [],
+            },
+          ],
+        }),
+        'lines.0.discountCents',
+      );
+    });
+
+    it('draft -> sent (numbered, e-mailed) -> partial -> paid; each refused move is a 409', async () => {
+      const made = await draft();
+      const edited = await api(owner, 'PUT', `${I}/${made.id}`, body({ notes: 'Thank you' }));
+      ok(edited);
+      const before = await db(server).selectFrom('outbox').select('id').execute();
+      const sentOne = await api(owner, 'POST', `${I}/${made.id}/send`, {});
+      ok(sentOne);
+      assert.equal(sentOne.body.status, 'sent');
+      assert.ok(Number.isInteger(sentOne.body.number));
+      assert.equal(sentOne.body.emailedTo, 'client@example.com');
+      const mails = await db(server).selectFrom('outbox').selectAll().orderBy('id', 'desc').execute();
+      assert.equal(mails.length, before.length + 1);
+      assert.match(mails[0]!.subject, new RegExp(`Invoice #${sentOne.body.number}`));
+      assert.match(mails[0]!.body, /Total: \$180\.00/);
+      assert.equal((await api(owner, 'PUT', `${I}/${made.id}`, body())).status, 409);
+      assert.equal((await api(owner, 'DELETE', `${I}/${made.id}`)).status, 409);
+      assertValidation(await pay(made.id, 18_001), 'amountCents');
+      ok(await pay(made.id, 8_000));
+      const partial = (await api(owner, 'GET', `${I}/${made.id}`)).body;
+      assert.deepEqual([partial.status, partial.paidCents, partial.balanceCents], ['partial', 8_000, 10_000]);
+      const refusedVoid = await api(owner, 'POST', `${I}/${made.id}/void`, { reason: 'Mistake' });
+      assert.equal(refusedVoid.status, 409);
+      assert.equal(refusedVoid.body.error, 'has_payments');
+      ok(await pay(made.id, 10_000));
+      const paid = (await api(owner, 'GET', `${I}/${made.id}`)).body;
+      assert.deepEqual([paid.status, paid.balanceCents, paid.payments.length], ['paid', 0, 2]);
+      assert.equal((await pay(made.id, 1)).status, 409);
+      assert.equal((await api(owner, 'POST', `${I}/${made.id}/send`, {})).status, 409);
+    });
+
+    it('a draft is deleted without using a number; void keeps the number; overdue past the due day', async () => {
+      const first = await sent();
+      const gone = await draft();
+      ok(await api(owner, 'DELETE', `${I}/${gone.id}`), 204);
+      const second = await sent();
+      assert.equal(second.number, first.number + 1);
+      const voided = await api(owner, 'POST', `${I}/${second.id}/void`, { reason: 'Sent twice' });
+      ok(voided);
+      assert.deepEqual([voided.body.status, voided.body.number, voided.body.balanceCents], ['void', second.number, 0]);
+      const late = await sent({ issueDate: '2020-01-01', dueDate: '2020-01-31' });
+      assert.equal(late.shownStatus, 'overdue');
+      const overdue = await api(owner, 'GET', `${I}?status=overdue`);
+      assert.ok(overdue.body.rows.some((r: Json) => r.id === late.id));
+      assert.ok(overdue.body.rows.every((r: Json) => r.shownStatus === 'overdue'));
+    });
+
+    it('numbers have no gaps when many drafts are sent at once', async () => {
+      const drafts = await Promise.all(Array.from({ length: 6 }, () => draft()));
+      const results = await Promise.all(drafts.map((d) => api(owner, 'POST', `${I}/${d.id}/send`, {})));
+      results.forEach((r) => ok(r));
+      const numbers = results.map((r) => r.body.number as number).sort((a, b) => a - b);
+      assert.equal(new Set(numbers).size, 6);
+      assert.equal(numbers[5]! - numbers[0]!, 5);
+      const all = (
+        await db(server)
+          .selectFrom('invoices')
+          .select('number')
+          .where('company_id', '=', await companyId(server, 'atlas-consulting'))
+          .where('number', 'is not', null)
+          .orderBy('number')
+          .execute()
+      ).map((r) => Number(r.number));
+      all.forEach((n, i) => assert.equal(n, i + 1, `number ${i + 1} is missing`));
+    });
+
+    it("another company's invoice is not found; a company without Invoice or Invoicing gets 403", async () => {
+      const made = await draft();
+      const corner = await signedIn(server, 'owner@cornermarket.test');
+      assert.equal((await api(corner, 'GET', `${I}/${made.id}`)).status, 403);
+      assert.equal((await api(bistro, 'GET', I)).status, 403);
+      const atlas = await api(owner, 'GET', `${I}/${made.id}`);
+      ok(atlas);
+    });
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * Sales (licence Invoice or add-on Invoicing), the invoices (/invoice): schemas shared by the form
+ * and the server, the answer types, and the amounts rule both apply (`invoiceAmounts`).
+ *
+ * Money is integer minor units (`...Cents`). Quantities are in hundredths (150 = 1.5 hours), so a
+ * consultant bills half hours exactly. Dates are calendar days (YYYY-MM-DD) of the company.
+ */
+import { z } from 'zod';
+import { computeSale, type SaleAmounts } from '../device';
+import type { AppliedTax } from './settings';
+import { dayNumber } from './reports';
+import {
+  englishMessages,
+  idChoiceSchema,
+  idListSchema,
+  integerSchema,
+  textSchema,
+  type ValidationMessages,
+} from './common';
+
+export const INVOICE_LIMITS = {
+  maxLines: 100,
+  descriptionMax: 200,
+  notesMax: 2000,
+  /** 9,999.99 units. */
+  maxQuantityHundredths: 999_999,
+  /** 1,000,000.00 a unit. */
+  maxUnitCents: 100_000_000,
+  maxLineTaxes: 5,
+  reasonMax: 200,
+} as const;
+
+/** The states an invoice is stored in; `overdue` is shown for sent or partly paid ones past their due day. */
+export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type InvoiceShownStatus = InvoiceStatus | 'overdue';
+
+export interface InvoiceLineInput {
+  quantityHundredths: number;
+  unitPriceCents: number;
+  discountCents: number;
+  taxes: readonly AppliedTax[];
+}
+
+/**
+ * An invoice's amounts: each line is quantity x unit price (rounded half up to the cent), minus
+ * its discount; the invoice discount is spread over the lines in proportion; taxes as on a sale
+ * (included in the price or added on top). The same rule as the registers' `computeSale`.
+ */
+export function invoiceAmounts(
+  lines: readonly InvoiceLineInput[],
+  invoiceDiscountCents: number,
+):
+  | { amounts: SaleAmounts }
+  | { problem: 'line_discount_too_large' | 'invoice_discount_too_large'; line: number | null } {
+  const result = computeSale(
+    lines.map((l) => ({
+      quantity: 1,
+      unitPriceCents: Math.floor((l.quantityHundredths * l.unitPriceCents + 50) / 100),
+      discountCents: l.discountCents,
+      taxes: l.taxes,
+    })),
+    invoiceDiscountCents,
+  );
+  if ('amounts' in result) return result;
+  const first = result.problems[0]!;
+  return {
+    problem: first.line === null ? 'invoice_discount_too_large' : 'line_discount_too_large',
+    line: first.line,
+  };
+}
+
+const dateSchema = (m: ValidationMessages) =>
+  z.string({ error: m('invalidDate') }).refine((v) => dayNumber(v) !== null, m('invalidDate'));
+
+export function createInvoiceSchema(m: ValidationMessages = englishMessages) {
+  const line = z.object({
+    itemId: idChoiceSchema(m).nullable(),
+    description: textSchema(m, INVOICE_LIMITS.descriptionMax, { required: true }),
+    quantityHundredths: integerSchema(m, { min: 1, max: INVOICE_LIMITS.maxQuantityHundredths }),
+    unitPriceCents: integerSchema(m, { min: 0, max: INVOICE_LIMITS.maxUnitCents }),
+    discountCents: integerSchema(m, { min: 0, max: INVOICE_LIMITS.maxUnitCents }),
+    taxRateIds: idListSchema(m, INVOICE_LIMITS.maxLineTaxes),
+  });
+  return z
+    .object({
+      customerId: idChoiceSchema(m),
+      issueDate: dateSchema(m),
+      dueDate: dateSchema(m),
+      lines: z
+        .array(line, { error: m('required') })
+        .min(1, m('required'))
+        .max(INVOICE_LIMITS.maxLines, m('tooMany', { max: INVOICE_LIMITS.maxLines })),
+      discountCents: integerSchema(m, { min: 0, max: INVOICE_LIMITS.maxUnitCents }),
+      notes: textSchema(m, INVOICE_LIMITS.notesMax, { multiline: true }),
+    })
+    .superRefine((value, ctx) => {
+      if (value.dueDate < value.issueDate) {
+        ctx.addIssue({ code: 'custom', path: ['dueDate'], message: m('endBeforeStart') });
+      }
+    });
+}
+export const invoiceInputSchema = createInvoiceSchema();
+export type InvoiceInput = z.output<typeof invoiceInputSchema>;
+export type InvoiceFormInput = z.input<typeof invoiceInputSchema>;
+
+export function createInvoicePaymentSchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    amountCents: integerSchema(m, { min: 1, max: INVOICE_LIMITS.maxUnitCents }),
+    paidOn: dateSchema(m),
+    paymentTypeId: idChoiceSchema(m).nullable(),
+    note: textSchema(m, INVOICE_LIMITS.reasonMax),
+  });
+}
+export const invoicePaymentSchema = createInvoicePaymentSchema();
+export type InvoicePaymentInput = z.output<typeof invoicePaymentSchema>;
+
+export const invoiceVoidSchema = z.object({
+  reason: textSchema(englishMessages, INVOICE_LIMITS.reasonMax, { required: true }),
+});
+
+export interface InvoiceLine {
+  itemId: number | null;
+  description: string;
+  quantityHundredths: number;
+  unitPriceCents: number;
+  discountCents: number;
+  taxRateIds: number[];
+  /** Computed: quantity x price, the discount (its own and its share of the invoice's), tax, total. */
+  grossCents: number;
+  totalDiscountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export interface InvoicePayment {
+  id: number;
+  amountCents: number;
+  paidOn: string;
+  paymentTypeName: string | null;
+  note: string;
+  recordedAt: number;
+  by: string | null;
+}
+
+export interface Invoice {
+  id: number;
+  /** Given when the invoice is sent: 1, 2, 3 ... per company, without gaps. Null for a draft. */
+  number: number | null;
+  status: InvoiceStatus;
+  shownStatus: InvoiceShownStatus;
+  customer: { id: number; name: string; email: string };
+  issueDate: string;
+  dueDate: string;
+  discountCents: number;
+  notes: string;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  sentAt: number | null;
+  voidReason: string;
+  updatedAt: number;
+}
+
+export interface InvoiceDetail extends Invoice {
+  lines: InvoiceLine[];
+  payments: InvoicePayment[];
+  /** The taxes by rate, as the invoice prints them. */
+  taxes: { name: string; rateBp: number; type: 'added' | 'included'; taxCents: number }[];
+  company: { name: string; legalName: string; taxId: string; address: string; email: string; phone: string };
+}
+
+export interface InvoiceOptions {
+  customers: { id: number; name: string; email: string }[];
+  items: { id: number; name: string; priceCents: number; taxRateIds: number[] }[];
+  taxRates: { id: number; name: string; rateBp: number; type: 'added' | 'included' }[];
+  paymentTypes: { id: number; name: string }[];
+  currency: string;
+  today: string;
+}
