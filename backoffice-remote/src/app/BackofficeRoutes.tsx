@@ -22,6 +22,8 @@ export const PRINT_VIEWS: readonly string[] = [
   '/stock_movement',
   '/laborreport',
   '/payrollreport',
+  // An invoice alone (`?id=`), for the printer or "Save as PDF".
+  '/invoice',
 ];
 const WITH_LAYOUT = ALL_PATHS.filter(hasLayout);
 const WITHOUT_LAYOUT = ALL_PATHS.filter((path) => !hasLayout(path));

@@ -59,4 +59,6 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/discounts': lazy(() => import('../pages/offers/discounts')),
   '/giftcards': lazy(() => import('../pages/rewards/giftcards')),
   '/nectar_points': lazy(() => import('../pages/rewards/loyalty')),
+  // Sales (pages/sales/<page>/, texts in 'sales').
+  '/invoice': lazy(() => import('../pages/sales/invoices')),
 };

@@ -18,6 +18,8 @@ export const AREA_NAMESPACES = {
   // Offers and rewards: discounts (offers) and gift cards (rewards).
   offers: 'offers',
   rewards: 'rewards',
+  // Sales: invoices.
+  sales: 'sales',
 } as const;
 export type AreaNamespace = (typeof AREA_NAMESPACES)[keyof typeof AREA_NAMESPACES];
 

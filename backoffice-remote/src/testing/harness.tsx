@@ -29,6 +29,8 @@ import esScheduling from '../../public/locales/es/scheduling.json';
 import enLabor from '../../public/locales/en/labor.json';
 import esLabor from '../../public/locales/es/labor.json';
 import enOffers from '../../public/locales/en/offers.json';
+import enSales from '../../public/locales/en/sales.json';
+import esSales from '../../public/locales/es/sales.json';
 import esOffers from '../../public/locales/es/offers.json';
 import enRewards from '../../public/locales/en/rewards.json';
 import esRewards from '../../public/locales/es/rewards.json';
@@ -132,6 +134,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         labor: enLabor,
         rewards: enRewards,
         offers: enOffers,
+        sales: enSales,
       },
       es: {
         common: es,
@@ -144,6 +147,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         labor: esLabor,
         rewards: esRewards,
         offers: esOffers,
+        sales: esSales,
       },
     },
   });
@@ -196,6 +200,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         labor: enLabor,
         rewards: enRewards,
         offers: enOffers,
+        sales: enSales,
       },
       es: {
         common: es,
@@ -208,6 +213,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         labor: esLabor,
         rewards: esRewards,
         offers: esOffers,
+        sales: esSales,
       },
     },
   });

@@ -1,0 +1,110 @@
+import type { InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
+import { useCentsFormat } from '../../../components';
+import { useAreaT } from '../../../i18n';
+import styles from './invoices.module.css';
+
+/** The invoice as the customer receives it: on the page, in the print view and saved as PDF. */
+export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useAreaT('sales');
+  const format = useCentsFormat();
+  const quantity = (hundredths: number) => format.decimal(hundredths / 100);
+  return (
+    <article className={styles.document} aria-label={t('invoices.document')}>
+      <header className={styles.docHead}>
+        <div>
+          <p className={styles.docCompany}>{invoice.company.legalName || invoice.company.name}</p>
+          {invoice.company.address && <p>{invoice.company.address}</p>}
+          {invoice.company.taxId && <p>{t('invoices.taxId', { id: invoice.company.taxId })}</p>}
+          {(invoice.company.email || invoice.company.phone) && (
+            <p>{[invoice.company.email, invoice.company.phone].filter(Boolean).join(' · ')}</p>
+          )}
+        </div>
+        <div className={styles.docMeta}>
+          <p className={styles.docTitle}>
+            {invoice.number === null ? t('invoices.draftTitle') : t('invoices.title', { number: invoice.number })}
+          </p>
+          <p>{t('invoices.issued', { date: invoice.issueDate })}</p>
+          <p>{t('invoices.due', { date: invoice.dueDate })}</p>
+        </div>
+      </header>
+      <section className={styles.billTo}>
+        <p className={styles.label}>{t('invoices.billTo')}</p>
+        <p>{invoice.customer.name}</p>
+        {invoice.customer.email && <p>{invoice.customer.email}</p>}
+      </section>
+      <div className={styles.tableBox}>
+        <table className={styles.table}>
+          <caption className={styles.caption}>{t('invoices.linesCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('invoices.fields.description')}</th>
+              <th scope="col" className={styles.num}>
+                {t('invoices.fields.quantity')}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t('invoices.fields.unitPrice')}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t('invoices.fields.discount')}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t('invoices.columns.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line, index) => (
+              <tr key={index}>
+                <td>{line.description}</td>
+                <td className={styles.num}>{quantity(line.quantityHundredths)}</td>
+                <td className={styles.num}>{format.cents(line.unitPriceCents)}</td>
+                <td className={styles.num}>{line.discountCents > 0 ? format.cents(line.discountCents) : ''}</td>
+                <td className={styles.num}>{format.cents(line.grossCents - line.discountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className={styles.totals}>
+        <div>
+          <dt>{t('invoices.subtotal')}</dt>
+          <dd>{format.cents(invoice.lines.reduce((s, l) => s + l.grossCents - l.discountCents, 0))}</dd>
+        </div>
+        {invoice.discountCents > 0 && (
+          <div>
+            <dt>{t('invoices.fields.invoiceDiscount')}</dt>
+            <dd>−{format.cents(invoice.discountCents)}</dd>
+          </div>
+        )}
+        {invoice.taxes.map((tax) => (
+          <div key={`${tax.name}${tax.rateBp}${tax.type}`}>
+            <dt>
+              {t(tax.type === 'included' ? 'invoices.taxIncluded' : 'invoices.taxAdded', {
+                name: tax.name,
+                rate: format.decimal(tax.rateBp / 100),
+              })}
+            </dt>
+            <dd>{format.cents(tax.taxCents)}</dd>
+          </div>
+        ))}
+        <div className={styles.grand}>
+          <dt>{t('invoices.columns.total')}</dt>
+          <dd data-testid="invoice-total">{format.cents(invoice.totalCents)}</dd>
+        </div>
+        {invoice.paidCents > 0 && (
+          <div>
+            <dt>{t('invoices.paid')}</dt>
+            <dd>−{format.cents(invoice.paidCents)}</dd>
+          </div>
+        )}
+        {invoice.status !== 'void' && invoice.status !== 'draft' && (
+          <div className={styles.grand}>
+            <dt>{t('invoices.columns.balance')}</dt>
+            <dd data-testid="invoice-balance">{format.cents(invoice.balanceCents)}</dd>
+          </div>
+        )}
+      </dl>
+      {invoice.notes && <p className={styles.notes}>{invoice.notes}</p>}
+    </article>
+  );
+}
