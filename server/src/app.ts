@@ -32,6 +32,7 @@ import {
 } from './ordering';
 import { syncPublicSlugs } from './companies';
 import { DEFAULT_DEVICE_RATE_LIMITS, mountDevice, mountDeviceParser, type DeviceRateLimits } from './device';
+import { scheduleRecurringInvoices } from './backoffice/sales';
 import {
   compressJson,
   createLimiterStore,
@@ -46,6 +47,11 @@ import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type St
 export interface CreateAppOptions {
   /** Defaults to process.env.NODE_ENV, then 'development'. */
   nodeEnv?: string;
+  /**
+   * How often the recurring invoices job runs (ms); 0 turns it off. Default 5 minutes, and off
+   * under NODE_ENV=test (tests call runRecurringInvoices themselves).
+   */
+  recurringJobMs?: number;
   /** Holds hive.sqlite and the generated auth-secret. Default `<repo>/data`. */
   dataDir?: string;
   /** `postgres://...` or `sqlite:<file>`; default `<dataDir>/hive.sqlite`. */
@@ -215,8 +221,25 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.use(notFoundJson());
   app.use(errorHandler(log));
 
+  // Recurring invoices: the job creates each due period's invoice (idempotent, see sales/recurring.ts).
+  const recurringMs = options.recurringJobMs ?? (nodeEnv === 'test' ? 0 : 5 * 60_000);
+  const stopRecurring =
+    recurringMs > 0
+      ? scheduleRecurringInvoices(database.db, now, recurringMs, (error) =>
+          log.error({ err: error }, 'recurring invoices job failed'),
+        )
+      : () => undefined;
+
   log.info({ database: database.describe, nodeEnv }, 'server ready');
-  return { app, database, log, close: () => database.destroy() };
+  return {
+    app,
+    database,
+    log,
+    close: () => {
+      stopRecurring();
+      return database.destroy();
+    },
+  };
 }
 
 export interface RunningServer extends HiveApp {

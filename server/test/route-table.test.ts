@@ -38,6 +38,7 @@ const ID_TABLES: Record<string, string> = {
   giftcards: 'gift_cards',
   // Sales: invoices to customers (`invoices` above is the platform's billing of the company).
   customer_invoices: 'invoices',
+  recurring_invoices: 'recurring_invoices',
 };
 
 const BANNER_PROBE = {
@@ -73,6 +74,20 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/backoffice/customer_invoices/:id/payments': { amountCents: 1, paidOn: '2026-01-01', paymentTypeId: null, note: '' },
   'POST /api/backoffice/customer_invoices/:id/void': { reason: 'Tenant probe' },
   'POST /api/backoffice/customer_invoices/:id/send': {},
+  'PUT /api/backoffice/recurring_invoices/:id': {
+    customerId: 1,
+    frequency: 'monthly',
+    interval: 1,
+    startDate: '2027-01-01',
+    endDate: null,
+    dueDays: 30,
+    autoSend: false,
+    lines: [{ itemId: null, description: 'Tenant probe', quantityHundredths: 100, unitPriceCents: 100, discountCents: 0, taxRateIds: [] }],
+    discountCents: 0,
+    notes: '',
+  },
+  'POST /api/backoffice/recurring_invoices/:id/pause': {},
+  'POST /api/backoffice/recurring_invoices/:id/resume': {},
   'PUT /api/backoffice/giftcards/:id': { customerId: null, expiresOn: null, note: 'Tenant probe' },
   'POST /api/backoffice/giftcards/:id/load': { amountCents: 100, note: '' },
   'POST /api/backoffice/giftcards/:id/adjust': { amountCents: 100, reason: 'Tenant probe' },

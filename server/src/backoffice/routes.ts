@@ -9,7 +9,7 @@ import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
 import { giftCardsRouter, loyaltyRouter } from './rewards';
 import { discountsRouter } from './offers';
-import { invoicesRouter } from './sales';
+import { invoicesRouter, recurringRouter } from './sales';
 import { teamRouter } from './team';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
@@ -70,6 +70,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/discounts', discountsRouter(ctx));
   router.use('/loyalty', loyaltyRouter(ctx));
   router.use('/customer_invoices', invoicesRouter(ctx));
+  router.use('/recurring_invoices', recurringRouter(ctx));
   return router;
 }
 

@@ -8,7 +8,7 @@ import { seedHistory } from '../receipts';
 import { seedInventoryDemo } from './inventory/demo';
 import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
 import { seedOffersDemo } from './offers/demo';
-import { seedSalesDemo } from './sales/demo';
+import { seedRecurringDemo, seedSalesDemo } from './sales/demo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -228,6 +228,7 @@ async function seedCompany(
   await seedOffersDemo(db, companyId, slug, now);
   // Invoices (the Invoice licence's company).
   await seedSalesDemo(db, companyId, slug, now);
+  await seedRecurringDemo(db, companyId, slug, now);
   // Scheduling (the add-on's companies): weeks of shifts, clock entries and time off.
   await seedSchedulingDemo(db, companyId, slug, { now, random: createRandom(`schedule:${slug}`) });
   return result;

@@ -180,3 +180,80 @@ export async function seedSalesDemo(db: Db, companyId: number, slug: string, now
     }
   }
 }
+
+/** Recurring templates: a monthly retainer starting in a few days (sent automatically) and a paused weekly one. */
+export async function seedRecurringDemo(db: Db, companyId: number, slug: string, now: number): Promise<void> {
+  if (slug !== 'atlas-consulting' && slug !== 'green-leaf-grocers') return;
+  const has = await db
+    .selectFrom('recurring_invoices')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .limit(1)
+    .executeTakeFirst();
+  if (has) return;
+  const customers = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  if (customers.length === 0) return;
+  const day = today(now, (await companyLocale(db, companyId)).timezone);
+  const line = (description: string, cents: number) => ({
+    itemId: null,
+    description,
+    quantityHundredths: 100,
+    unitPriceCents: cents,
+    discountCents: 0,
+    taxRateIds: [],
+  });
+  const templates =
+    slug === 'atlas-consulting'
+      ? [
+          {
+            frequency: 'monthly' as const,
+            start: day + 5,
+            auto: 1,
+            status: 'active' as const,
+            lines: [line('Monthly advisory retainer', 250_000)],
+          },
+          {
+            frequency: 'weekly' as const,
+            start: day + 2,
+            auto: 0,
+            status: 'paused' as const,
+            lines: [line('Weekly coaching session', 30_000)],
+          },
+        ]
+      : [
+          {
+            frequency: 'weekly' as const,
+            start: day + 3,
+            auto: 0,
+            status: 'active' as const,
+            lines: [line('Weekly produce delivery', 19_000)],
+          },
+        ];
+  for (const [k, t] of templates.entries()) {
+    await db
+      .insertInto('recurring_invoices')
+      .values({
+        company_id: companyId,
+        customer_id: customers[k % customers.length]!.id,
+        frequency: t.frequency,
+        interval: 1,
+        start_date: isoDay(t.start),
+        end_date: null,
+        due_days: 30,
+        auto_send: t.auto,
+        lines_json: JSON.stringify(t.lines),
+        discount_cents: 0,
+        notes: 'Thank you for your business.',
+        status: t.status,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}

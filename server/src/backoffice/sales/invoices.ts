@@ -179,7 +179,7 @@ async function loadDetail(db: Db, companyId: number, id: number, todayIso: strin
 }
 
 /** The lines as stored, with their taxes looked up now, and the invoice's totals (400s on the fields). */
-async function prepare(db: Db, companyId: number, input: InvoiceInput) {
+export async function prepare(db: Db, companyId: number, input: InvoiceInput) {
   const customer = await db
     .selectFrom('customers')
     .select('id')
@@ -222,6 +222,66 @@ async function prepare(db: Db, companyId: number, input: InvoiceInput) {
       : fieldProblem(`lines.${computed.line}.discountCents`, 'must not be more than the line comes to');
   }
   return { taxes, amounts: computed.amounts };
+}
+
+/** Writes a new draft invoice (after `prepare`), in the caller's transaction; returns its id. */
+export async function insertDraft(
+  trx: Db,
+  companyId: number,
+  input: InvoiceInput,
+  prepared: Awaited<ReturnType<typeof prepare>>,
+  userId: number | null,
+  now: number,
+): Promise<number> {
+  const { taxes, amounts } = prepared;
+  const row = await trx
+    .insertInto('invoices')
+    .values({
+      company_id: companyId,
+      number: null,
+      status: 'draft',
+      customer_id: input.customerId,
+      issue_date: input.issueDate,
+      due_date: input.dueDate,
+      discount_cents: input.discountCents,
+      notes: input.notes,
+      subtotal_cents: amounts.subtotalCents,
+      tax_cents: amounts.taxCents,
+      total_cents: amounts.totalCents,
+      created_at: now,
+      created_by: userId,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeLines(trx, companyId, row.id, input, taxes);
+  return row.id;
+}
+
+/** Numbers a draft from the company's counter and marks it sent, in the caller's transaction. */
+export async function markSent(trx: Db, companyId: number, id: number, now: number): Promise<number> {
+  const number = await nextNumber(trx as never, companyId, 'invoice');
+  await trx
+    .updateTable('invoices')
+    .set({ status: 'sent', number, sent_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  return number;
+}
+
+/** E-mails a sent invoice to its customer through the outbox (when they have an address). */
+export async function mailInvoice(db: Db, companyId: number, id: number, now: number): Promise<string | null> {
+  const detail = await loadDetail(db, companyId, id, await companyTodayIso(db, companyId, now));
+  const { currency } = await companyLocale(db, companyId);
+  const money = (cents: number) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
+  const to = detail.customer.email;
+  if (!to) return null;
+  await sendMail(
+    db as never,
+    { to, subject: `Invoice #${detail.number} from ${detail.company.name}`, body: invoiceText(detail, money) },
+    now,
+  );
+  return to;
 }
 
 async function writeLines(trx: Db, companyId: number, invoiceId: number, input: InvoiceInput, taxes: StoredTax[][]) {
@@ -371,32 +431,9 @@ export function invoicesRouter(ctx: AuthContext): Router {
   router.post('/', async (req, res) => {
     const input = parseOrThrow(invoiceInputSchema, req.body);
     const { companyId, userId } = merchantOf(res);
-    const { taxes, amounts } = await prepare(db, companyId, input);
+    const prepared = await prepare(db, companyId, input);
     const now = ctx.now();
-    const id = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('invoices')
-        .values({
-          company_id: companyId,
-          number: null,
-          status: 'draft',
-          customer_id: input.customerId,
-          issue_date: input.issueDate,
-          due_date: input.dueDate,
-          discount_cents: input.discountCents,
-          notes: input.notes,
-          subtotal_cents: amounts.subtotalCents,
-          tax_cents: amounts.taxCents,
-          total_cents: amounts.totalCents,
-          created_at: now,
-          created_by: userId,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeLines(trx, companyId, row.id, input, taxes);
-      return row.id;
-    });
+    const id = await db.transaction().execute((trx) => insertDraft(trx, companyId, input, prepared, userId, now));
     noStore(res)
       .status(201)
       .json(await loadDetail(db, companyId, id, await todayOf(companyId)));
@@ -458,29 +495,11 @@ export function invoicesRouter(ctx: AuthContext): Router {
       const current = await lockInvoice(trx, companyId, id);
       if (current.status === 'void' || current.status === 'paid') throw wrongState(current.status, 'sent');
       if (current.status !== 'draft') return true;
-      const number = await nextNumber(trx, companyId, 'invoice');
-      await trx
-        .updateTable('invoices')
-        .set({ status: 'sent', number, sent_at: now, updated_at: now })
-        .where('id', '=', id)
-        .execute();
+      await markSent(trx, companyId, id, now);
       return false;
     });
+    const to = await mailInvoice(db, companyId, id, now);
     const detail = await loadDetail(db, companyId, id, await todayOf(companyId));
-    const { currency } = await companyLocale(db, companyId);
-    const money = (cents: number) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
-    const to = detail.customer.email;
-    if (to) {
-      await sendMail(
-        db,
-        {
-          to,
-          subject: `Invoice #${detail.number} from ${detail.company.name}`,
-          body: invoiceText(detail, money),
-        },
-        now,
-      );
-    }
     noStore(res).json({ ...detail, emailedTo: to || null, resent: resend });
   });
 

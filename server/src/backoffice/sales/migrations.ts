@@ -94,4 +94,59 @@ export const salesMigrations: Record<string, Migration> = {
       await db.schema.dropTable('invoices').ifExists().execute();
     },
   },
+
+  /*
+   * Recurring invoices: a template (customer, lines, schedule) and one row per period it ran. The
+   * unique (template, run date) is what makes the job idempotent: a restart, or two instances
+   * running it at once, can create each period's invoice only once.
+   */
+  '2027_04_440_recurring_invoices': {
+    async up(db: Kysely<unknown>) {
+      const pg = isPostgres(db);
+      const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+      await db.schema
+        .createTable('recurring_invoices')
+        .addColumn('id', pg ? 'serial' : 'integer', id)
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
+        .addColumn('frequency', 'text', (c) => c.notNull().check(sql`frequency in ('weekly', 'monthly', 'yearly')`))
+        .addColumn('interval', 'integer', (c) => c.notNull())
+        .addColumn('start_date', 'text', (c) => c.notNull())
+        .addColumn('end_date', 'text')
+        .addColumn('due_days', 'integer', (c) => c.notNull())
+        .addColumn('auto_send', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('lines_json', 'text', (c) => c.notNull())
+        .addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('active')
+            .check(sql`status in ('active', 'paused', 'ended')`),
+        )
+        .addColumn('runs', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('recurring_invoices_company_idx')
+        .on('recurring_invoices')
+        .column('company_id')
+        .execute();
+      await db.schema
+        .createTable('recurring_runs')
+        .addColumn('template_id', 'integer', (c) => c.notNull().references('recurring_invoices.id').onDelete('cascade'))
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('run_date', 'text', (c) => c.notNull())
+        .addColumn('invoice_id', 'integer', (c) => c.references('invoices.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('recurring_runs_pk', ['template_id', 'run_date'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('recurring_runs').ifExists().execute();
+      await db.schema.dropTable('recurring_invoices').ifExists().execute();
+    },
+  },
 };

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { InvoiceStatus } from '@hive/shared/schemas/backoffice/sales';
+import type { InvoiceStatus, RecurringFrequency, RecurringStatus } from '@hive/shared/schemas/backoffice/sales';
 
 /** Row types of the invoices (see migrations.ts); merged into `Database` through backoffice/tables.ts. */
 
@@ -53,8 +53,40 @@ export interface InvoicePaymentsTable {
   recorded_by: number | null;
 }
 
+export interface RecurringInvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  frequency: RecurringFrequency;
+  interval: number;
+  start_date: string;
+  end_date: string | null;
+  due_days: number;
+  auto_send: number;
+  /** JSON: the invoice lines as the form sends them. */
+  lines_json: string;
+  discount_cents: number;
+  notes: Defaulted<string>;
+  status: Defaulted<RecurringStatus>;
+  /** Periods done so far: the next run is runDate(start, frequency, interval, runs). */
+  runs: Defaulted<number>;
+  last_error: Defaulted<string>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface RecurringRunsTable {
+  template_id: number;
+  company_id: number;
+  run_date: string;
+  invoice_id: number | null;
+  created_at: Millis;
+}
+
 export interface SalesTables {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   invoice_payments: InvoicePaymentsTable;
+  recurring_invoices: RecurringInvoicesTable;
+  recurring_runs: RecurringRunsTable;
 }

@@ -180,3 +180,72 @@ export interface InvoiceOptions {
   currency: string;
   today: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Recurring invoices (/recurring)
+
+export const RECURRING_FREQUENCIES = ['weekly', 'monthly', 'yearly'] as const;
+export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
+export type RecurringStatus = 'active' | 'paused' | 'ended';
+
+const addDaysIso = (iso: string, days: number) => {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * The date of run `k` (0 = the start date) of a schedule: every `interval` weeks, months or years
+ * counted from the start, so months never drift; a start on the 29th-31st runs on the last day of
+ * shorter months (and 29 February on 28 February in other years).
+ */
+export function runDate(startDate: string, frequency: RecurringFrequency, interval: number, k: number): string {
+  if (frequency === 'weekly') return addDaysIso(startDate, 7 * interval * k);
+  const [y, m, d] = startDate.split('-').map(Number) as [number, number, number];
+  const months = (frequency === 'monthly' ? 1 : 12) * interval * k;
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+export function createRecurringSchema(m: ValidationMessages = englishMessages) {
+  const invoice = createInvoiceSchema(m);
+  return z
+    .object({
+      customerId: idChoiceSchema(m),
+      frequency: z.enum(RECURRING_FREQUENCIES, { error: m('invalidChoice') }),
+      interval: integerSchema(m, { min: 1, max: 12 }),
+      startDate: dateSchema(m),
+      endDate: dateSchema(m).nullable(),
+      /** Days from the invoice date to its due date. */
+      dueDays: integerSchema(m, { min: 0, max: 365 }),
+      /** Sent (numbered and e-mailed) when created, or left as a draft to check first. */
+      autoSend: z.boolean({ error: m('notABoolean') }),
+      lines: invoice.shape.lines,
+      discountCents: invoice.shape.discountCents,
+      notes: invoice.shape.notes,
+    })
+    .superRefine((value, ctx) => {
+      if (value.endDate !== null && value.endDate < value.startDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: m('endBeforeStart') });
+      }
+    });
+}
+export const recurringInputSchema = createRecurringSchema();
+export type RecurringInput = z.output<typeof recurringInputSchema>;
+
+export interface Recurring extends Omit<RecurringInput, 'lines'> {
+  id: number;
+  customer: { id: number; name: string; email: string };
+  lines: RecurringInput['lines'];
+  status: RecurringStatus;
+  /** The next invoice date, or null when the schedule is over. */
+  nextRun: string | null;
+  invoicesCreated: number;
+  lastInvoice: { id: number; number: number | null; issueDate: string } | null;
+  /** Why the last run could not create its invoice (the template is paused then). */
+  lastError: string;
+  updatedAt: number;
+}
