@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createInvoiceSchema,
@@ -9,25 +9,15 @@ import {
   type InvoiceInput,
   type InvoiceOptions,
 } from '@hive/shared/schemas/backoffice/sales';
-import { Alert, Button, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
+import { Alert, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
-import { CheckboxList, centsToInput, inputToCents, useCentsFormat } from '../../../components';
+import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
 import { InvoiceActions } from './InvoiceActions';
 import { InvoiceDocument } from './InvoiceDocument';
+import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from './InvoiceLines';
 import styles from './invoices.module.css';
-
-interface LineValues {
-  itemId: string;
-  description: string;
-  /** "1.5" units, sent in hundredths. */
-  quantity: string;
-  /** In the currency, sent in cents. */
-  unitPrice: string;
-  discount: string;
-  taxRateIds: number[];
-}
 
 interface Values {
   customerId: string;
@@ -38,47 +28,16 @@ interface Values {
   notes: string;
 }
 
-const quantityToHundredths = (value: string): number | string | null => {
-  const text = value.trim().replace(',', '.');
-  if (text === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? Math.round(n * 100) : value;
-};
-
 const toInput = (v: Values) => ({
   customerId: v.customerId === '' ? null : Number(v.customerId),
   issueDate: v.issueDate,
   dueDate: v.dueDate,
-  lines: v.lines.map((l) => ({
-    itemId: l.itemId === '' ? null : Number(l.itemId),
-    description: l.description,
-    quantityHundredths: quantityToHundredths(l.quantity),
-    unitPriceCents: inputToCents(l.unitPrice),
-    discountCents: inputToCents(l.discount) ?? 0,
-    taxRateIds: l.taxRateIds,
-  })),
+  lines: linesInput(v.lines),
   discountCents: inputToCents(v.discount) ?? 0,
   notes: v.notes,
 });
 
 /** The schema's field names (cents, hundredths) as the form names them. */
-function formField(path: string): string {
-  return path
-    .replace(/quantityHundredths$/, 'quantity')
-    .replace(/unitPriceCents$/, 'unitPrice')
-    .replace(/\.discountCents$/, '.discount')
-    .replace(/^discountCents$/, 'discount');
-}
-
-const emptyLine = (): LineValues => ({
-  itemId: '',
-  description: '',
-  quantity: '1',
-  unitPrice: '',
-  discount: '',
-  taxRateIds: [],
-});
-
 const addDays = (iso: string, days: number) => {
   const date = new Date(`${iso}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -160,9 +119,8 @@ function InvoiceFields({
         notes: '',
       };
   const form = useForm<Values, unknown, InvoiceInput>({ resolver, defaultValues: defaults });
-  const { register, control, handleSubmit, setError, setFocus, setValue, formState } = form;
+  const { register, control, handleSubmit, setError, setFocus, formState } = form;
   const { errors, isSubmitting } = formState;
-  const lines = useFieldArray({ control, name: 'lines' });
   const watched = useWatch({ control });
   const { save, formError } = useSaveRecord<Invoice, Values>({
     endpoint: 'customer_invoices',
@@ -194,14 +152,6 @@ function InvoiceFields({
     );
     return 'amounts' in computed ? computed.amounts : null;
   })();
-
-  const pickItem = (index: number, itemId: string) => {
-    const item = options.items.find((i) => String(i.id) === itemId);
-    if (!item) return;
-    setValue(`lines.${index}.description`, item.name);
-    setValue(`lines.${index}.unitPrice`, centsToInput(item.priceCents));
-    setValue(`lines.${index}.taxRateIds`, item.taxRateIds);
-  };
 
   return (
     <>
@@ -243,77 +193,7 @@ function InvoiceFields({
             {...register('dueDate')}
           />
         </div>
-        <div className={styles.lines}>
-          {lines.fields.map((field, index) => {
-            const lineErrors = errors.lines?.[index];
-            return (
-              <fieldset key={field.id} className={styles.line}>
-                <legend>{t('invoices.lineLegend', { number: index + 1 })}</legend>
-                <SelectField
-                  label={t('invoices.fields.item')}
-                  placeholder={t('invoices.noItem')}
-                  options={options.items.map((i) => ({ value: String(i.id), label: i.name }))}
-                  {...register(`lines.${index}.itemId`, { onChange: (event) => pickItem(index, event.target.value) })}
-                />
-                <TextField
-                  className={styles.wide}
-                  label={t('invoices.fields.description')}
-                  required
-                  maxLength={200}
-                  error={lineErrors?.description?.message}
-                  {...register(`lines.${index}.description`)}
-                />
-                <TextField
-                  label={t('invoices.fields.quantity')}
-                  hint={t('invoices.hints.quantity')}
-                  inputMode="decimal"
-                  required
-                  error={lineErrors?.quantity?.message}
-                  {...register(`lines.${index}.quantity`)}
-                />
-                <TextField
-                  label={t('invoices.fields.unitPrice')}
-                  inputMode="decimal"
-                  required
-                  error={lineErrors?.unitPrice?.message}
-                  {...register(`lines.${index}.unitPrice`)}
-                />
-                <TextField
-                  label={t('invoices.fields.discount')}
-                  inputMode="decimal"
-                  error={lineErrors?.discount?.message}
-                  {...register(`lines.${index}.discount`)}
-                />
-                <Controller
-                  control={control}
-                  name={`lines.${index}.taxRateIds`}
-                  render={({ field: taxes }) => (
-                    <CheckboxList<number>
-                      ref={taxes.ref}
-                      legend={t('invoices.fields.taxes')}
-                      options={options.taxRates.map((r) => ({ value: r.id, label: r.name }))}
-                      value={taxes.value}
-                      onChange={taxes.onChange}
-                      error={lineErrors?.taxRateIds?.message}
-                      empty={t('invoices.noTaxes')}
-                    />
-                  )}
-                />
-                {lines.fields.length > 1 && (
-                  <div className={styles.row}>
-                    <Button onClick={() => lines.remove(index)}>
-                      {t('invoices.removeLine', { number: index + 1 })}
-                    </Button>
-                  </div>
-                )}
-              </fieldset>
-            );
-          })}
-          {errors.lines?.message && <Alert kind="error">{errors.lines.message}</Alert>}
-          <div className={styles.row}>
-            <Button onClick={() => lines.append(emptyLine())}>{t('invoices.addLine')}</Button>
-          </div>
-        </div>
+        <InvoiceLinesEditor form={form as never} options={options} />
         <div className={styles.grid}>
           <TextField
             label={t('invoices.fields.invoiceDiscount')}
