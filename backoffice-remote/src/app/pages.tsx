@@ -61,4 +61,5 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/nectar_points': lazy(() => import('../pages/rewards/loyalty')),
   // Sales (pages/sales/<page>/, texts in 'sales').
   '/invoice': lazy(() => import('../pages/sales/invoices')),
+  '/recurring': lazy(() => import('../pages/sales/recurring')),
 };
