@@ -9,7 +9,7 @@ import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
 import { giftCardsRouter, loyaltyRouter } from './rewards';
 import { discountsRouter } from './offers';
-import { invoicesRouter, recurringRouter } from './sales';
+import { invoicesRouter, quickbooksRouter, recurringRouter } from './sales';
 import { teamRouter } from './team';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
 import {
@@ -71,6 +71,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/loyalty', loyaltyRouter(ctx));
   router.use('/customer_invoices', invoicesRouter(ctx));
   router.use('/recurring_invoices', recurringRouter(ctx));
+  router.use('/quickbooks', quickbooksRouter(ctx));
   return router;
 }
 

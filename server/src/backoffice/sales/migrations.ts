@@ -149,4 +149,19 @@ export const salesMigrations: Record<string, Migration> = {
       await db.schema.dropTable('recurring_invoices').ifExists().execute();
     },
   },
+
+  /** The QuickBooks account names each company's export posts to (JSON, see QbMapping). */
+  '2027_04_450_quickbooks_mapping': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('quickbooks_settings')
+        .addColumn('company_id', 'integer', (c) => c.primaryKey().references('companies.id').onDelete('cascade'))
+        .addColumn('mapping_json', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('quickbooks_settings').ifExists().execute();
+    },
+  },
 };

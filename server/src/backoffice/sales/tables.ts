@@ -89,4 +89,5 @@ export interface SalesTables {
   invoice_payments: InvoicePaymentsTable;
   recurring_invoices: RecurringInvoicesTable;
   recurring_runs: RecurringRunsTable;
+  quickbooks_settings: { company_id: number; mapping_json: string; updated_at: Millis };
 }

@@ -249,3 +249,68 @@ export interface Recurring extends Omit<RecurringInput, 'lines'> {
   lastError: string;
   updatedAt: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// QuickBooks export (/quickbooks)
+
+/**
+ * What is exported: register sales as one journal entry per day, invoices, invoice payments, and a
+ * tax summary. QuickBooks Online imports CSV; QuickBooks Desktop imports IIF (no tax summary: the
+ * taxes are inside the sales and invoice entries).
+ */
+export const QB_KINDS = ['sales', 'invoices', 'payments', 'taxes'] as const;
+export type QbKind = (typeof QB_KINDS)[number];
+export const QB_FORMATS = ['csv', 'iif'] as const;
+export type QbFormat = (typeof QB_FORMATS)[number];
+
+/** The accounts the export posts to, as named in the company's QuickBooks chart of accounts. */
+export interface QbMapping {
+  income: string;
+  taxPayable: string;
+  tipsPayable: string;
+  receivable: string;
+  /** Per payment type (Settings › Payment types), by id; a type not listed uses `otherPayments`. */
+  paymentAccounts: Record<string, string>;
+  otherPayments: string;
+}
+
+export const DEFAULT_QB_MAPPING: QbMapping = {
+  income: 'Sales',
+  taxPayable: 'Sales Tax Payable',
+  tipsPayable: 'Tips Payable',
+  receivable: 'Accounts Receivable',
+  paymentAccounts: {},
+  otherPayments: 'Undeposited Funds',
+};
+
+const accountSchema = (m: ValidationMessages) =>
+  textSchema(m, 100, { required: true }).refine((v) => !/[\t":]/.test(v), m('unsafeChars'));
+
+export function createQbMappingSchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    income: accountSchema(m),
+    taxPayable: accountSchema(m),
+    tipsPayable: accountSchema(m),
+    receivable: accountSchema(m),
+    paymentAccounts: z.record(z.string().regex(/^\d{1,10}$/), accountSchema(m)),
+    otherPayments: accountSchema(m),
+  });
+}
+export const qbMappingSchema = createQbMappingSchema();
+
+export interface QbPreview {
+  fileName: string;
+  /** The file's columns and its first rows, as a table. */
+  columns: string[];
+  rows: string[][];
+  totalRows: number;
+  /** Journal files: debits and credits (equal); the tax summary: taxable and tax. */
+  totals: { label: string; cents: number }[];
+  entries: number;
+}
+
+export interface QbSettings {
+  mapping: QbMapping;
+  paymentTypes: { id: number; name: string }[];
+  today: string;
+}

@@ -1,0 +1,625 @@
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import {
+  DEFAULT_QB_MAPPING,
+  QB_FORMATS,
+  QB_KINDS,
+  qbMappingSchema,
+  type QbFormat,
+  type QbKind,
+  type QbMapping,
+  type QbPreview,
+  type QbSettings,
+} from '@hive/shared/schemas/backoffice/sales';
+import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
+import type { AuthContext } from '../../auth';
+import { parseOrThrow } from '../../http';
+import { merchantOf, requirePage } from '../access';
+import { fieldProblem, noStore, toCsv } from '../query';
+import { localTime, startOfDay, today } from '../reports/time';
+import { companyLocale } from '../settings';
+import type { Db } from '../inventory/common';
+
+const PAGE = '/quickbooks';
+const PREVIEW_ROWS = 25;
+const MAX_DAYS = 366;
+
+export async function qbMapping(db: Db, companyId: number): Promise<QbMapping> {
+  const row = await db
+    .selectFrom('quickbooks_settings')
+    .select('mapping_json')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_QB_MAPPING;
+  const parsed = qbMappingSchema.safeParse(
+    (() => {
+      try {
+        return JSON.parse(row.mapping_json);
+      } catch {
+        return null;
+      }
+    })(),
+  );
+  return parsed.success ? parsed.data : DEFAULT_QB_MAPPING;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Journal entries: the one shape every kind is built as, then written as CSV or IIF
+
+interface Split {
+  account: string;
+  /** Positive: debit; negative: credit. */
+  cents: number;
+  name: string;
+  memo: string;
+}
+
+interface Entry {
+  /** QuickBooks Desktop's transaction type. */
+  type: 'GENERAL JOURNAL' | 'INVOICE' | 'PAYMENT';
+  date: string;
+  doc: string;
+  splits: Split[];
+}
+
+const decimal = (cents: number) => (cents / 100).toFixed(2);
+/** IIF and QuickBooks' CSV importers read US dates. */
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+/** Tabs and newlines would break an IIF row; quotes confuse its reader. */
+const iifCell = (value: string) => value.replace(/[\t\r\n"]/g, ' ');
+
+function toIif(entries: Entry[]): string {
+  const head = [
+    '!TRNS\tTRNSID\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\tDOCNUM\tMEMO',
+    '!SPL\tSPLID\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\tDOCNUM\tMEMO',
+    '!ENDTRNS',
+  ];
+  const lines = [...head];
+  for (const e of entries) {
+    e.splits.forEach((s, i) => {
+      lines.push(
+        [
+          i === 0 ? 'TRNS' : 'SPL',
+          '',
+          e.type,
+          usDate(e.date),
+          iifCell(s.account),
+          iifCell(s.name),
+          decimal(s.cents),
+          iifCell(e.doc),
+          iifCell(s.memo),
+        ].join('\t'),
+      );
+    });
+    lines.push('ENDTRNS');
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** QuickBooks Online's journal entry import: one row per line, debits and credits in their columns. */
+function journalCsv(entries: Entry[]): { columns: string[]; rows: string[][] } {
+  const columns = ['JournalNo', 'JournalDate', 'AccountName', 'Debits', 'Credits', 'Description', 'Name'];
+  const rows = entries.flatMap((e) =>
+    e.splits.map((s) => [
+      e.doc,
+      usDate(e.date),
+      s.account,
+      s.cents > 0 ? decimal(s.cents) : '',
+      s.cents < 0 ? decimal(-s.cents) : '',
+      s.memo,
+      s.name,
+    ]),
+  );
+  return { columns, rows };
+}
+
+// -------------------------------------------------------------------------------------------------
+// The data of a period
+
+interface Period {
+  from: string;
+  to: string;
+  start: number;
+  end: number;
+  timezone: string;
+}
+
+/** Register sales, one journal entry per day (the location's day): payments and tips against sales, tax and tips. */
+async function salesEntries(db: Db, companyId: number, period: Period, mapping: QbMapping): Promise<Entry[]> {
+  // A day before and after in UTC, then cut by each receipt's own location day.
+  const receipts = await db
+    .selectFrom('receipts as r')
+    .leftJoin('locations as l', 'l.id', 'r.location_id')
+    .select([
+      'r.id',
+      'r.kind',
+      'r.created_at',
+      'r.net_cents',
+      'r.tax_cents',
+      'r.tip_cents',
+      'r.change_cents',
+      'l.timezone',
+    ])
+    .where('r.company_id', '=', companyId)
+    .where('r.created_at', '>=', period.start - 86_400_000)
+    .where('r.created_at', '<', period.end + 86_400_000)
+    .execute();
+  const inPeriod = new Map<
+    number,
+    { day: string; sign: number; net: number; tax: number; tip: number; change: number }
+  >();
+  for (const r of receipts) {
+    const day = isoDay(localTime(Number(r.created_at), r.timezone ?? period.timezone).day);
+    if (day < period.from || day > period.to) continue;
+    const sign = r.kind === 'refund' ? -1 : 1;
+    inPeriod.set(r.id, {
+      day,
+      sign,
+      net: Number(r.net_cents),
+      tax: Number(r.tax_cents),
+      tip: Number(r.tip_cents),
+      change: Number(r.change_cents),
+    });
+  }
+  const ids = [...inPeriod.keys()];
+  const payments: {
+    receipt_id: number;
+    payment_type_id: number | null;
+    amount_cents: number;
+    tip_cents: number;
+    cash_like: number;
+  }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    payments.push(
+      ...(await db
+        .selectFrom('receipt_payments')
+        .select(['receipt_id', 'payment_type_id', 'amount_cents', 'tip_cents', 'cash_like'])
+        .where('company_id', '=', companyId)
+        .where('receipt_id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  const days = new Map<string, { accounts: Map<string, number>; net: number; tax: number; tip: number }>();
+  const dayOf = (day: string) => {
+    let d = days.get(day);
+    if (!d) {
+      d = { accounts: new Map(), net: 0, tax: 0, tip: 0 };
+      days.set(day, d);
+    }
+    return d;
+  };
+  const changeLeft = new Map<number, number>();
+  for (const [id, r] of inPeriod) {
+    const d = dayOf(r.day);
+    d.net += r.sign * r.net;
+    d.tax += r.sign * r.tax;
+    d.tip += r.sign * r.tip;
+    changeLeft.set(id, r.change);
+  }
+  for (const p of payments) {
+    const r = inPeriod.get(p.receipt_id)!;
+    // Change given back comes out of the cash tendered.
+    let amount = Number(p.amount_cents);
+    if (Number(p.cash_like) === 1) {
+      const change = Math.min(changeLeft.get(p.receipt_id) ?? 0, amount);
+      amount -= change;
+      changeLeft.set(p.receipt_id, (changeLeft.get(p.receipt_id) ?? 0) - change);
+    }
+    const account =
+      (p.payment_type_id !== null ? mapping.paymentAccounts[String(p.payment_type_id)] : undefined) ??
+      mapping.otherPayments;
+    const d = dayOf(r.day);
+    d.accounts.set(account, (d.accounts.get(account) ?? 0) + r.sign * (amount + Number(p.tip_cents)));
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, d]) => {
+      const memo = `Register sales ${day}`;
+      const splits: Split[] = [...d.accounts.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([account, cents]) => ({ account, cents, name: '', memo }));
+      splits.push({ account: mapping.income, cents: -d.net, name: '', memo });
+      if (d.tax !== 0) splits.push({ account: mapping.taxPayable, cents: -d.tax, name: '', memo });
+      if (d.tip !== 0) splits.push({ account: mapping.tipsPayable, cents: -d.tip, name: '', memo });
+      return {
+        type: 'GENERAL JOURNAL' as const,
+        date: day,
+        doc: `SALES-${day}`,
+        splits: splits.filter((s) => s.cents !== 0),
+      };
+    })
+    .filter((e) => e.splits.length > 0);
+}
+
+async function invoicesOf(db: Db, companyId: number, period: Period) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('customers as c', 'c.id', 'i.customer_id')
+    .select([
+      'i.id',
+      'i.number',
+      'i.issue_date',
+      'i.due_date',
+      'i.subtotal_cents',
+      'i.tax_cents',
+      'i.total_cents',
+      'i.discount_cents',
+      'c.name',
+    ])
+    .where('i.company_id', '=', companyId)
+    .where('i.number', 'is not', null)
+    .where('i.status', '!=', 'void')
+    .where('i.issue_date', '>=', period.from)
+    .where('i.issue_date', '<=', period.to)
+    .orderBy('i.number')
+    .execute();
+}
+
+/** Each sent invoice: receivable debited with the total, income and tax payable credited. */
+async function invoiceEntries(db: Db, companyId: number, period: Period, mapping: QbMapping): Promise<Entry[]> {
+  return (await invoicesOf(db, companyId, period)).map((i) => {
+    const total = Number(i.total_cents);
+    const tax = Number(i.tax_cents);
+    const memo = `Invoice ${i.number}`;
+    const splits: Split[] = [
+      { account: mapping.receivable, cents: total, name: i.name, memo },
+      { account: mapping.income, cents: -(total - tax), name: i.name, memo },
+    ];
+    if (tax !== 0) splits.push({ account: mapping.taxPayable, cents: -tax, name: i.name, memo });
+    return { type: 'INVOICE' as const, date: i.issue_date, doc: String(i.number), splits };
+  });
+}
+
+/** QuickBooks Online's invoice import: one row per invoice line. */
+async function invoicesCsv(
+  db: Db,
+  companyId: number,
+  period: Period,
+): Promise<{ columns: string[]; rows: string[][] }> {
+  const invoices = await invoicesOf(db, companyId, period);
+  const lines = invoices.length
+    ? await db
+        .selectFrom('invoice_lines')
+        .select([
+          'invoice_id',
+          'description',
+          'quantity_hundredths',
+          'unit_price_cents',
+          'discount_cents',
+          'taxes_json',
+          'position',
+        ])
+        .where('company_id', '=', companyId)
+        .where(
+          'invoice_id',
+          'in',
+          invoices.map((i) => i.id),
+        )
+        .orderBy('invoice_id')
+        .orderBy('position')
+        .execute()
+    : [];
+  const columns = [
+    'InvoiceNo',
+    'Customer',
+    'InvoiceDate',
+    'DueDate',
+    'Item(Product/Service)',
+    'ItemDescription',
+    'ItemQuantity',
+    'ItemRate',
+    'ItemAmount',
+    'ItemTaxCode',
+    'InvoiceDiscount',
+    'InvoiceTotal',
+  ];
+  const rows = invoices.flatMap((i) =>
+    lines
+      .filter((l) => l.invoice_id === i.id)
+      .map((l) => {
+        const amount =
+          Math.floor((Number(l.quantity_hundredths) * Number(l.unit_price_cents) + 50) / 100) -
+          Number(l.discount_cents);
+        let taxed = false;
+        try {
+          taxed = (JSON.parse(l.taxes_json) as unknown[]).length > 0;
+        } catch {
+          taxed = false;
+        }
+        return [
+          String(i.number),
+          i.name,
+          usDate(i.issue_date),
+          usDate(i.due_date),
+          'Services',
+          l.description,
+          (Number(l.quantity_hundredths) / 100).toString(),
+          decimal(Number(l.unit_price_cents)),
+          decimal(amount),
+          taxed ? 'TAX' : 'NON',
+          decimal(Number(i.discount_cents)),
+          decimal(Number(i.total_cents)),
+        ];
+      }),
+  );
+  return { columns, rows };
+}
+
+/** Each payment recorded on an invoice: the payment account debited, receivable credited. */
+async function paymentEntries(db: Db, companyId: number, period: Period, mapping: QbMapping): Promise<Entry[]> {
+  const payments = await db
+    .selectFrom('invoice_payments as p')
+    .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+    .innerJoin('customers as c', 'c.id', 'i.customer_id')
+    .select(['p.id', 'p.amount_cents', 'p.paid_on', 'p.payment_type_id', 'i.number', 'c.name'])
+    .where('p.company_id', '=', companyId)
+    .where('p.paid_on', '>=', period.from)
+    .where('p.paid_on', '<=', period.to)
+    .orderBy('p.paid_on')
+    .orderBy('p.id')
+    .execute();
+  return payments.map((p) => {
+    const account =
+      (p.payment_type_id !== null ? mapping.paymentAccounts[String(p.payment_type_id)] : undefined) ??
+      mapping.otherPayments;
+    const cents = Number(p.amount_cents);
+    const memo = `Payment of invoice ${p.number}`;
+    return {
+      type: 'PAYMENT' as const,
+      date: p.paid_on,
+      doc: `PAY-${p.id}`,
+      splits: [
+        { account, cents, name: p.name, memo },
+        { account: mapping.receivable, cents: -cents, name: p.name, memo },
+      ],
+    };
+  });
+}
+
+/** Tax collected per rate: register sales (refunds taken off) and sent invoices. */
+async function taxSummary(
+  db: Db,
+  companyId: number,
+  period: Period,
+): Promise<{ columns: string[]; rows: string[][]; tax: number; taxable: number }> {
+  const receipts = await db
+    .selectFrom('receipt_taxes as t')
+    .innerJoin('receipts as r', 'r.id', 't.receipt_id')
+    .leftJoin('locations as l', 'l.id', 'r.location_id')
+    .select(['t.name', 't.rate_bp', 't.type', 't.taxable_cents', 't.tax_cents', 'r.kind', 'r.created_at', 'l.timezone'])
+    .where('t.company_id', '=', companyId)
+    .where('r.created_at', '>=', period.start - 86_400_000)
+    .where('r.created_at', '<', period.end + 86_400_000)
+    .execute();
+  const rates = new Map<string, { name: string; rateBp: number; taxable: number; tax: number; source: string }>();
+  const add = (source: string, name: string, rateBp: number, taxable: number, tax: number) => {
+    const key = `${source}:${name}:${rateBp}`;
+    const entry = rates.get(key) ?? { name, rateBp, taxable: 0, tax: 0, source };
+    entry.taxable += taxable;
+    entry.tax += tax;
+    rates.set(key, entry);
+  };
+  for (const t of receipts) {
+    const day = isoDay(localTime(Number(t.created_at), t.timezone ?? period.timezone).day);
+    if (day < period.from || day > period.to) continue;
+    const sign = t.kind === 'refund' ? -1 : 1;
+    add('Register sales', t.name, Number(t.rate_bp), sign * Number(t.taxable_cents), sign * Number(t.tax_cents));
+  }
+  const invoices = await invoicesOf(db, companyId, period);
+  if (invoices.length > 0) {
+    const lines = await db
+      .selectFrom('invoice_lines')
+      .select(['invoice_id', 'taxes_json'])
+      .where(
+        'invoice_id',
+        'in',
+        invoices.map((i) => i.id),
+      )
+      .execute();
+    for (const i of invoices) {
+      const names = new Set<string>();
+      for (const l of lines.filter((x) => x.invoice_id === i.id)) {
+        try {
+          for (const t of JSON.parse(l.taxes_json) as { name: string; rateBp: number }[])
+            names.add(`${t.name}\u0000${t.rateBp}`);
+        } catch {
+          // no taxes
+        }
+      }
+      if (Number(i.tax_cents) === 0 || names.size === 0) continue;
+      // An invoice's tax by rate is on its document; the summary books it under its first rate name.
+      const [name, rate] = [...names][0]!.split('\u0000') as [string, string];
+      add('Invoices', name, Number(rate), Number(i.total_cents) - Number(i.tax_cents), Number(i.tax_cents));
+    }
+  }
+  const list = [...rates.values()].sort((a, b) => a.source.localeCompare(b.source) || a.name.localeCompare(b.name));
+  return {
+    columns: ['Source', 'TaxName', 'Rate', 'Taxable', 'Tax'],
+    rows: list.map((r) => [r.source, r.name, `${(r.rateBp / 100).toFixed(2)}%`, decimal(r.taxable), decimal(r.tax)]),
+    tax: list.reduce((s, r) => s + r.tax, 0),
+    taxable: list.reduce((s, r) => s + r.taxable, 0),
+  };
+}
+
+// -------------------------------------------------------------------------------------------------
+// The file
+
+export interface QbFile {
+  fileName: string;
+  contentType: string;
+  body: string;
+  columns: string[];
+  rows: string[][];
+  totals: { label: string; cents: number }[];
+  entries: number;
+}
+
+export async function buildQbFile(
+  db: Db,
+  companyId: number,
+  kind: QbKind,
+  format: QbFormat,
+  period: Period,
+): Promise<QbFile> {
+  const mapping = await qbMapping(db, companyId);
+  const fileName = `quickbooks-${kind}-${period.from}-to-${period.to}.${format}`;
+  if (kind === 'taxes') {
+    const summary = await taxSummary(db, companyId, period);
+    return {
+      fileName: fileName.replace(/\.iif$/, '.csv'),
+      contentType: 'text/csv; charset=utf-8',
+      body: toCsv(
+        summary.columns.map((header, i) => ({ header, value: (row: string[]) => row[i] })),
+        summary.rows,
+      ),
+      columns: summary.columns,
+      rows: summary.rows,
+      totals: [
+        { label: 'taxable', cents: summary.taxable },
+        { label: 'tax', cents: summary.tax },
+      ],
+      entries: summary.rows.length,
+    };
+  }
+  const entries =
+    kind === 'sales'
+      ? await salesEntries(db, companyId, period, mapping)
+      : kind === 'invoices'
+        ? await invoiceEntries(db, companyId, period, mapping)
+        : await paymentEntries(db, companyId, period, mapping);
+  const debits = entries.reduce((s, e) => s + e.splits.filter((x) => x.cents > 0).reduce((a, x) => a + x.cents, 0), 0);
+  const credits = entries.reduce((s, e) => s + e.splits.filter((x) => x.cents < 0).reduce((a, x) => a - x.cents, 0), 0);
+  const totals = [
+    { label: 'debits', cents: debits },
+    { label: 'credits', cents: credits },
+  ];
+  if (format === 'iif') {
+    const body = toIif(entries);
+    const rows = body
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split('\t'));
+    return {
+      fileName,
+      contentType: 'text/plain; charset=utf-8',
+      body,
+      columns: rows[0]!,
+      rows: rows.slice(3),
+      totals,
+      entries: entries.length,
+    };
+  }
+  const table = kind === 'invoices' ? await invoicesCsv(db, companyId, period) : journalCsv(entries);
+  return {
+    fileName,
+    contentType: 'text/csv; charset=utf-8',
+    body: toCsv(
+      table.columns.map((header, i) => ({ header, value: (row: string[]) => row[i] })),
+      table.rows,
+    ),
+    columns: table.columns,
+    rows: table.rows,
+    totals,
+    entries: entries.length,
+  };
+}
+
+const exportQuerySchema = z.object({
+  kind: z.enum(QB_KINDS, { error: 'choose one of the options' }),
+  format: z.enum(QB_FORMATS, { error: 'choose one of the options' }),
+  from: z
+    .string({ error: 'enter a date as YYYY-MM-DD' })
+    .refine((v) => dayNumber(v) !== null, 'enter a date as YYYY-MM-DD'),
+  to: z
+    .string({ error: 'enter a date as YYYY-MM-DD' })
+    .refine((v) => dayNumber(v) !== null, 'enter a date as YYYY-MM-DD'),
+});
+
+/** `/api/backoffice/quickbooks`: the account mapping, a preview of a file and the file itself. */
+export function quickbooksRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  const { db } = ctx;
+  router.use(requirePage(ctx, PAGE));
+
+  const periodOf = async (companyId: number, query: unknown) => {
+    const q = parseOrThrow(exportQuerySchema, query);
+    const from = dayNumber(q.from)!;
+    const to = dayNumber(q.to)!;
+    if (to < from) throw fieldProblem('to', 'must be after the start');
+    if (to - from + 1 > MAX_DAYS) throw fieldProblem('to', `choose at most ${MAX_DAYS} days`);
+    const { timezone } = await companyLocale(db, companyId);
+    return {
+      q,
+      period: {
+        from: q.from,
+        to: q.to,
+        start: startOfDay(from, timezone),
+        end: startOfDay(to + 1, timezone),
+        timezone,
+      },
+    };
+  };
+
+  router.get('/settings', async (_req, res) => {
+    const { companyId } = merchantOf(res);
+    const [mapping, paymentTypes, locale] = await Promise.all([
+      qbMapping(db, companyId),
+      db
+        .selectFrom('payment_types')
+        .select(['id', 'name'])
+        .where('company_id', '=', companyId)
+        .orderBy('position')
+        .execute(),
+      companyLocale(db, companyId),
+    ]);
+    const body: QbSettings = { mapping, paymentTypes, today: isoDay(today(ctx.now(), locale.timezone)) };
+    noStore(res).json(body);
+  });
+
+  router.put('/settings', async (req, res) => {
+    const mapping = parseOrThrow(qbMappingSchema, req.body);
+    const { companyId } = merchantOf(res);
+    const known = new Set(
+      (await db.selectFrom('payment_types').select('id').where('company_id', '=', companyId).execute()).map((p) =>
+        String(p.id),
+      ),
+    );
+    for (const id of Object.keys(mapping.paymentAccounts)) {
+      if (!known.has(id)) throw fieldProblem(`paymentAccounts.${id}`, 'choose one of the options');
+    }
+    const values = { mapping_json: JSON.stringify(mapping), updated_at: ctx.now() };
+    await db
+      .insertInto('quickbooks_settings')
+      .values({ company_id: companyId, ...values })
+      .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
+      .execute();
+    noStore(res).json(mapping);
+  });
+
+  router.get('/preview', async (req, res) => {
+    const { companyId } = merchantOf(res);
+    const { q, period } = await periodOf(companyId, req.query);
+    const file = await buildQbFile(db, companyId, q.kind, q.format, period);
+    const body: QbPreview = {
+      fileName: file.fileName,
+      columns: file.columns,
+      rows: file.rows.slice(0, PREVIEW_ROWS),
+      totalRows: file.rows.length,
+      totals: file.totals,
+      entries: file.entries,
+    };
+    noStore(res).json(body);
+  });
+
+  router.get('/export', async (req, res) => {
+    const { companyId } = merchantOf(res);
+    const { q, period } = await periodOf(companyId, req.query);
+    const file = await buildQbFile(db, companyId, q.kind, q.format, period);
+    noStore(res)
+      .type(file.contentType)
+      .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.body);
+  });
+
+  return router;
+}

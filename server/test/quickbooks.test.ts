@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { isoDay } from '@hive/shared/schemas/backoffice/reports';
+import { localTime, today } from '../src/backoffice/reports/time';
+import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
+import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
+
+/*
+ * The QuickBooks export (issue 21): each file downloaded and parsed back. IIF transactions balance
+ * to zero; the CSV journal's debits equal its credits; the register sales journal's income is the
+ * receipts' net sales of the period (refunds taken off) and its tax their tax; invoices and payments
+ * are the database's; the account mapping is applied; bad periods are 400s; tenancy and licence.
+ */
+
+const Q = '/api/backoffice/quickbooks';
+
+/** RFC 4180 rows (quotes, doubled quotes), without the BOM. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\ufeff/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r') continue;
+    else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+const cents = (value: string) => (value === '' ? 0 : Math.round(Number(value) * 100));
+
+for (const target of databaseTargets()) {
+  describe(`QuickBooks export [${target.name}]`, () => {
+    let server: TestServer;
+    let grocer: Client; // owner@greenleaf.test: Retail + Invoicing, with 90 days of register sales
+    let atlas: Client;
+    let green: number;
+    let from: string;
+    let to: string;
+
+    const ok = (result: ApiResult, status = 200) =>
+      assert.equal(result.status, status, `${status} expected, got ${result.status}: ${JSON.stringify(result.body)}`);
+    const download = async (client: Client, query: Record<string, string>) => {
+      const response = await client.request(`${Q}/export?${new URLSearchParams(query)}`);
+      assert.equal(response.status, 200, await response.clone().text());
+      return {
+        text: await response.text(),
+        disposition: response.headers.get('content-disposition') ?? '',
+        type: response.headers.get('content-type') ?? '',
+      };
+    };
+
+    /** The net sales and tax of a company's receipts in the period, each on its location's day (refunds taken off). */
+    const receiptsOf = async (company: number) => {
+      const receipts = await db(server)
+        .selectFrom('receipts as r')
+        .leftJoin('locations as l', 'l.id', 'r.location_id')
+        .select(['r.kind', 'r.net_cents', 'r.tax_cents', 'r.created_at', 'l.timezone'])
+        .where('r.company_id', '=', company)
+        .execute();
+      let net = 0;
+      let taxes = 0;
+      for (const r of receipts) {
+        const day = isoDay(localTime(Number(r.created_at), r.timezone ?? 'UTC').day);
+        if (day < from || day > to) continue;
+        const sign = r.kind === 'refund' ? -1 : 1;
+        net += sign * Number(r.net_cents);
+        taxes += sign * Number(r.tax_cents);
+      }
+      return { net, taxes };
+    };
+
+    before(async () => {
+      server = await startTestServer(target, { seedDemoSales: true });
+      [grocer, atlas] = await Promise.all(['owner@greenleaf.test', 'owner@atlas.test'].map((e) => signedIn(server, e)));
+      green = await companyId(server, 'green-leaf-grocers');
+      const zone = (
+        await db(server)
+          .selectFrom('company_profiles')
+          .select('timezone')
+          .where('company_id', '=', green)
+          .executeTakeFirstOrThrow()
+      ).timezone;
+      const day = today(server.clock.now(), zone);
+      from = isoDay(day - 13);
+      to = isoDay(day);
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    it("the register sales journal (CSV for QuickBooks Online): balanced, and its income and tax are the receipts'", async () => {
+      const file = await download(grocer, { kind: 'sales', format: 'csv', from, to });
+      assert.match(file.disposition, new RegExp(`attachment; filename="quickbooks-sales-${from}-to-${to}\\.csv"`));
+      const [head, ...rows] = parseCsv(file.text);
+      assert.deepEqual(head, ['JournalNo', 'JournalDate', 'AccountName', 'Debits', 'Credits', 'Description', 'Name']);
+      assert.ok(rows.length > 10);
+      const byJournal = new Map<string, number>();
+      for (const r of rows) byJournal.set(r[0]!, (byJournal.get(r[0]!) ?? 0) + cents(r[3]!) - cents(r[4]!));
+      for (const [journal, balance] of byJournal) assert.equal(balance, 0, `${journal} does not balance`);
+      const income = rows.filter((r) => r[2] === 'Sales').reduce((s, r) => s + cents(r[4]!) - cents(r[3]!), 0);
+      const tax = rows.filter((r) => r[2] === 'Sales Tax Payable').reduce((s, r) => s + cents(r[4]!) - cents(r[3]!), 0);
+      const { net, taxes } = await receiptsOf(green);
+      assert.ok(net > 0);
+      assert.equal(income, net);
+      assert.equal(tax, taxes);
+    });
+
+    it('the same in IIF for QuickBooks Desktop: every transaction sums to zero; the mapping names the accounts', async () => {
+      const types = await db(server)
+        .selectFrom('payment_types')
+        .select(['id', 'builtin'])
+        .where('company_id', '=', green)
+        .execute();
+      const cash = types.find((t) => t.builtin === 'cash')!.id;
+      ok(
+        await api(grocer, 'PUT', `${Q}/settings`, {
+          income: 'Grocery Sales',
+          taxPayable: 'VAT Payable',
+          tipsPayable: 'Tips Payable',
+          receivable: 'Accounts Receivable',
+          paymentAccounts: { [String(cash)]: 'Cash Drawer' },
+          otherPayments: 'Undeposited Funds',
+        }),
+      );
+      const file = await download(grocer, { kind: 'sales', format: 'iif', from, to });
+      const lines = file.text
+        .trim()
+        .split('\r\n')
+        .map((l) => l.split('\t'));
+      assert.equal(lines[0]![0], '!TRNS');
+      assert.equal(lines[1]![0], '!SPL');
+      assert.equal(lines[2]![0], '!ENDTRNS');
+      let open: number | null = null;
+      let blocks = 0;
+      const accounts = new Set<string>();
+      for (const l of lines.slice(3)) {
+        if (l[0] === 'TRNS') open = cents(l[6]!);
+        else if (l[0] === 'SPL') open! += cents(l[6]!);
+        else if (l[0] === 'ENDTRNS') {
+          assert.equal(open, 0, 'a transaction does not balance');
+          open = null;
+          blocks += 1;
+        }
+        if (l[0] === 'TRNS' || l[0] === 'SPL') {
+          accounts.add(l[4]!);
+          assert.match(l[3]!, /^\d{2}\/\d{2}\/\d{4}$/);
+        }
+      }
+      assert.ok(blocks >= 10);
+      assert.ok(accounts.has('Grocery Sales') && accounts.has('Cash Drawer'));
+      assert.ok(!accounts.has('Sales'));
+    });
+
+    it('invoices and their payments: the CSV rows are the invoice lines; IIF invoices and payments balance', async () => {
+      const customer = (
+        await db(server)
+          .selectFrom('customers')
+          .select('id')
+          .where('company_id', '=', green)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const made = await api(grocer, 'POST', '/api/backoffice/customer_invoices', {
+        customerId: customer,
+        issueDate: to,
+        dueDate: to,
+        lines: [
+          {
+            itemId: null,
+            description: 'Crates of apples, "Gala"',
+            quantityHundredths: 300,
+            unitPriceCents: 1_250,
+            discountCents: 0,
+            taxRateIds: [],
+          },
+          {
+            itemId: null,
+            description: '=Delivery',
+            quantityHundredths: 100,
+            unitPriceCents: 800,
+            discountCents: 0,
+            taxRateIds: [],
+          },
+        ],
+        discountCents: 0,
+        notes: '',
+      });
+      ok(made, 201);
+      const sent = await api(grocer, 'POST', `/api/backoffice/customer_invoices/${made.body.id}/send`, {});
+      ok(sent);
+      ok(
+        await api(grocer, 'POST', `/api/backoffice/customer_invoices/${made.body.id}/payments`, {
+          amountCents: 2_000,
+          paidOn: to,
+          paymentTypeId: null,
+          note: '',
+        }),
+      );
+      const csv = parseCsv((await download(grocer, { kind: 'invoices', format: 'csv', from, to })).text);
+      const mine = csv.filter((r) => r[0] === String(sent.body.number));
+      assert.equal(csv[0]![0], 'InvoiceNo');
+      assert.deepEqual(
+        mine.map((r) => [r[5], r[6], r[7], r[8]]),
+        [
+          ['Crates of apples, "Gala"', '3', '12.50', '37.50'],
+          ["'=Delivery", '1', '8.00', '8.00'],
+        ],
+      );
+      assert.equal(mine[0]![11], '45.50');
+      const iif = (await download(grocer, { kind: 'invoices', format: 'iif', from, to })).text
+        .split('\r\n')
+        .map((l) => l.split('\t'));
+      const trns = iif.find((l) => l[0] === 'TRNS' && l[7] === String(sent.body.number))!;
+      assert.deepEqual([trns[2], trns[4], trns[6]], ['INVOICE', 'Accounts Receivable', '45.50']);
+      const payments = parseCsv((await download(grocer, { kind: 'payments', format: 'csv', from, to })).text);
+      const paid = payments.filter((r) => r[5] === `Payment of invoice ${sent.body.number}`);
+      assert.deepEqual(
+        paid.map((r) => [r[2], r[3], r[4]]),
+        [
+          ['Undeposited Funds', '20.00', ''],
+          ['Accounts Receivable', '', '20.00'],
+        ],
+      );
+    });
+
+    it('the tax summary and the preview agree with the file; bad periods are 400s', async () => {
+      const preview = await api(
+        grocer,
+        'GET',
+        `${Q}/preview?${new URLSearchParams({ kind: 'taxes', format: 'csv', from, to })}`,
+      );
+      ok(preview);
+      const rows = parseCsv((await download(grocer, { kind: 'taxes', format: 'csv', from, to })).text).slice(1);
+      assert.equal(preview.body.totalRows, rows.length);
+      const tax = rows.reduce((s, r) => s + cents(r[4]!), 0);
+      assert.equal(preview.body.totals.find((t: Json) => t.label === 'tax').cents, tax);
+      const salesPreview = await api(
+        grocer,
+        'GET',
+        `${Q}/preview?${new URLSearchParams({ kind: 'sales', format: 'csv', from, to })}`,
+      );
+      const debits = salesPreview.body.totals.find((t: Json) => t.label === 'debits').cents;
+      assert.equal(debits, salesPreview.body.totals.find((t: Json) => t.label === 'credits').cents);
+      assert.ok(salesPreview.body.rows.length <= 25);
+      assertValidation(await api(grocer, 'GET', `${Q}/preview?kind=sales&format=csv&from=${to}&to=${from}`), 'to');
+      assertValidation(await api(grocer, 'GET', `${Q}/preview?kind=sales&format=pdf&from=${from}&to=${to}`), 'format');
+      assertValidation(await api(grocer, 'GET', `${Q}/preview?kind=sales&format=csv&from=2020-01-01&to=${to}`), 'to');
+      assertValidation(
+        await api(grocer, 'PUT', `${Q}/settings`, {
+          income: '',
+          taxPayable: 'x',
+          tipsPayable: 'x',
+          receivable: 'x',
+          paymentAccounts: {},
+          otherPayments: 'x',
+        }),
+        'income',
+      );
+    });
+
+    it("one company's export holds only its own data; a company without Invoice or Invoicing gets 403", async () => {
+      const rows = parseCsv((await download(atlas, { kind: 'sales', format: 'csv', from, to })).text).slice(1);
+      const income = rows.filter((r) => r[2] === 'Sales').reduce((sum, r) => sum + cents(r[4]!) - cents(r[3]!), 0);
+      assert.equal(income, (await receiptsOf(await companyId(server, 'atlas-consulting'))).net);
+      const corner = await signedIn(server, 'owner@cornermarket.test');
+      assert.equal((await corner.request(`${Q}/export?kind=sales&format=csv&from=${from}&to=${to}`)).status, 403);
+    });
+  });
+}
