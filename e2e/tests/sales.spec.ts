@@ -58,3 +58,32 @@ test('an invoice is written, sent, paid in full and printed', async ({ browser }
   await expect(page.getByRole('article', { name: 'The invoice' })).toContainText('Advisory hours');
   expect(await axe(page, 'invoice print view')).toEqual([]);
 });
+
+test('a QuickBooks export is previewed and downloaded, and the file is what QuickBooks reads', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.72.${process.pid % 250}.32` });
+  const page = await context.newPage();
+  await signIn(page, 'owner@atlas.test');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.goto('/quickbooks?kind=invoices&format=iif');
+  await expect(page.getByRole('heading', { level: 1, name: 'QuickBooks' })).toBeVisible();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('table', { name: 'The first rows of the file' })).toContainText('INVOICE');
+  expect(await axe(page, '/quickbooks with a preview')).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the file' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^quickbooks-invoices-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.iif$/);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text.trim().split('\r\n').map((l) => l.split('\t'));
+  expect(lines[0]![0]).toBe('!TRNS');
+  // Every transaction balances: TRNS plus its SPL lines add up to zero.
+  let sum = 0;
+  for (const l of lines.slice(3)) {
+    if (l[0] === 'TRNS' || l[0] === 'SPL') sum += Math.round(Number(l[6]) * 100);
+    if (l[0] === 'ENDTRNS') {
+      expect(sum).toBe(0);
+      sum = 0;
+    }
+  }
+  expect(lines.filter((l) => l[0] === 'ENDTRNS').length).toBeGreaterThan(0);
+});

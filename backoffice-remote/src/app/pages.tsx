@@ -62,4 +62,5 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   // Sales (pages/sales/<page>/, texts in 'sales').
   '/invoice': lazy(() => import('../pages/sales/invoices')),
   '/recurring': lazy(() => import('../pages/sales/recurring')),
+  '/quickbooks': lazy(() => import('../pages/sales/quickbooks')),
 };
