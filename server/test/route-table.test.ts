@@ -39,6 +39,8 @@ const ID_TABLES: Record<string, string> = {
   // Sales: invoices to customers (`invoices` above is the platform's billing of the company).
   customer_invoices: 'invoices',
   recurring_invoices: 'recurring_invoices',
+  // Products catalog: a bundle is an item.
+  bundles: 'items',
 };
 
 const BANNER_PROBE = {
@@ -88,6 +90,15 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   },
   'POST /api/backoffice/recurring_invoices/:id/pause': {},
   'POST /api/backoffice/recurring_invoices/:id/resume': {},
+  'PUT /api/backoffice/bundles/:id': {
+    name: 'Tenant probe',
+    sku: '',
+    categoryId: null,
+    price: 1,
+    taxIds: [],
+    active: true,
+    components: [{ itemId: 1, quantity: 1 }],
+  },
   'PUT /api/backoffice/giftcards/:id': { customerId: null, expiresOn: null, note: 'Tenant probe' },
   'POST /api/backoffice/giftcards/:id/load': { amountCents: 100, note: '' },
   'POST /api/backoffice/giftcards/:id/adjust': { amountCents: 100, reason: 'Tenant probe' },

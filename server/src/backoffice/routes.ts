@@ -2,7 +2,7 @@ import express, { type Express, type Router } from 'express';
 import type { AuthContext } from '../auth';
 import { requireJson } from '../http';
 import { invalidateConfig } from '../device/config';
-import { categoriesRouter, itemsRouter } from './catalog';
+import { bundlesRouter, categoriesRouter, itemsRouter } from './catalog';
 import { customersRouter } from './customers';
 import { inventoryRouter } from './inventory';
 import { overviewRouter } from './overview';
@@ -50,6 +50,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/reports', reportsRouter(ctx));
   router.use('/items', itemsRouter(ctx));
   router.use('/categories', categoriesRouter(ctx));
+  router.use('/bundles', bundlesRouter(ctx));
   router.use('/customers', customersRouter(ctx));
   router.use('/business', businessRouter(ctx));
   router.use('/billing', billingRouter(ctx));

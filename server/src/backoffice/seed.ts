@@ -9,6 +9,7 @@ import { seedInventoryDemo } from './inventory/demo';
 import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
 import { seedOffersDemo } from './offers/demo';
 import { seedRecurringDemo, seedSalesDemo } from './sales/demo';
+import { seedBundlesDemo } from './catalog/bundleDemo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -223,6 +224,8 @@ async function seedCompany(
   }
   // Inventory (the add-on's companies): purchase orders and the rest, consistent with the sales above.
   await seedInventoryDemo(db, companyId, { now });
+  // Bundles of catalog items (after the history, which sells single items).
+  await seedBundlesDemo(db, companyId, slug, now);
   // Gift cards and discounts (Retail and Restaurant companies).
   await seedRewardsDemo(db, companyId, slug, now);
   await seedOffersDemo(db, companyId, slug, now);

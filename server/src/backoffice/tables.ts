@@ -49,6 +49,15 @@ export interface CustomersTable {
   updated_at: Millis;
 }
 
+/** A bundle item's components (see catalog/bundleMigrations.ts). */
+export interface BundleComponentsTable {
+  company_id: number;
+  bundle_item_id: number;
+  component_item_id: number;
+  quantity: number;
+  position: number;
+}
+
 export interface BackofficeTables
   extends SettingsTables,
     DevicesTables,
@@ -61,4 +70,5 @@ export interface BackofficeTables
   categories: CategoriesTable;
   items: ItemsTable;
   customers: CustomersTable;
+  bundle_components: BundleComponentsTable;
 }

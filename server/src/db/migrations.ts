@@ -19,6 +19,7 @@ import { inventoryMigrations } from '../backoffice/inventory/migrations';
 import { rewardsMigrations } from '../backoffice/rewards/migrations';
 import { offersMigrations } from '../backoffice/offers/migrations';
 import { salesMigrations } from '../backoffice/sales/migrations';
+import { bundleMigrations } from '../backoffice/catalog/bundleMigrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -140,6 +141,7 @@ const migrations: Record<string, Migration> = {
   ...rewardsMigrations,
   ...offersMigrations,
   ...salesMigrations,
+  ...bundleMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

@@ -1,3 +1,4 @@
+import { expandBundles } from '../catalog/bundles';
 import { sql } from 'kysely';
 import { HttpError } from '../../http';
 import type { LedgerDocument, LedgerKind } from './tables';
@@ -217,6 +218,13 @@ export async function postReceiptStock(
   },
 ): Promise<void> {
   if (receipt.locationId === null) return;
+  // A bundle sold moves its components' stock (Products catalog › Bundles).
+  receipt = {
+    ...receipt,
+    receipts: await Promise.all(
+      receipt.receipts.map(async (r) => ({ ...r, lines: await expandBundles(trx, receipt.companyId, r.lines) })),
+    ),
+  };
   const itemIds = [
     ...new Set(receipt.receipts.flatMap((r) => r.lines.map((l) => l.itemId).filter((id): id is number => id !== null))),
   ];

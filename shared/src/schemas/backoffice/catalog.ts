@@ -107,3 +107,63 @@ export interface ItemOptions {
   categories: CategoryOption[];
   taxes: (ItemTax & { appliesToNewItems: boolean })[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bundles (/bundles): an item sold at its own price, made of other items. Selling one moves the
+// stock of its components (never its own); a component is never a bundle itself.
+
+export const BUNDLE_LIMITS = { maxComponents: 50, maxQuantity: 9999 } as const;
+
+export function createBundleSchema(m: ValidationMessages = englishMessages) {
+  const item = createItemSchema(m);
+  return z
+    .object({
+      name: item.shape.name,
+      sku: item.shape.sku,
+      categoryId: item.shape.categoryId,
+      price: item.shape.price,
+      taxIds: item.shape.taxIds,
+      active: item.shape.active,
+      components: z
+        .array(
+          z.object({
+            itemId: z.number({ error: m('invalidChoice') }).int(m('invalidChoice')).positive(m('invalidChoice')),
+            quantity: integerSchema(m, { min: 1, max: BUNDLE_LIMITS.maxQuantity }),
+          }),
+          { error: m('required') },
+        )
+        .min(1, m('required'))
+        .max(BUNDLE_LIMITS.maxComponents, m('tooMany', { max: BUNDLE_LIMITS.maxComponents })),
+    })
+    .superRefine((value, ctx) => {
+      const seen = new Set<number>();
+      value.components.forEach((c, i) => {
+        if (seen.has(c.itemId)) ctx.addIssue({ code: 'custom', path: ['components', i, 'itemId'], message: m('invalidChoice') });
+        seen.add(c.itemId);
+      });
+    });
+}
+export const bundleInputSchema = createBundleSchema();
+export type BundleInput = z.output<typeof bundleInputSchema>;
+
+export interface Bundle {
+  id: number;
+  name: string;
+  sku: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  price: number;
+  taxIds: number[];
+  active: boolean;
+  components: { itemId: number; name: string; quantity: number; cost: number; trackStock: boolean }[];
+  /** What the components cost at their cost price, and what is left of the price. */
+  cost: number;
+  margin: number;
+  updatedAt: number;
+}
+
+export interface BundleOptions {
+  items: { id: number; name: string; sku: string; cost: number; trackStock: boolean }[];
+  categories: { id: number; name: string }[];
+  taxRates: { id: number; name: string }[];
+}
