@@ -9,6 +9,8 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/items': lazy(() => import('../pages/items')),
   '/categories': lazy(() => import('../pages/categories')),
   '/customer': lazy(() => import('../pages/customers')),
+  // Products catalog beyond items and categories (pages/catalog/<page>/, texts in 'catalog').
+  '/bundles': lazy(() => import('../pages/catalog/bundles')),
   '/ordering_online': lazy(() => import('../pages/ordering-online')),
   // Settings (pages/settings/<page>/, texts in the 'settings' namespace).
   '/generalinfo': lazy(() => import('../pages/settings/general-info')),

@@ -15,6 +15,8 @@ export const AREA_NAMESPACES = {
   // The scheduling pages: the schedule and the time clock; the labour reports and print views.
   scheduling: 'scheduling',
   labor: 'labor',
+  // Products catalog: bundles.
+  catalog: 'catalog',
   // Offers and rewards: discounts (offers) and gift cards (rewards).
   offers: 'offers',
   rewards: 'rewards',

@@ -30,6 +30,8 @@ import enLabor from '../../public/locales/en/labor.json';
 import esLabor from '../../public/locales/es/labor.json';
 import enOffers from '../../public/locales/en/offers.json';
 import enSales from '../../public/locales/en/sales.json';
+import enCatalog from '../../public/locales/en/catalog.json';
+import esCatalog from '../../public/locales/es/catalog.json';
 import esSales from '../../public/locales/es/sales.json';
 import esOffers from '../../public/locales/es/offers.json';
 import enRewards from '../../public/locales/en/rewards.json';
@@ -135,6 +137,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         rewards: enRewards,
         offers: enOffers,
         sales: enSales,
+        catalog: enCatalog,
       },
       es: {
         common: es,
@@ -148,6 +151,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
         rewards: esRewards,
         offers: esOffers,
         sales: esSales,
+        catalog: esCatalog,
       },
     },
   });
@@ -201,6 +205,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         rewards: enRewards,
         offers: enOffers,
         sales: enSales,
+        catalog: enCatalog,
       },
       es: {
         common: es,
@@ -214,6 +219,7 @@ export async function renderWithTexts(ui: ReactElement, language: 'en' | 'es' = 
         rewards: esRewards,
         offers: esOffers,
         sales: esSales,
+        catalog: esCatalog,
       },
     },
   });

@@ -1,0 +1,189 @@
+import { useEffect, useMemo } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createBundleSchema,
+  type Bundle,
+  type BundleInput,
+  type BundleOptions,
+} from '@hive/shared/schemas/backoffice/catalog';
+import { Alert, Button, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
+import { API, useApi } from '../../../api';
+import { CheckboxList, useCentsFormat } from '../../../components';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import styles from './bundles.module.css';
+
+interface Values {
+  name: string;
+  sku: string;
+  categoryId: string;
+  /** In the currency, like the Items page. */
+  price: string;
+  taxIds: number[];
+  active: boolean;
+  components: { itemId: string; quantity: string }[];
+}
+
+const num = (value: string): number | string | null => {
+  const text = value.trim().replace(',', '.');
+  if (text === '') return null;
+  return Number.isFinite(Number(text)) ? Number(text) : text;
+};
+
+const toInput = (v: Values) => ({
+  name: v.name,
+  sku: v.sku,
+  categoryId: v.categoryId === '' ? null : Number(v.categoryId),
+  price: num(v.price),
+  taxIds: v.taxIds,
+  active: v.active,
+  components: v.components.map((c) => ({
+    itemId: c.itemId === '' ? null : Number(c.itemId),
+    quantity: num(c.quantity),
+  })),
+});
+
+export function BundleForm(props: ResourceFormProps<Bundle>) {
+  const options = useApi<BundleOptions>(`${API}/bundles/options`);
+  const { t } = useAreaT('catalog');
+  if (options.error) return <Alert kind="error">{t('bundles.optionsFailed')}</Alert>;
+  if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
+  return <BundleFields {...props} options={options.data} />;
+}
+
+function BundleFields({ record, onSaved, onCancel, options }: ResourceFormProps<Bundle> & { options: BundleOptions }) {
+  const { t } = useAreaT('catalog');
+  const format = useCentsFormat();
+  const messages = useValidationMessages();
+  const resolver = useMemo<Resolver<Values, unknown, BundleInput>>(
+    () => async (values, context, opts) =>
+      (await zodResolver(createBundleSchema(messages))(toInput(values) as never, context, opts as never)) as never,
+    [messages],
+  );
+  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, BundleInput>({
+    resolver,
+    defaultValues: {
+      name: record?.name ?? '',
+      sku: record?.sku ?? '',
+      categoryId: record?.categoryId ? String(record.categoryId) : '',
+      price: record ? record.price.toFixed(2) : '',
+      taxIds: record?.taxIds ?? [],
+      active: record?.active ?? true,
+      components: record
+        ? record.components.map((c) => ({ itemId: String(c.itemId), quantity: String(c.quantity) }))
+        : [{ itemId: '', quantity: '1' }],
+    },
+  });
+  const { errors, isSubmitting } = formState;
+  const components = useFieldArray({ control, name: 'components' });
+  const watched = useWatch({ control, name: 'components' });
+  const price = useWatch({ control, name: 'price' });
+  const { save, formError } = useSaveRecord<Bundle, Values>({
+    endpoint: 'bundles',
+    prefix: 'catalog:bundles',
+    record,
+    setError,
+    onSaved,
+  });
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  const costs = new Map(options.items.map((i) => [String(i.id), i.cost]));
+  const cost = (watched ?? []).reduce((s, c) => s + (costs.get(c.itemId) ?? 0) * (Number(c.quantity) || 0), 0);
+  const priceValue = Number(String(price ?? '').replace(',', '.'));
+
+  return (
+    <FormShell
+      label={t(record ? 'bundles.edit' : 'bundles.new')}
+      onSubmit={handleSubmit((values) => save(values))}
+      onCancel={onCancel}
+      submitting={isSubmitting}
+      formError={formError}
+    >
+      <div className={styles.grid}>
+        <TextField
+          className={styles.wide}
+          label={t('bundles.fields.name')}
+          required
+          maxLength={120}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField label={t('bundles.fields.sku')} maxLength={40} error={errors.sku?.message} {...register('sku')} />
+        <SelectField
+          label={t('bundles.fields.category')}
+          placeholder={t('bundles.noCategory')}
+          options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          error={errors.categoryId?.message}
+          {...register('categoryId')}
+        />
+        <TextField
+          label={t('bundles.fields.price')}
+          hint={t('bundles.hints.price')}
+          inputMode="decimal"
+          required
+          error={errors.price?.message}
+          {...register('price')}
+        />
+      </div>
+      <div className={styles.lines}>
+        {components.fields.map((field, index) => (
+          <fieldset key={field.id} className={styles.line}>
+            <legend>{t('bundles.componentLegend', { number: index + 1 })}</legend>
+            <SelectField
+              label={t('bundles.fields.item')}
+              required
+              placeholder={t('bundles.chooseItem')}
+              options={options.items.map((i) => ({
+                value: String(i.id),
+                label: i.trackStock ? i.name : `${i.name} (${t('bundles.notTracked')})`,
+              }))}
+              error={errors.components?.[index]?.itemId?.message}
+              {...register(`components.${index}.itemId`)}
+            />
+            <TextField
+              label={t('bundles.fields.quantity')}
+              inputMode="numeric"
+              required
+              error={errors.components?.[index]?.quantity?.message}
+              {...register(`components.${index}.quantity`)}
+            />
+            {components.fields.length > 1 && (
+              <div className={styles.row}>
+                <Button onClick={() => components.remove(index)}>
+                  {t('bundles.removeComponent', { number: index + 1 })}
+                </Button>
+              </div>
+            )}
+          </fieldset>
+        ))}
+        {errors.components?.message && <Alert kind="error">{errors.components.message}</Alert>}
+        <div className={styles.row}>
+          <Button onClick={() => components.append({ itemId: '', quantity: '1' })}>{t('bundles.addComponent')}</Button>
+        </div>
+        <p className={styles.muted} role="status">
+          {t('bundles.costLine', {
+            cost: format.money(cost),
+            margin: Number.isFinite(priceValue) ? format.money(priceValue - cost) : '—',
+          })}
+        </p>
+      </div>
+      <Controller
+        control={control}
+        name="taxIds"
+        render={({ field }) => (
+          <CheckboxList<number>
+            ref={field.ref}
+            legend={t('bundles.fields.taxes')}
+            options={options.taxRates.map((r) => ({ value: r.id, label: r.name }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.taxIds?.message}
+            empty={t('bundles.noTaxes')}
+          />
+        )}
+      />
+      <CheckboxField label={t('bundles.fields.active')} hint={t('bundles.hints.active')} {...register('active')} />
+    </FormShell>
+  );
+}

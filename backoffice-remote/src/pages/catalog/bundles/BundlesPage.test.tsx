@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Bundle, BundleOptions } from '@hive/shared/schemas/backoffice/catalog';
+import App from '../../../App';
+import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
+
+const BASKET: Bundle = {
+  id: 40,
+  name: 'Breakfast basket',
+  sku: 'BUN-001',
+  categoryId: null,
+  categoryName: null,
+  price: 8.99,
+  taxIds: [],
+  active: true,
+  components: [
+    { itemId: 1, name: 'Whole milk 1 l', quantity: 2, cost: 0.8, trackStock: true },
+    { itemId: 2, name: 'Free-range eggs (12)', quantity: 1, cost: 2.4, trackStock: true },
+  ],
+  cost: 4,
+  margin: 4.99,
+  updatedAt: 1,
+};
+const OPTIONS: BundleOptions = {
+  items: [
+    { id: 1, name: 'Whole milk 1 l', sku: 'DAI-001', cost: 0.8, trackStock: true },
+    { id: 2, name: 'Free-range eggs (12)', sku: 'DAI-005', cost: 2.4, trackStock: true },
+  ],
+  categories: [{ id: 5, name: 'Dairy' }],
+  taxRates: [{ id: 3, name: 'Sales tax' }],
+};
+
+function renderBundles(path = '/bundles', routes: FakeRoute[] = [], language: 'en' | 'es' = 'en') {
+  return renderInShell(<App />, {
+    path,
+    language,
+    routes: [
+      ...routes,
+      on('GET', '/api/backoffice/bundles', { rows: [BASKET] }),
+      on('GET', '/api/backoffice/bundles/options', OPTIONS),
+    ],
+  });
+}
+
+describe('Products catalog › Bundles', () => {
+  it('lists bundles with their components, price, cost and margin', async () => {
+    await renderBundles();
+    const table = await screen.findByRole('table', { name: 'Bundles' });
+    const row = await within(table).findByRole('row', { name: /Breakfast basket/ });
+    expect(row).toHaveTextContent('2 × Whole milk 1 l, 1 × Free-range eggs (12)');
+    expect(row).toHaveTextContent('$8.99');
+    expect(row).toHaveTextContent('$4.99');
+  });
+
+  it('a new bundle: components as groups, the cost follows them, and the body sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderBundles('/bundles?edit=new', [on('POST', '/api/backoffice/bundles', BASKET, 201)]);
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Breakfast basket');
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '8.99');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Component 1' })).getByRole('combobox', { name: /^Item/ }),
+    ).toHaveAccessibleDescription(/Choose one of the options/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.selectOptions(
+      within(screen.getByRole('group', { name: 'Component 1' })).getByRole('combobox', { name: /^Item/ }),
+      'Whole milk 1 l',
+    );
+    const quantity = within(screen.getByRole('group', { name: 'Component 1' })).getByRole('textbox', {
+      name: /^Quantity/,
+    });
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(screen.getByRole('button', { name: 'Add a component' }));
+    await user.selectOptions(
+      within(screen.getByRole('group', { name: 'Component 2' })).getByRole('combobox', { name: /^Item/ }),
+      'Free-range eggs (12)',
+    );
+    expect(screen.getByText('The components cost $4.00; the margin is $4.99.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bundle “Breakfast basket” was added.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
+      name: 'Breakfast basket',
+      sku: '',
+      categoryId: null,
+      price: 8.99,
+      taxIds: [],
+      active: true,
+      components: [
+        { itemId: 1, quantity: 2 },
+        { itemId: 2, quantity: 1 },
+      ],
+    });
+  });
+
+  it('reads in Spanish', async () => {
+    await renderBundles('/bundles', [], 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paquetes' })).toBeInTheDocument();
+  });
+});
