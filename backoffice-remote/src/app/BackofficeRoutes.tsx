@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@hive/shared/config';
 import { backofficeMenus, hasLayout, menuPaths } from '@hive/shared/menu';
 import { BareLayout, Layout } from '../layout';
+import { NotAvailablePage } from '../pages/placeholder';
 import { PAGES } from './pages';
 import { RequireMenuPath } from './RequireMenuPath';
 
@@ -30,14 +31,7 @@ const WITHOUT_LAYOUT = ALL_PATHS.filter((path) => !hasLayout(path));
 
 function Page({ path }: { path: string }) {
   const Built = PAGES[path];
-  // Every menu path has a page (BackofficeRoutes.test.tsx checks it); a path without one is in no
-  // product the user can open.
-  if (!Built) return <Navigate to={ROUTES.unauthorized} replace />;
-  return (
-    <RequireMenuPath path={path}>
-      <Built />
-    </RequireMenuPath>
-  );
+  return <RequireMenuPath path={path}>{Built ? <Built /> : <NotAvailablePage path={path} />}</RequireMenuPath>;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The shared UI kit every remote uses (DESIGN.md 2): page frame, data table, form fields, dialogs,
-// empty states, alerts and toasts. CSS Modules only: no global selector.
+// empty / "not available yet" states, alerts and toasts. CSS Modules only: no global selector.
 // The loader and the table are their own subpaths (`ui/loader`, `ui/table`); re-exported by package
 // name so that each module stays one shared instance.
 export { FullScreenLoader } from '@hive/shared/ui/loader';
@@ -22,7 +22,7 @@ export { ConfirmDialog } from './ConfirmDialog';
 export type { ConfirmDialogProps } from './ConfirmDialog';
 export { FormDialog } from './FormDialog';
 export type { FormDialogProps } from './FormDialog';
-export { EmptyState } from './EmptyState';
-export type { EmptyStateProps } from './EmptyState';
+export { EmptyState, NotAvailable } from './EmptyState';
+export type { EmptyStateProps, NotAvailableProps } from './EmptyState';
 export { Alert, ToastProvider, useToast } from './Toast';
 export type { AlertKind, AlertProps, ToastApi, ToastOptions, ToastProviderProps } from './Toast';
