@@ -65,3 +65,58 @@ export function assertValidation(result: ApiResult, field: string, label = ''): 
   );
   assert.match(result.body.message, new RegExp(`^${field.replace(/\./g, '\\.')}: `), label);
 }
+
+/** RFC 4180 as toCsv writes it (BOM, CRLF, quoted cells). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\ufeff/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/**
+ * Pairs a register with the company's terminal `name` (or its first one at a location) through the
+ * back-office API of `owner` and the device API; answers the device token.
+ */
+export async function pairRegister(server: TestServer, owner: Client, slug: string, name?: string): Promise<string> {
+  let query = db(server)
+    .selectFrom('terminals')
+    .select('id')
+    .where('company_id', '=', await companyId(server, slug))
+    .where('location_id', 'is not', null);
+  if (name !== undefined) query = query.where('name', '=', name);
+  const terminal = await query.orderBy('id').executeTakeFirstOrThrow();
+  const code = await api(owner, 'POST', `/api/backoffice/terminals/${terminal.id}/pairing_code`, {});
+  const response = await fetch(`${server.url}/api/device/v1/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: code.body.pairingCode }),
+  });
+  const paired = (await response.json()) as { token?: string };
+  if (response.status !== 200 || !paired.token)
+    throw new Error(`pairing failed: ${response.status} ${JSON.stringify(paired)}`);
+  return paired.token;
+}

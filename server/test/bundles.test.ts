@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
+import { api, assertValidation, companyId, db, pairRegister, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
 
 /*
@@ -77,20 +77,7 @@ for (const target of databaseTargets()) {
           .where('builtin', '=', 'cash')
           .executeTakeFirstOrThrow()
       ).id;
-      const terminal = await db(server)
-        .selectFrom('terminals')
-        .select('id')
-        .where('company_id', '=', corner)
-        .where('location_id', 'is not', null)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      const code = await api(owner, 'POST', `/api/backoffice/terminals/${terminal.id}/pairing_code`, {});
-      const paired = await fetch(`${server.url}${DEVICE}/pair`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code: code.body.pairingCode }),
-      });
-      token = ((await paired.json()) as Json).token;
+      token = await pairRegister(server, owner, 'corner-market');
     });
     after(async () => {
       await server?.close();

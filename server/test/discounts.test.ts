@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { discountCents } from '@hive/shared/schemas/backoffice/offers';
-import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
+import { api, assertValidation, companyId, db, pairRegister, signedIn, type ApiResult } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -114,16 +114,7 @@ for (const target of databaseTargets()) {
       const first = items[0]!;
       const other = items.find((i) => i.category_id !== first.category_id)!;
       item = { id: first.id, categoryId: first.category_id!, other: other.id };
-      const terminal = await db(server)
-        .selectFrom('terminals')
-        .select('id')
-        .where('company_id', '=', bistro)
-        .where('name', '=', 'Floor')
-        .executeTakeFirstOrThrow();
-      const code = await api(owner, 'POST', `/api/backoffice/terminals/${terminal.id}/pairing_code`, {});
-      const paired = await device(server.url, '', 'POST', '/pair', { code: code.body.pairingCode });
-      ok(paired);
-      token = paired.body.token;
+      token = await pairRegister(server, owner, 'blue-door-bistro', 'Floor');
     });
     after(async () => {
       await server?.close();

@@ -9,7 +9,7 @@ import { writeReceipts, type PaymentInput } from '../src/backoffice/reports';
 import { today } from '../src/backoffice/reports/time';
 import { PAYROLL_CSV_HEADERS } from '../src/backoffice/team/labor';
 import { localInstant } from '../src/backoffice/team/time';
-import { api, assertValidation, db, signedIn, userId, type ApiResult } from './admin-helpers';
+import { api, assertValidation, db, signedIn, userId, type ApiResult, parseCsv } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
 
 /*
@@ -255,37 +255,6 @@ async function buildFixture(database: Kysely<Database>): Promise<Fixture> {
     sale(cornerLocation, at('2030-03-04', '12:00', NY), cornerEmployee, 1, 7777, 999),
   ]);
   return { bistro, soho, porto, cornerLocation, cornerEmployee, ana, ben, cy, server, cook };
-}
-
-/** RFC 4180 as toCsv writes it (BOM, CRLF, quoted cells). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\ufeff/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
 }
 
 for (const target of databaseTargets()) {

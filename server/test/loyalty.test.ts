@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { pointsEarned, pointsValueCents } from '@hive/shared/schemas/backoffice/rewards';
-import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
+import { api, assertValidation, companyId, db, pairRegister, signedIn, type ApiResult } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -100,19 +100,7 @@ for (const target of databaseTargets()) {
           .where('builtin', '=', 'cash')
           .executeTakeFirstOrThrow()
       ).id;
-      const terminal = await db(server)
-        .selectFrom('terminals')
-        .select('id')
-        .where('company_id', '=', bistro)
-        .where('name', '=', 'Floor')
-        .executeTakeFirstOrThrow();
-      const code = await api(owner, 'POST', `/api/backoffice/terminals/${terminal.id}/pairing_code`, {});
-      const paired = await fetch(`${server.url}${DEVICE}/pair`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code: code.body.pairingCode }),
-      });
-      token = ((await paired.json()) as Json).token;
+      token = await pairRegister(server, owner, 'blue-door-bistro', 'Floor');
       ok(await settings());
     });
     after(async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { localTime, today } from '../src/backoffice/reports/time';
-import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
+import { api, assertValidation, companyId, db, parseCsv, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
 
 /*
@@ -13,37 +13,6 @@ import { databaseTargets, startTestServer, type Client, type Json, type TestServ
  */
 
 const Q = '/api/backoffice/quickbooks';
-
-/** RFC 4180 rows (quotes, doubled quotes), without the BOM. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\ufeff/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r') continue;
-    else if (c === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 const cents = (value: string) => (value === '' ? 0 : Math.round(Number(value) * 100));
 
