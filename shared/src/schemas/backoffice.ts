@@ -35,6 +35,9 @@ export {
 } from './backoffice/common';
 export {
   MAX_ITEM_TAXES,
+  BUNDLE_LIMITS,
+  createBundleSchema,
+  bundleInputSchema,
   createItemSchema,
   createCategorySchema,
   itemInputSchema,
