@@ -66,36 +66,8 @@ export function assertValidation(result: ApiResult, field: string, label = ''): 
   assert.match(result.body.message, new RegExp(`^${field.replace(/\./g, '\\.')}: `), label);
 }
 
-/** RFC 4180 as toCsv writes it (BOM, CRLF, quoted cells). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\ufeff/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
+/** RFC 4180 as toCsv writes it: the server's own reader. */
+export { parseCsv } from '../src/backoffice/query';
 
 /**
  * Pairs a register with the company's terminal `name` (or its first one at a location) through the

@@ -5,7 +5,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * overview and the reports). The paths of NOT_BUILT show NotAvailablePage (docs/backoffice-pages.md);
  * BackofficeRoutes.test.tsx checks that every menu path is in exactly one of the two.
  */
-export const NOT_BUILT: readonly string[] = ['/modifiers', '/price_hive_items', '/promotions'];
+export const NOT_BUILT: readonly string[] = ['/modifiers', '/promotions'];
 
 export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/overview': lazy(() => import('../pages/overview')),
@@ -14,6 +14,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/customer': lazy(() => import('../pages/customers')),
   // Products catalog beyond items and categories (pages/catalog/<page>/, texts in 'catalog').
   '/bundles': lazy(() => import('../pages/catalog/bundles')),
+  '/price_hive_items': lazy(() => import('../pages/catalog/price-lists')),
   '/ordering_online': lazy(() => import('../pages/ordering-online')),
   // Settings (pages/settings/<page>/, texts in the 'settings' namespace).
   '/generalinfo': lazy(() => import('../pages/settings/general-info')),

@@ -111,3 +111,37 @@ export function sendCsv(res: Response, name: string, body: string, now: number):
     .set('Content-Disposition', `attachment; filename="${name}-${date}.csv"`)
     .send(body);
 }
+
+/**
+ * RFC 4180 rows as toCsv writes them and spreadsheet apps save them: a BOM, quoted cells with
+ * doubled quotes, CRLF (or LF) line ends.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\ufeff/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || (c === '\r' && body[i + 1] === '\n')) {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      if (c === '\r') i += 1;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}

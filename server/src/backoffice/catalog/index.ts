@@ -4,3 +4,4 @@ export { categoriesRouter } from './categories';
 export { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG } from './demoCatalog';
 export type { DemoCatalog, DemoCategory, DemoItem, DemoSalesProfile } from './demoCatalog';
 export { bundlesRouter, expandBundles } from './bundles';
+export { priceListsRouter } from './priceLists';

@@ -167,3 +167,99 @@ export interface BundleOptions {
   categories: { id: number; name: string }[];
   taxRates: { id: number; name: string }[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Price lists (/price_hive_items): each item's price at each price level of Settings › Price
+// levels. An item without a price of its own at a level sells there at its base price.
+
+export const PRICE_LIST_LIMITS = { maxChanges: 5000, maxCsvBytes: 1_000_000, maxCents: 100_000_000 } as const;
+
+export const PRICE_ROUNDINGS = ['cent', '99', '95'] as const;
+export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
+
+/** A price rounded to the cent as it is, or to the nearest price ending in .99 or .95 (never below 0). */
+export function roundPrice(cents: number, rounding: PriceRounding): number {
+  const value = Math.max(0, Math.round(cents));
+  if (rounding === 'cent') return value;
+  const ending = rounding === '99' ? 99 : 95;
+  const nearest = Math.round((value - ending) / 100) * 100 + ending;
+  return nearest < 0 ? ending : nearest;
+}
+
+export const PRICE_RULES = ['set', 'percentOfBase', 'percentOfLevel', 'clear'] as const;
+export type PriceRule = (typeof PRICE_RULES)[number];
+
+/**
+ * The new price of a bulk edit: a set price, the base price or the level's current price changed by
+ * `percentBp` (-1000 = 10 % less), rounded; `clear` removes the item's own price (null).
+ */
+export function applyPriceRule(
+  rule: { kind: PriceRule; priceCents?: number; percentBp?: number; rounding: PriceRounding },
+  item: { baseCents: number; currentCents: number },
+): number | null {
+  switch (rule.kind) {
+    case 'clear':
+      return null;
+    case 'set':
+      return roundPrice(rule.priceCents ?? 0, 'cent');
+    case 'percentOfBase':
+      return roundPrice((item.baseCents * (10_000 + (rule.percentBp ?? 0))) / 10_000, rule.rounding);
+    case 'percentOfLevel':
+      return roundPrice((item.currentCents * (10_000 + (rule.percentBp ?? 0))) / 10_000, rule.rounding);
+  }
+}
+
+export const priceListChangesSchema = z.object({
+  changes: z
+    .array(
+      z.object({
+        itemId: z.number({ error: 'choose one of the options' }).int().positive(),
+        levelId: z.number({ error: 'choose one of the options' }).int().positive(),
+        priceCents: z
+          .number({ error: 'enter a price' })
+          .int('enter a whole number of cents')
+          .min(0, 'must not be negative')
+          .max(PRICE_LIST_LIMITS.maxCents, 'is too large')
+          .nullable(),
+      }),
+    )
+    .min(1, 'nothing to change')
+    .max(PRICE_LIST_LIMITS.maxChanges, `at most ${PRICE_LIST_LIMITS.maxChanges} changes at a time`),
+});
+export type PriceListChange = z.output<typeof priceListChangesSchema>['changes'][number];
+
+export const priceListImportSchema = z.object({
+  csv: z
+    .string({ error: 'choose a CSV file' })
+    .min(1, 'the file is empty')
+    .max(PRICE_LIST_LIMITS.maxCsvBytes, 'the file is larger than 1 MB'),
+});
+
+export interface PriceListItem {
+  id: number;
+  name: string;
+  sku: string;
+  categoryName: string | null;
+  baseCents: number;
+  /** By level id: the item's own price there (null: its base price), and what it sells for. */
+  prices: Record<string, { ownCents: number | null; effectiveCents: number }>;
+}
+
+export interface PriceList {
+  levels: { id: number; name: string; active: boolean }[];
+  items: PriceListItem[];
+}
+
+/** A change as the preview shows it: old and new own price of an item at a level. */
+export interface PriceListPreviewChange extends PriceListChange {
+  itemName: string;
+  levelName: string;
+  oldCents: number | null;
+}
+
+export interface PriceListImportPreview {
+  changes: PriceListPreviewChange[];
+  /** Rows that cannot be read, by their line number in the file. */
+  errors: { line: number; message: string }[];
+  unchanged: number;
+}

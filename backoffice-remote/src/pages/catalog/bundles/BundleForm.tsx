@@ -12,7 +12,7 @@ import { API, useApi } from '../../../api';
 import { CheckboxList, useCentsFormat } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
-import styles from './bundles.module.css';
+import styles from '../shared/catalog.module.css';
 
 interface Values {
   name: string;

@@ -1,0 +1,223 @@
+import express, { type Router } from 'express';
+import { sql } from 'kysely';
+import {
+  priceListChangesSchema,
+  priceListImportSchema,
+  type PriceList,
+  type PriceListChange,
+  type PriceListImportPreview,
+} from '@hive/shared/schemas/backoffice/catalog';
+import type { AuthContext } from '../../auth';
+import { parseOrThrow } from '../../http';
+import { merchantOf, requirePage } from '../access';
+import { fieldProblem, noStore, parseCsv, sendCsv, toCsv } from '../query';
+import type { Db } from '../inventory/common';
+
+const PAGE = '/price_hive_items';
+
+/** What an item sells for at a level: its own price, a percentage of its base, or its base. */
+const effective = (
+  base: number,
+  row: { mode: string; price_cents: number | null; percent_bp: number | null } | undefined,
+) =>
+  !row
+    ? base
+    : row.mode === 'price'
+      ? Number(row.price_cents ?? base)
+      : Math.round((base * Number(row.percent_bp ?? 10_000)) / 10_000);
+
+export async function loadPriceList(db: Db, companyId: number): Promise<PriceList> {
+  const [levels, items, prices] = await Promise.all([
+    db
+      .selectFrom('price_levels')
+      .select(['id', 'name', 'active'])
+      .where('company_id', '=', companyId)
+      .orderBy(sql`lower(name)`)
+      .execute(),
+    db
+      .selectFrom('items as i')
+      .leftJoin('categories as c', 'c.id', 'i.category_id')
+      .select(['i.id', 'i.name', 'i.sku', 'i.price_cents', 'c.name as category_name'])
+      .where('i.company_id', '=', companyId)
+      .orderBy(sql`lower(i.name)`)
+      .orderBy('i.id')
+      .limit(10_000)
+      .execute(),
+    db
+      .selectFrom('item_level_prices')
+      .select(['item_id', 'price_level_id', 'mode', 'price_cents', 'percent_bp'])
+      .where('company_id', '=', companyId)
+      .execute(),
+  ]);
+  const byKey = new Map(prices.map((p) => [`${p.item_id}:${p.price_level_id}`, p]));
+  return {
+    levels: levels.map((l) => ({ id: l.id, name: l.name, active: Number(l.active) === 1 })),
+    items: items.map((i) => {
+      const base = Number(i.price_cents);
+      return {
+        id: i.id,
+        name: i.name,
+        sku: i.sku,
+        categoryName: i.category_name,
+        baseCents: base,
+        prices: Object.fromEntries(
+          levels.map((l) => {
+            const row = byKey.get(`${i.id}:${l.id}`);
+            const own = row ? effective(base, row) : null;
+            return [String(l.id), { ownCents: own, effectiveCents: effective(base, row) }];
+          }),
+        ),
+      };
+    }),
+  };
+}
+
+/** "12.50", "12,50", "$12.50" -> 1250; '' -> null (no own price); anything else -> undefined. */
+function priceOf(cell: string): number | null | undefined {
+  const text = cell
+    .trim()
+    .replace(/^[^\d-]+/, '')
+    .replace(',', '.');
+  if (cell.trim() === '') return null;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return undefined;
+  return Math.round(Number(text) * 100);
+}
+
+/**
+ * Reads a price list CSV (the export's columns: sku, name, base price, then one column per level by
+ * its name) into the changes it makes: items are found by SKU, or by name when the SKU is empty; a
+ * level cell left empty removes the item's own price there. Nothing is written.
+ */
+export function previewImport(list: PriceList, csv: string): PriceListImportPreview {
+  const rows = parseCsv(csv).filter((r) => r.some((c) => c.trim() !== ''));
+  const errors: { line: number; message: string }[] = [];
+  const changes: PriceListImportPreview['changes'] = [];
+  let unchanged = 0;
+  const head = rows[0]?.map((h) => h.trim()) ?? [];
+  if (head[0]?.toLowerCase() !== 'sku' || head[1]?.toLowerCase() !== 'name') {
+    return {
+      changes,
+      unchanged,
+      errors: [
+        { line: 1, message: 'the first row must be the columns sku, name, base, then a price level per column' },
+      ],
+    };
+  }
+  const levelColumns: { index: number; level: PriceList['levels'][number] }[] = [];
+  head.slice(3).forEach((name, k) => {
+    const level = list.levels.find((l) => l.name.toLowerCase() === name.toLowerCase());
+    if (level) levelColumns.push({ index: k + 3, level });
+    else errors.push({ line: 1, message: `there is no price level "${name}"` });
+  });
+  const bySku = new Map(list.items.filter((i) => i.sku !== '').map((i) => [i.sku.toLowerCase(), i]));
+  const byName = new Map(list.items.map((i) => [i.name.toLowerCase(), i]));
+  rows.slice(1).forEach((row, k) => {
+    const line = k + 2;
+    const sku = (row[0] ?? '').trim().replace(/^'/, '');
+    const name = (row[1] ?? '').trim().replace(/^'/, '');
+    const item = sku ? bySku.get(sku.toLowerCase()) : byName.get(name.toLowerCase());
+    if (!item) {
+      errors.push({ line, message: sku ? `no item has the SKU "${sku}"` : `no item is called "${name}"` });
+      return;
+    }
+    for (const { index, level } of levelColumns) {
+      const price = priceOf(row[index] ?? '');
+      if (price === undefined) {
+        errors.push({ line, message: `"${row[index]}" under ${level.name} is not a price (e.g. 12.50)` });
+        continue;
+      }
+      const old = item.prices[String(level.id)]?.ownCents ?? null;
+      if (old === price) {
+        unchanged += 1;
+        continue;
+      }
+      changes.push({
+        itemId: item.id,
+        levelId: level.id,
+        priceCents: price,
+        itemName: item.name,
+        levelName: level.name,
+        oldCents: old,
+      });
+    }
+  });
+  return { changes, errors, unchanged };
+}
+
+/** Writes the changes in one transaction: a price of its own, or none (null). */
+async function applyChanges(db: Db, companyId: number, changes: PriceListChange[]): Promise<void> {
+  const [items, levels] = await Promise.all([
+    db.selectFrom('items').select('id').where('company_id', '=', companyId).execute(),
+    db.selectFrom('price_levels').select('id').where('company_id', '=', companyId).execute(),
+  ]);
+  const knownItems = new Set(items.map((i) => i.id));
+  const knownLevels = new Set(levels.map((l) => l.id));
+  changes.forEach((c, i) => {
+    if (!knownItems.has(c.itemId)) throw fieldProblem(`changes.${i}.itemId`, 'choose one of the options');
+    if (!knownLevels.has(c.levelId)) throw fieldProblem(`changes.${i}.levelId`, 'choose one of the options');
+  });
+  await db.transaction().execute(async (trx) => {
+    for (const c of changes) {
+      await trx
+        .deleteFrom('item_level_prices')
+        .where('company_id', '=', companyId)
+        .where('item_id', '=', c.itemId)
+        .where('price_level_id', '=', c.levelId)
+        .execute();
+      if (c.priceCents !== null) {
+        await trx
+          .insertInto('item_level_prices')
+          .values({
+            company_id: companyId,
+            item_id: c.itemId,
+            price_level_id: c.levelId,
+            mode: 'price',
+            price_cents: c.priceCents,
+            percent_bp: null,
+          })
+          .execute();
+      }
+    }
+  });
+}
+
+/** `/api/backoffice/price_lists`: every item's price at every level; bulk changes; CSV out and in. */
+export function priceListsRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  const { db } = ctx;
+  router.use(requirePage(ctx, PAGE));
+
+  router.get('/', async (_req, res) => {
+    noStore(res).json(await loadPriceList(db, merchantOf(res).companyId));
+  });
+
+  router.get('/export', async (_req, res) => {
+    const list = await loadPriceList(db, merchantOf(res).companyId);
+    const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+    const columns = [
+      { header: 'sku', value: (i: PriceList['items'][number]) => i.sku },
+      { header: 'name', value: (i: PriceList['items'][number]) => i.name },
+      { header: 'base', value: (i: PriceList['items'][number]) => money(i.baseCents) },
+      ...list.levels.map((l) => ({
+        header: l.name,
+        value: (i: PriceList['items'][number]) => money(i.prices[String(l.id)]?.ownCents ?? null),
+      })),
+    ];
+    sendCsv(res, 'price-list', toCsv(columns, list.items), ctx.now());
+  });
+
+  router.post('/import', async (req, res) => {
+    const { csv } = parseOrThrow(priceListImportSchema, req.body);
+    const list = await loadPriceList(db, merchantOf(res).companyId);
+    noStore(res).json(previewImport(list, csv));
+  });
+
+  router.put('/', async (req, res) => {
+    const { changes } = parseOrThrow(priceListChangesSchema, req.body);
+    const { companyId } = merchantOf(res);
+    await applyChanges(db, companyId, changes);
+    noStore(res).json(await loadPriceList(db, companyId));
+  });
+
+  return router;
+}

@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { applyPriceRule, roundPrice } from '@hive/shared/schemas/backoffice/catalog';
+import { api, assertValidation, companyId, db, parseCsv, signedIn, type ApiResult } from './admin-helpers';
+import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
+
+/*
+ * Price lists (issue 21): every item's price at every level, the bulk rules' arithmetic and
+ * rounding, changes applied in one go (and what the registers then get), the CSV exported, read
+ * back with a preview of old -> new and the bad rows by line, tenancy and the page rule.
+ */
+
+const P = '/api/backoffice/price_lists';
+
+for (const target of databaseTargets()) {
+  describe(`price lists [${target.name}]`, () => {
+    let server: TestServer;
+    let owner: Client; // owner@bluedoor.test: Restaurant, with demo price levels
+    let list: Json;
+    let level: { id: number; name: string };
+    let item: Json;
+
+    const ok = (result: ApiResult, status = 200) =>
+      assert.equal(result.status, status, `${status} expected, got ${result.status}: ${JSON.stringify(result.body)}`);
+
+    before(async () => {
+      server = await startTestServer(target);
+      owner = await signedIn(server, 'owner@bluedoor.test');
+      const answer = await api(owner, 'GET', P);
+      ok(answer);
+      list = answer.body;
+      if (list.levels.length === 0) {
+        ok(
+          await api(owner, 'POST', '/api/backoffice/price_levels', {
+            name: 'Happy hour',
+            active: true,
+            scheduled: false,
+            days: [],
+            startTime: '',
+            endTime: '',
+            allLocations: true,
+            locationIds: [],
+            prices: [],
+          }),
+          201,
+        );
+        list = (await api(owner, 'GET', P)).body;
+      }
+      level = list.levels[0];
+      item = list.items.find((i: Json) => i.sku !== '');
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    it('rules: percentages of the base or the level price, rounded to the cent or to .99 / .95', () => {
+      assert.equal(roundPrice(1234, 'cent'), 1234);
+      assert.equal(roundPrice(1234, '99'), 1199);
+      assert.equal(roundPrice(1260, '99'), 1299);
+      assert.equal(roundPrice(1234, '95'), 1195);
+      assert.equal(roundPrice(20, '99'), 99);
+      assert.equal(
+        applyPriceRule(
+          { kind: 'percentOfBase', percentBp: -1000, rounding: 'cent' },
+          { baseCents: 1999, currentCents: 0 },
+        ),
+        1799,
+      );
+      assert.equal(
+        applyPriceRule(
+          { kind: 'percentOfLevel', percentBp: 1500, rounding: '99' },
+          { baseCents: 0, currentCents: 1000 },
+        ),
+        1199,
+      );
+      assert.equal(
+        applyPriceRule({ kind: 'set', priceCents: 450, rounding: '99' }, { baseCents: 1, currentCents: 1 }),
+        450,
+      );
+      assert.equal(applyPriceRule({ kind: 'clear', rounding: 'cent' }, { baseCents: 1, currentCents: 1 }), null);
+    });
+
+    it('changes apply together; an item without a price of its own sells at its base; the registers get them', async () => {
+      const applied = await api(owner, 'PUT', P, {
+        changes: [{ itemId: item.id, levelId: level.id, priceCents: 777 }],
+      });
+      ok(applied);
+      const mine = applied.body.items.find((i: Json) => i.id === item.id);
+      assert.deepEqual(mine.prices[String(level.id)], { ownCents: 777, effectiveCents: 777 });
+      const row = await db(server)
+        .selectFrom('item_level_prices')
+        .selectAll()
+        .where('item_id', '=', item.id)
+        .where('price_level_id', '=', level.id)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual([row.mode, row.price_cents], ['price', 777]);
+      const cleared = await api(owner, 'PUT', P, {
+        changes: [{ itemId: item.id, levelId: level.id, priceCents: null }],
+      });
+      assert.deepEqual(cleared.body.items.find((i: Json) => i.id === item.id).prices[String(level.id)], {
+        ownCents: null,
+        effectiveCents: item.baseCents,
+      });
+      assertValidation(
+        await api(owner, 'PUT', P, { changes: [{ itemId: item.id, levelId: level.id, priceCents: -1 }] }),
+        'changes.0.priceCents',
+      );
+      assertValidation(await api(owner, 'PUT', P, { changes: [] }), 'changes');
+      const theirs = await db(server)
+        .selectFrom('items')
+        .select('id')
+        .where('company_id', '<>', await companyId(server, 'blue-door-bistro'))
+        .executeTakeFirstOrThrow();
+      assertValidation(
+        await api(owner, 'PUT', P, { changes: [{ itemId: theirs.id, levelId: level.id, priceCents: 100 }] }),
+        'changes.0.itemId',
+      );
+    });
+
+    it('the CSV goes out and comes back: a preview of old -> new, bad rows by line, nothing written until applied', async () => {
+      ok(await api(owner, 'PUT', P, { changes: [{ itemId: item.id, levelId: level.id, priceCents: 500 }] }));
+      const response = await owner.request(`${P}/export`);
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get('content-disposition') ?? '', /attachment; filename="price-list-/);
+      const rows = parseCsv(await response.text());
+      assert.deepEqual(rows[0]!.slice(0, 3), ['sku', 'name', 'base']);
+      assert.ok(rows[0]!.includes(level.name));
+      const column = rows[0]!.indexOf(level.name);
+      const mine = rows.find((r) => r[0] === item.sku)!;
+      assert.equal(mine[column], '5.00');
+      // Edited as a spreadsheet would: a new price, a bad cell, an unknown SKU.
+      mine[column] = '6.25';
+      const csv = [rows[0]!, mine, [item.sku, '', '', 'cheap'], ['NO-SUCH-SKU', 'Ghost', '1.00', '1.00']]
+        .map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
+        .join('\r\n');
+      const preview = await api(owner, 'POST', `${P}/import`, { csv });
+      ok(preview);
+      const change = preview.body.changes.find((c: Json) => c.itemId === item.id && c.levelId === level.id);
+      assert.deepEqual([change.oldCents, change.priceCents], [500, 625]);
+      assert.deepEqual(
+        preview.body.errors.map((e: Json) => e.line),
+        [3, 4],
+      );
+      const still = (await api(owner, 'GET', P)).body.items.find((i: Json) => i.id === item.id);
+      assert.equal(still.prices[String(level.id)].ownCents, 500, 'a preview writes nothing');
+      ok(
+        await api(owner, 'PUT', P, {
+          changes: preview.body.changes.map(({ itemId, levelId, priceCents }: Json) => ({
+            itemId,
+            levelId,
+            priceCents,
+          })),
+        }),
+      );
+      const after = (await api(owner, 'GET', P)).body.items.find((i: Json) => i.id === item.id);
+      assert.equal(after.prices[String(level.id)].ownCents, 625);
+      const bad = await api(owner, 'POST', `${P}/import`, { csv: 'name,price\nx,1' });
+      assert.equal(bad.body.errors[0].line, 1);
+      assertValidation(await api(owner, 'POST', `${P}/import`, { csv: '' }), 'csv');
+    });
+
+    it('a company only sees its own items; a clerk gets 403', async () => {
+      const corner = await signedIn(server, 'owner@cornermarket.test');
+      const theirs = (await api(corner, 'GET', P)).body;
+      assert.ok(!theirs.items.some((i: Json) => i.id === item.id));
+      const clerk = await signedIn(server, 'clerk@cornermarket.test');
+      assert.equal((await api(clerk, 'GET', P)).status, 403);
+    });
+  });
+}
