@@ -8,7 +8,7 @@ import { inventoryRouter } from './inventory';
 import { overviewRouter } from './overview';
 import { reportsRouter } from './reports';
 import { giftCardsRouter, loyaltyRouter } from './rewards';
-import { discountsRouter } from './offers';
+import { discountsRouter, promotionsRouter } from './offers';
 import { invoicesRouter, quickbooksRouter, recurringRouter } from './sales';
 import { teamRouter } from './team';
 import { bannersRouter, printJobsRouter, printersRouter, terminalLogRouter, terminalsRouter } from './devices';
@@ -70,6 +70,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/team', teamRouter(ctx));
   router.use('/giftcards', giftCardsRouter(ctx));
   router.use('/discounts', discountsRouter(ctx));
+  router.use('/promotions', promotionsRouter(ctx));
   router.use('/loyalty', loyaltyRouter(ctx));
   router.use('/customer_invoices', invoicesRouter(ctx));
   router.use('/recurring_invoices', recurringRouter(ctx));

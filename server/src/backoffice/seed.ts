@@ -7,7 +7,7 @@ import { seedDevicesDemo } from './devices/demo';
 import { seedHistory } from '../receipts';
 import { seedInventoryDemo } from './inventory/demo';
 import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
-import { seedOffersDemo } from './offers/demo';
+import { seedOffersDemo, seedPromotionsDemo } from './offers/demo';
 import { seedRecurringDemo, seedSalesDemo } from './sales/demo';
 import { seedBundlesDemo } from './catalog/bundleDemo';
 
@@ -229,6 +229,7 @@ async function seedCompany(
   // Gift cards and discounts (Retail and Restaurant companies).
   await seedRewardsDemo(db, companyId, slug, now);
   await seedOffersDemo(db, companyId, slug, now);
+  await seedPromotionsDemo(db, companyId, slug, now);
   // Invoices (the Invoice licence's company).
   await seedSalesDemo(db, companyId, slug, now);
   await seedRecurringDemo(db, companyId, slug, now);

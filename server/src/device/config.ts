@@ -6,6 +6,7 @@ import { bannerState, bannerVersion } from '../backoffice/devices/banners';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../backoffice/settings';
 import { isRole, rightsOf } from '../backoffice/team/access';
 import { loadDiscounts } from '../backoffice/offers/discounts';
+import { loadPromotions } from '../backoffice/offers/promotions';
 import { loyaltySettings } from '../backoffice/rewards/loyalty';
 
 /*
@@ -302,6 +303,14 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
   );
 
   const discounts = (await loadDiscounts(db, companyId)).filter((d) => d.active);
+  const promotions = (await loadPromotions(db, companyId, { activeOnly: true })).map(
+    ({ active: _active, updatedAt: _updatedAt, ...p }) => ({
+      ...p,
+      itemIds: [...p.itemIds],
+      categoryIds: [...p.categoryIds],
+      days: [...p.days],
+    }),
+  );
   const loyalty = addons.some((a) => a.addon.toLowerCase() === 'loyalty') ? await loyaltySettings(db, companyId) : null;
 
   const content: Omit<DeviceConfig, 'version' | 'generatedAt'> = {
@@ -328,6 +337,7 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       levelPrices: pricesOf.get(i.id) ?? [],
     })),
     loyalty,
+    promotions,
     discounts: discounts.map(({ active: _active, ...d }) => d),
     taxRates: taxRates.map((t) => ({
       id: t.id,

@@ -38,7 +38,13 @@ import {
   type LoyaltyBook,
   type PlannedPoints,
 } from '../backoffice/rewards/loyalty';
-import { discountCents, discountCovers } from '@hive/shared/schemas/backoffice/offers';
+import {
+  discountCents,
+  discountCovers,
+  evaluatePromotions,
+  type PromotionRule,
+} from '@hive/shared/schemas/backoffice/offers';
+import { loadPromotions } from '../backoffice/offers/promotions';
 
 /*
  * Ingest of register events: the one way receipts, refunds, shifts, cash movements and the time
@@ -132,6 +138,9 @@ interface Lookup {
   discounts: Map<number, DiscountDefinition>;
   /** The loyalty programme and the points of the customers the batch names. */
   loyalty: LoyaltyBook | null;
+  /** The promotions the receipts name, and the time zone their days are read in (the location's). */
+  promotions: Map<number, PromotionRule>;
+  timezone: string;
 }
 
 async function idsIn<T>(list: readonly T[], load: (part: T[]) => Promise<void>): Promise<void> {
@@ -152,8 +161,10 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   const clockEmployeeIds: number[] = [];
   const giftCardNumbers: string[] = [];
   const discountIds: number[] = [];
+  const promotionIds: number[] = [];
   for (const e of events) {
     if (e.type === 'receipt') {
+      for (const d of e.discounts ?? []) if (d.promotionId !== undefined) promotionIds.push(d.promotionId);
       for (const l of e.lines) if (l.discountId !== undefined) discountIds.push(l.discountId);
       for (const d of e.discounts ?? []) if (d.discountId !== undefined) discountIds.push(d.discountId);
     }
@@ -188,6 +199,8 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     giftCards: null,
     discounts: new Map(),
     loyalty: null,
+    promotions: new Map(),
+    timezone: 'UTC',
   };
   await idsIn(itemIds, async (ids) => {
     const rows = await trx
@@ -287,6 +300,23 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   }
   if (clockEmployeeIds.length > 0) lookup.clock = await loadClockBook(trx, companyId, clockEmployeeIds);
   for (const d of await loadDiscounts(trx, companyId, [...new Set(discountIds)])) lookup.discounts.set(d.id, d);
+  if (promotionIds.length > 0) {
+    for (const p of await loadPromotions(trx, companyId, { ids: [...new Set(promotionIds)] }))
+      lookup.promotions.set(p.id, p);
+    const zone = device.locationId
+      ? await trx.selectFrom('locations').select('timezone').where('id', '=', device.locationId).executeTakeFirst()
+      : undefined;
+    lookup.timezone =
+      zone?.timezone ??
+      (
+        await trx
+          .selectFrom('company_profiles')
+          .select('timezone')
+          .where('company_id', '=', companyId)
+          .executeTakeFirst()
+      )?.timezone ??
+      'UTC';
+  }
   const pointCustomers = [
     ...customerIds,
     ...[...lookup.sales.values()].flatMap((sale) => (sale.customerId === null ? [] : [sale.customerId])),
@@ -443,7 +473,13 @@ interface PlannedReceipt {
   customerId: number | null;
   refundOfKey: string | null;
   lines: PlannedLine[];
-  discounts: { name: string; amountCents: number; discountId?: number | null; points?: number | null }[];
+  discounts: {
+    name: string;
+    amountCents: number;
+    discountId?: number | null;
+    points?: number | null;
+    promotionId?: number | null;
+  }[];
   /** The customer's loyalty points it moves (null: none). */
   points?: PlannedPoints | null;
   payments: {
@@ -636,6 +672,43 @@ function checkNamedDiscounts(e: Parsed<'receipt'>, lookup: Lookup): EventError[]
       });
     }
   });
+  // Promotions: the basket evaluated with the promotions the receipt names, each amount as claimed.
+  const named = (e.discounts ?? []).flatMap((d, j) => (d.promotionId === undefined ? [] : [{ d, j }]));
+  if (named.length > 0) {
+    const rules = named.flatMap(({ d }) =>
+      lookup.promotions.has(d.promotionId!) ? [lookup.promotions.get(d.promotionId!)!] : [],
+    );
+    const applied = evaluatePromotions(
+      e.lines.map((l) => ({
+        itemId: l.itemId,
+        categoryId: categoryOf(l.itemId),
+        quantity: l.quantity,
+        unitCents: l.unitPriceCents + (l.modifiers ?? []).reduce((s, m) => s + m.priceCents, 0),
+      })),
+      rules,
+      e.at,
+      lookup.timezone,
+    );
+    for (const { d, j } of named) {
+      const rule = lookup.promotions.get(d.promotionId!);
+      if (!rule) {
+        errors.push({
+          field: `discounts.${j}.promotionId`,
+          code: 'unknown_promotion',
+          message: `discounts.${j}.promotionId: no such promotion`,
+        });
+        continue;
+      }
+      const expected = applied.find((a) => a.promotionId === rule.id)?.totalCents ?? 0;
+      if (expected !== d.amountCents) {
+        errors.push({
+          field: `discounts.${j}.amountCents`,
+          code: 'promotion_mismatch',
+          message: `discounts.${j}.amountCents: "${rule.name}" takes ${expected} off this sale at this time, not ${d.amountCents}`,
+        });
+      }
+    }
+  }
   return errors;
 }
 
@@ -791,6 +864,7 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
       amountCents: d.amountCents,
       discountId: d.discountId ?? null,
       points: d.points ?? null,
+      promotionId: d.promotionId ?? null,
     })),
     points,
     payments: e.payments.map((p, i) => ({
@@ -1310,6 +1384,7 @@ async function write(
           amount_cents: d.amountCents,
           discount_id: d.discountId ?? null,
           points: d.points ?? null,
+          promotion_id: d.promotionId ?? null,
         })),
       ),
     );

@@ -110,6 +110,8 @@ export interface ReceiptDiscountsTable {
   discount_id: Defaulted<number | null>;
   /** A loyalty redemption: the customer's points it took. */
   points: Defaulted<number | null>;
+  /** The promotion (Offers › Promotions) it was. */
+  promotion_id: Defaulted<number | null>;
 }
 
 export interface ReceiptPaymentsTable {

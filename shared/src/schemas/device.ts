@@ -198,6 +198,32 @@ export const deviceConfigSchema = z
       })
       .nullable(),
     /**
+     * The active promotions (Offers › Promotions): rules the register applies by itself, with
+     * `evaluatePromotions` of `@hive/shared/schemas/backoffice/offers` (docs/device-api.md 4.7).
+     */
+    promotions: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        kind: z.enum(['buy_get', 'percent_off', 'spend_get']),
+        priority: z.int(),
+        stackable: z.boolean(),
+        itemIds: z.array(z.int()),
+        categoryIds: z.array(z.int()),
+        buyQuantity: z.int(),
+        getQuantity: z.int(),
+        getPercentBp: z.int(),
+        percentBp: z.int(),
+        thresholdCents: z.int(),
+        amountCents: z.int(),
+        days: z.array(z.int()),
+        startTime: z.string(),
+        endTime: z.string(),
+        startsOn: z.string().nullable(),
+        endsOn: z.string().nullable(),
+      }),
+    ),
+    /**
      * The active discounts a cashier may apply (Offers › Discounts). `restricted`: only an employee
      * whose rights include `discounts` applies it (others need a manager's PIN). A percentage is in
      * basis points; what it takes off follows `discountCents` (docs/device-api.md).
@@ -337,6 +363,8 @@ export const receiptEventSchema = z
           amountCents: positiveCents(),
           /** The discount of config `discounts` it is (optional; its amount is checked when sent). */
           discountId: id().optional(),
+          /** The promotion of config `promotions` it is (checked with evaluatePromotions when sent). */
+          promotionId: id().optional(),
           /** A loyalty redemption: the receipt customer's points it takes (amountCents = their value). */
           points: z
             .int({ error: 'must be a whole number of points' })
@@ -549,6 +577,8 @@ export const EVENT_ERROR_CODES = [
   'loyalty_off',
   'not_enough_points',
   'points_value_mismatch',
+  'unknown_promotion',
+  'promotion_mismatch',
 ] as const;
 export type EventErrorCode = (typeof EVENT_ERROR_CODES)[number];
 

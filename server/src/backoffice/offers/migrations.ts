@@ -73,4 +73,57 @@ export const offersMigrations: Record<string, Migration> = {
       await db.schema.dropTable('discounts').ifExists().execute();
     },
   },
+
+  /*
+   * Promotions: automatic rules (evaluatePromotions, shared), their items and categories, and which
+   * promotion a receipt discount or an online order's discount was.
+   */
+  '2027_04_470_promotions': {
+    async up(db: Kysely<unknown>) {
+      const pg = isPostgres(db);
+      const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+      const int0 = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
+      await db.schema
+        .createTable('promotions')
+        .addColumn('id', pg ? 'serial' : 'integer', id)
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('buy_get', 'percent_off', 'spend_get')`))
+        .addColumn('priority', 'integer', int0)
+        .addColumn('stackable', 'integer', int0)
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('buy_quantity', 'integer', int0)
+        .addColumn('get_quantity', 'integer', int0)
+        .addColumn('get_percent_bp', 'integer', int0)
+        .addColumn('percent_bp', 'integer', int0)
+        .addColumn('threshold_cents', 'integer', int0)
+        .addColumn('amount_cents', 'integer', int0)
+        .addColumn('days_mask', 'integer', int0)
+        .addColumn('start_time', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('end_time', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('starts_on', 'text')
+        .addColumn('ends_on', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('promotions_company_idx').on('promotions').column('company_id').execute();
+      await db.schema
+        .createTable('promotion_targets')
+        .addColumn('promotion_id', 'integer', (c) => c.notNull().references('promotions.id').onDelete('cascade'))
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('item_id', 'integer', (c) => c.references('items.id').onDelete('cascade'))
+        .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('cascade'))
+        .execute();
+      await db.schema.createIndex('promotion_targets_idx').on('promotion_targets').column('promotion_id').execute();
+      await db.schema
+        .alterTable('receipt_discounts')
+        .addColumn('promotion_id', 'integer', (c) => c.references('promotions.id').onDelete('set null'))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('receipt_discounts').dropColumn('promotion_id').execute();
+      await db.schema.dropTable('promotion_targets').ifExists().execute();
+      await db.schema.dropTable('promotions').ifExists().execute();
+    },
+  },
 };

@@ -278,3 +278,66 @@ export function evaluatePromotions(
   }
   return out;
 }
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function createPromotionSchema(m: ValidationMessages = englishMessages) {
+  const count = (max: number) => integerSchema(m, { min: 0, max });
+  return z
+    .object({
+      name: textSchema(m, DISCOUNT_LIMITS.nameMax, { required: true }),
+      kind: z.enum(PROMOTION_KINDS, { error: m('invalidChoice') }),
+      priority: count(1000),
+      stackable: flagSchema(m),
+      active: flagSchema(m),
+      itemIds: idListSchema(m, DISCOUNT_LIMITS.targetsMax),
+      categoryIds: idListSchema(m, DISCOUNT_LIMITS.targetsMax),
+      buyQuantity: count(100),
+      getQuantity: count(100),
+      getPercentBp: count(DISCOUNT_LIMITS.maxPercentBp),
+      percentBp: count(DISCOUNT_LIMITS.maxPercentBp),
+      thresholdCents: count(DISCOUNT_LIMITS.maxAmountCents),
+      amountCents: count(DISCOUNT_LIMITS.maxAmountCents),
+      days: z
+        .array(z.number().int().min(0).max(6), { error: m('invalidChoice') })
+        .max(7)
+        .transform((d) => [...new Set(d)].sort()),
+      startTime: z.string().refine((v) => v === '' || TIME.test(v), m('invalidTime')),
+      endTime: z.string().refine((v) => v === '' || TIME.test(v), m('invalidTime')),
+      startsOn: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, m('invalidDate'))
+        .nullable(),
+      endsOn: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, m('invalidDate'))
+        .nullable(),
+    })
+    .superRefine((v, ctx) => {
+      const need = (path: string, ok: boolean, message = m('required')) => {
+        if (!ok) ctx.addIssue({ code: 'custom', path: [path], message });
+      };
+      if (v.kind === 'buy_get') {
+        need('buyQuantity', v.buyQuantity >= 1, m('min', { min: 1 }));
+        need('getQuantity', v.getQuantity >= 1, m('min', { min: 1 }));
+        need('getPercentBp', v.getPercentBp >= 1, m('min', { min: 0.01 }));
+      }
+      if (v.kind === 'percent_off') need('percentBp', v.percentBp >= 1, m('min', { min: 0.01 }));
+      if (v.kind === 'spend_get') {
+        need('thresholdCents', v.thresholdCents >= 1, m('min', { min: 0.01 }));
+        need('amountCents', v.amountCents >= 1 || v.percentBp >= 1, m('required'));
+      }
+      need('endTime', (v.startTime === '') === (v.endTime === ''), m('required'));
+      need('endTime', v.startTime === '' || v.startTime !== v.endTime, m('sameTimes'));
+      need('endsOn', v.startsOn === null || v.endsOn === null || v.endsOn >= v.startsOn, m('endBeforeStart'));
+    });
+}
+export const promotionInputSchema = createPromotionSchema();
+export type PromotionInput = z.output<typeof promotionInputSchema>;
+
+export interface Promotion extends PromotionInput {
+  id: number;
+  uses30d: number;
+  amount30dCents: number;
+  updatedAt: number;
+}

@@ -1,0 +1,210 @@
+import express, { type Router } from 'express';
+import { sql } from 'kysely';
+import {
+  promotionInputSchema,
+  type Promotion,
+  type PromotionInput,
+  type PromotionRule,
+} from '@hive/shared/schemas/backoffice/offers';
+import type { AuthContext } from '../../auth';
+import { parseOrThrow } from '../../http';
+import { merchantOf, requirePage } from '../access';
+import { fieldProblem, idParam, noStore, notFound } from '../query';
+import type { Db } from '../inventory/common';
+
+const PAGE = '/promotions';
+const DAY_MS = 86_400_000;
+
+const maskOf = (days: readonly number[]) => days.reduce((mask, d) => mask | (1 << d), 0);
+const daysOf = (mask: number) => [0, 1, 2, 3, 4, 5, 6].filter((d) => (mask & (1 << d)) !== 0);
+
+/** The company's promotions (all, or the active ones, or `ids`) as the evaluator takes them. */
+export async function loadPromotions(
+  db: Db,
+  companyId: number,
+  options: { activeOnly?: boolean; ids?: number[] } = {},
+): Promise<(PromotionRule & { active: boolean; updatedAt: number })[]> {
+  if (options.ids && options.ids.length === 0) return [];
+  let query = db.selectFrom('promotions').selectAll().where('company_id', '=', companyId);
+  if (options.activeOnly) query = query.where('active', '=', 1);
+  if (options.ids) query = query.where('id', 'in', options.ids);
+  const rows = await query.orderBy('priority').orderBy('id').execute();
+  if (rows.length === 0) return [];
+  const targets = await db
+    .selectFrom('promotion_targets')
+    .select(['promotion_id', 'item_id', 'category_id'])
+    .where('company_id', '=', companyId)
+    .where(
+      'promotion_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows.map((r) => {
+    const own = targets.filter((t) => t.promotion_id === r.id);
+    return {
+      id: r.id,
+      name: r.name,
+      kind: r.kind,
+      priority: Number(r.priority),
+      stackable: Number(r.stackable) === 1,
+      active: Number(r.active) === 1,
+      itemIds: own.flatMap((t) => (t.item_id === null ? [] : [t.item_id])).sort((a, b) => a - b),
+      categoryIds: own.flatMap((t) => (t.category_id === null ? [] : [t.category_id])).sort((a, b) => a - b),
+      buyQuantity: Number(r.buy_quantity),
+      getQuantity: Number(r.get_quantity),
+      getPercentBp: Number(r.get_percent_bp),
+      percentBp: Number(r.percent_bp),
+      thresholdCents: Number(r.threshold_cents),
+      amountCents: Number(r.amount_cents),
+      days: daysOf(Number(r.days_mask)),
+      startTime: r.start_time,
+      endTime: r.end_time,
+      startsOn: r.starts_on,
+      endsOn: r.ends_on,
+      updatedAt: Number(r.updated_at),
+    };
+  });
+}
+
+const columns = (input: PromotionInput) => ({
+  name: input.name,
+  kind: input.kind,
+  priority: input.priority,
+  stackable: input.stackable ? 1 : 0,
+  active: input.active ? 1 : 0,
+  buy_quantity: input.buyQuantity,
+  get_quantity: input.getQuantity,
+  get_percent_bp: input.getPercentBp,
+  percent_bp: input.percentBp,
+  threshold_cents: input.thresholdCents,
+  amount_cents: input.amountCents,
+  days_mask: maskOf(input.days),
+  start_time: input.startTime,
+  end_time: input.endTime,
+  starts_on: input.startsOn,
+  ends_on: input.endsOn,
+});
+
+async function checkTargets(db: Db, companyId: number, input: PromotionInput): Promise<void> {
+  for (const [table, ids, field] of [
+    ['items', input.itemIds, 'itemIds'],
+    ['categories', input.categoryIds, 'categoryIds'],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const found = await db
+      .selectFrom(table)
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .execute();
+    if (found.length !== ids.length) throw fieldProblem(field, 'choose one of the options');
+  }
+}
+
+async function writeTargets(trx: Db, companyId: number, id: number, input: PromotionInput) {
+  await trx.deleteFrom('promotion_targets').where('promotion_id', '=', id).execute();
+  const rows = [
+    ...input.itemIds.map((itemId) => ({ promotion_id: id, company_id: companyId, item_id: itemId, category_id: null })),
+    ...input.categoryIds.map((categoryId) => ({
+      promotion_id: id,
+      company_id: companyId,
+      item_id: null,
+      category_id: categoryId,
+    })),
+  ];
+  if (rows.length > 0) await trx.insertInto('promotion_targets').values(rows).execute();
+}
+
+/** `/api/backoffice/promotions`: the automatic rules, with their use over 30 days. */
+export function promotionsRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  const { db } = ctx;
+  router.use(requirePage(ctx, PAGE));
+
+  const list = async (companyId: number, ids?: number[]): Promise<Promotion[]> => {
+    const [rules, used] = await Promise.all([
+      loadPromotions(db, companyId, { ids }),
+      sql<{ promotion_id: number; uses: number; cents: number }>`
+        select d.promotion_id, count(distinct d.receipt_id) as uses, sum(d.amount_cents) as cents
+          from receipt_discounts d join receipts r on r.id = d.receipt_id
+         where d.company_id = ${companyId} and d.promotion_id is not null and r.kind = 'sale'
+           and r.created_at >= ${ctx.now() - 30 * DAY_MS}
+         group by d.promotion_id`.execute(db),
+    ]);
+    const byId = new Map(used.rows.map((u) => [u.promotion_id, u]));
+    return rules.map(({ updatedAt, ...rule }) => ({
+      ...rule,
+      itemIds: [...rule.itemIds],
+      categoryIds: [...rule.categoryIds],
+      days: [...rule.days],
+      uses30d: Number(byId.get(rule.id)?.uses ?? 0),
+      amount30dCents: Number(byId.get(rule.id)?.cents ?? 0),
+      updatedAt,
+    }));
+  };
+  const one = async (companyId: number, id: number) => {
+    const [found] = await list(companyId, [id]);
+    if (!found) throw notFound('promotion');
+    return found;
+  };
+
+  router.get('/', async (_req, res) => {
+    noStore(res).json({ rows: await list(merchantOf(res).companyId) });
+  });
+
+  router.get('/:id', async (req, res) => {
+    noStore(res).json(await one(merchantOf(res).companyId, idParam(req.params.id)));
+  });
+
+  router.post('/', async (req, res) => {
+    const input = parseOrThrow(promotionInputSchema, req.body);
+    const { companyId } = merchantOf(res);
+    await checkTargets(db, companyId, input);
+    const now = ctx.now();
+    const id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('promotions')
+        .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeTargets(trx, companyId, row.id, input);
+      return row.id;
+    });
+    noStore(res)
+      .status(201)
+      .json(await one(companyId, id));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const id = idParam(req.params.id);
+    const input = parseOrThrow(promotionInputSchema, req.body);
+    const { companyId } = merchantOf(res);
+    await one(companyId, id);
+    await checkTargets(db, companyId, input);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('promotions')
+        .set({ ...columns(input), updated_at: ctx.now() })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .execute();
+      await writeTargets(trx, companyId, id, input);
+    });
+    noStore(res).json(await one(companyId, id));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const id = idParam(req.params.id);
+    const { companyId } = merchantOf(res);
+    const result = await db
+      .deleteFrom('promotions')
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('promotion');
+    res.status(204).end();
+  });
+
+  return router;
+}
