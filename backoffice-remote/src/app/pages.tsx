@@ -5,7 +5,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * overview and the reports). The paths of NOT_BUILT show NotAvailablePage (docs/backoffice-pages.md);
  * BackofficeRoutes.test.tsx checks that every menu path is in exactly one of the two.
  */
-export const NOT_BUILT: readonly string[] = ['/modifiers', '/promotions'];
+export const NOT_BUILT: readonly string[] = ['/modifiers'];
 
 export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/overview': lazy(() => import('../pages/overview')),
@@ -63,6 +63,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/teamsheet': lazy(() => import('../pages/labor/teamsheet')),
   // Offers and rewards: discounts in pages/offers/ (texts in 'offers'), gift cards in pages/rewards/ (texts in 'rewards').
   '/discounts': lazy(() => import('../pages/offers/discounts')),
+  '/promotions': lazy(() => import('../pages/offers/promotions')),
   '/giftcards': lazy(() => import('../pages/rewards/giftcards')),
   '/nectar_points': lazy(() => import('../pages/rewards/loyalty')),
   // Sales (pages/sales/<page>/, texts in 'sales').

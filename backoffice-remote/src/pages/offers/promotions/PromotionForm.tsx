@@ -1,0 +1,315 @@
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createPromotionSchema,
+  type DiscountOptions,
+  type Promotion,
+  type PromotionInput,
+  type PromotionKind,
+} from '@hive/shared/schemas/backoffice/offers';
+import { Alert, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
+import { API, useApi } from '../../../api';
+import { CheckboxList, centsToInput, inputToCents } from '../../../components';
+import { useAreaT, useValidationMessages } from '../../../i18n';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import styles from '../discounts/discounts.module.css';
+
+interface Values {
+  name: string;
+  kind: PromotionKind;
+  priority: string;
+  stackable: boolean;
+  active: boolean;
+  itemIds: number[];
+  categoryIds: number[];
+  buyQuantity: string;
+  getQuantity: string;
+  /** "100" = free. */
+  getPercent: string;
+  percent: string;
+  threshold: string;
+  amount: string;
+  days: number[];
+  startTime: string;
+  endTime: string;
+  startsOn: string;
+  endsOn: string;
+}
+
+const whole = (v: string) => (v.trim() === '' ? 0 : Number.isFinite(Number(v)) ? Number(v) : v);
+const bp = (v: string) => {
+  const text = v.trim().replace(',', '.');
+  if (text === '') return 0;
+  const n = Number(text);
+  return Number.isFinite(n) ? Math.round(n * 100) : v;
+};
+
+const toInput = (v: Values) => ({
+  name: v.name,
+  kind: v.kind,
+  priority: whole(v.priority),
+  stackable: v.stackable,
+  active: v.active,
+  itemIds: v.kind === 'spend_get' ? [] : v.itemIds,
+  categoryIds: v.kind === 'spend_get' ? [] : v.categoryIds,
+  buyQuantity: v.kind === 'buy_get' ? whole(v.buyQuantity) : 0,
+  getQuantity: v.kind === 'buy_get' ? whole(v.getQuantity) : 0,
+  getPercentBp: v.kind === 'buy_get' ? bp(v.getPercent) : 0,
+  percentBp: v.kind === 'percent_off' || (v.kind === 'spend_get' && v.amount.trim() === '') ? bp(v.percent) : 0,
+  thresholdCents: v.kind === 'spend_get' ? (inputToCents(v.threshold) ?? 0) : 0,
+  amountCents: v.kind === 'spend_get' ? (inputToCents(v.amount) ?? 0) : 0,
+  days: v.days,
+  startTime: v.startTime,
+  endTime: v.endTime,
+  startsOn: v.startsOn === '' ? null : v.startsOn,
+  endsOn: v.endsOn === '' ? null : v.endsOn,
+});
+
+const RENAMES: Record<string, string> = {
+  getPercentBp: 'getPercent',
+  percentBp: 'percent',
+  thresholdCents: 'threshold',
+  amountCents: 'amount',
+};
+
+export function PromotionForm(props: ResourceFormProps<Promotion>) {
+  // The items and categories a promotion may concern are the discounts' options.
+  const options = useApi<DiscountOptions>(`${API}/discounts/options`);
+  const { t } = useAreaT('offers');
+  if (options.error) return <Alert kind="error">{t('discounts.optionsFailed')}</Alert>;
+  if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
+  return <PromotionFields {...props} options={options.data} />;
+}
+
+function PromotionFields({
+  record,
+  onSaved,
+  onCancel,
+  options,
+}: ResourceFormProps<Promotion> & { options: DiscountOptions }) {
+  const { t } = useAreaT('offers');
+  const messages = useValidationMessages();
+  const resolver = useMemo<Resolver<Values, unknown, PromotionInput>>(() => {
+    const inner = zodResolver(createPromotionSchema(messages));
+    return async (values, context, opts) => {
+      const result = await inner(toInput(values) as never, context, opts as never);
+      const errors = Object.fromEntries(
+        Object.entries(result.errors as Record<string, unknown>).map(([k, v]) => [RENAMES[k] ?? k, v]),
+      );
+      return { ...result, errors } as never;
+    };
+  }, [messages]);
+  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, PromotionInput>({
+    resolver,
+    defaultValues: {
+      name: record?.name ?? '',
+      kind: record?.kind ?? 'percent_off',
+      priority: String(record?.priority ?? 10),
+      stackable: record?.stackable ?? true,
+      active: record?.active ?? true,
+      itemIds: record?.itemIds ?? [],
+      categoryIds: record?.categoryIds ?? [],
+      buyQuantity: String(record?.buyQuantity || 2),
+      getQuantity: String(record?.getQuantity || 1),
+      getPercent: String((record?.getPercentBp || 10_000) / 100),
+      percent: record?.percentBp ? String(record.percentBp / 100) : '',
+      threshold: record?.thresholdCents ? centsToInput(record.thresholdCents) : '',
+      amount: record?.amountCents ? centsToInput(record.amountCents) : '',
+      days: record?.days ?? [],
+      startTime: record?.startTime ?? '',
+      endTime: record?.endTime ?? '',
+      startsOn: record?.startsOn ?? '',
+      endsOn: record?.endsOn ?? '',
+    },
+  });
+  const { errors, isSubmitting } = formState;
+  const kind = useWatch({ control, name: 'kind' });
+  const { save, formError } = useSaveRecord<Promotion, Values>({
+    endpoint: 'promotions',
+    prefix: 'offers:promotions',
+    record,
+    setError: (name, error, opts) => setError((RENAMES[String(name)] ?? name) as keyof Values, error, opts),
+    onSaved,
+  });
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  return (
+    <FormShell
+      label={t(record ? 'promotions.edit' : 'promotions.new')}
+      onSubmit={handleSubmit((values) => save(values))}
+      onCancel={onCancel}
+      submitting={isSubmitting}
+      formError={formError}
+    >
+      <div className={styles.grid}>
+        <TextField
+          className={styles.wide}
+          label={t('promotions.fields.name')}
+          hint={t('promotions.hints.name')}
+          required
+          maxLength={60}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <SelectField
+          label={t('promotions.fields.kind')}
+          options={(['buy_get', 'percent_off', 'spend_get'] as const).map((value) => ({
+            value,
+            label: t(`promotions.kinds.${value}`),
+          }))}
+          error={errors.kind?.message}
+          {...register('kind')}
+        />
+        <TextField
+          label={t('promotions.fields.priority')}
+          hint={t('promotions.hints.priority')}
+          inputMode="numeric"
+          error={errors.priority?.message}
+          {...register('priority')}
+        />
+        {kind === 'buy_get' && (
+          <>
+            <TextField
+              label={t('promotions.fields.buyQuantity')}
+              inputMode="numeric"
+              error={errors.buyQuantity?.message}
+              {...register('buyQuantity')}
+            />
+            <TextField
+              label={t('promotions.fields.getQuantity')}
+              inputMode="numeric"
+              error={errors.getQuantity?.message}
+              {...register('getQuantity')}
+            />
+            <TextField
+              label={t('promotions.fields.getPercent')}
+              hint={t('promotions.hints.getPercent')}
+              inputMode="decimal"
+              error={errors.getPercent?.message}
+              {...register('getPercent')}
+            />
+          </>
+        )}
+        {kind === 'percent_off' && (
+          <TextField
+            label={t('promotions.fields.percent')}
+            hint={t('promotions.hints.percent')}
+            inputMode="decimal"
+            required
+            error={errors.percent?.message}
+            {...register('percent')}
+          />
+        )}
+        {kind === 'spend_get' && (
+          <>
+            <TextField
+              label={t('promotions.fields.threshold')}
+              inputMode="decimal"
+              required
+              error={errors.threshold?.message}
+              {...register('threshold')}
+            />
+            <TextField
+              label={t('promotions.fields.amount')}
+              hint={t('promotions.hints.amount')}
+              inputMode="decimal"
+              error={errors.amount?.message}
+              {...register('amount')}
+            />
+            <TextField
+              label={t('promotions.fields.percent')}
+              hint={t('promotions.hints.spendPercent')}
+              inputMode="decimal"
+              error={errors.percent?.message}
+              {...register('percent')}
+            />
+          </>
+        )}
+      </div>
+      {kind !== 'spend_get' && (
+        <div className={styles.targets}>
+          <Controller
+            control={control}
+            name="categoryIds"
+            render={({ field }) => (
+              <CheckboxList<number>
+                ref={field.ref}
+                legend={t('discounts.fields.categories')}
+                hint={t('promotions.hints.targets')}
+                options={options.categories.map((c) => ({ value: c.id, label: c.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.categoryIds?.message}
+                empty={t('discounts.noCategories')}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="itemIds"
+            render={({ field }) => (
+              <CheckboxList<number>
+                ref={field.ref}
+                legend={t('discounts.fields.items')}
+                options={options.items.map((i) => ({ value: i.id, label: i.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.itemIds?.message}
+                empty={t('discounts.noItems')}
+              />
+            )}
+          />
+        </div>
+      )}
+      <Controller
+        control={control}
+        name="days"
+        render={({ field }) => (
+          <CheckboxList<number>
+            ref={field.ref}
+            legend={t('promotions.fields.days')}
+            hint={t('promotions.hints.days')}
+            options={[1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: d, label: t(`promotions.days.${d}`) }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.days?.message}
+          />
+        )}
+      />
+      <div className={styles.grid}>
+        <TextField
+          type="time"
+          label={t('promotions.fields.startTime')}
+          hint={t('promotions.hints.hours')}
+          error={errors.startTime?.message}
+          {...register('startTime')}
+        />
+        <TextField
+          type="time"
+          label={t('promotions.fields.endTime')}
+          error={errors.endTime?.message}
+          {...register('endTime')}
+        />
+        <TextField
+          type="date"
+          label={t('promotions.fields.startsOn')}
+          error={errors.startsOn?.message}
+          {...register('startsOn')}
+        />
+        <TextField
+          type="date"
+          label={t('promotions.fields.endsOn')}
+          error={errors.endsOn?.message}
+          {...register('endsOn')}
+        />
+      </div>
+      <CheckboxField
+        label={t('promotions.fields.stackable')}
+        hint={t('promotions.hints.stackable')}
+        {...register('stackable')}
+      />
+      <CheckboxField label={t('promotions.fields.active')} {...register('active')} />
+    </FormShell>
+  );
+}

@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Promotion } from '@hive/shared/schemas/backoffice/offers';
+import App from '../../../App';
+import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
+
+const promotion = (id: number, extra: Partial<Promotion>): Promotion => ({
+  id,
+  name: `Promo ${id}`,
+  kind: 'percent_off',
+  priority: 10,
+  stackable: true,
+  active: true,
+  itemIds: [],
+  categoryIds: [],
+  buyQuantity: 0,
+  getQuantity: 0,
+  getPercentBp: 0,
+  percentBp: 2000,
+  thresholdCents: 0,
+  amountCents: 0,
+  days: [],
+  startTime: '',
+  endTime: '',
+  startsOn: null,
+  endsOn: null,
+  uses30d: 0,
+  amount30dCents: 0,
+  updatedAt: 0,
+  ...extra,
+});
+const ROWS = [
+  promotion(1, {
+    name: 'Happy hour',
+    days: [1, 2, 3, 4, 5],
+    startTime: '17:00',
+    endTime: '19:00',
+    uses30d: 4,
+    amount30dCents: 1_250,
+  }),
+  promotion(2, {
+    name: 'Buy 2 get 1',
+    kind: 'buy_get',
+    buyQuantity: 2,
+    getQuantity: 1,
+    getPercentBp: 10_000,
+    priority: 20,
+    stackable: false,
+  }),
+];
+const OPTIONS = { items: [{ id: 11, name: 'Tiramisu' }], categories: [{ id: 21, name: 'Drinks' }], currency: 'USD' };
+
+function renderPromotions(path = '/promotions', routes: FakeRoute[] = [], language: 'en' | 'es' = 'en') {
+  return renderInShell(<App />, {
+    path,
+    language,
+    routes: [
+      ...routes,
+      on('GET', '/api/backoffice/promotions', { rows: ROWS }),
+      on('GET', '/api/backoffice/discounts/options', OPTIONS),
+    ],
+  });
+}
+
+describe('Offers and rewards › Promotions', () => {
+  it('lists promotions in priority order with their rule in words and their use', async () => {
+    await renderPromotions();
+    const table = await screen.findByRole('table', { name: 'Promotions' });
+    const happy = await within(table).findByRole('row', { name: /Happy hour/ });
+    expect(happy).toHaveTextContent('20 % off · Mon, Tue, Wed, Thu, Fri 17:00–19:00');
+    expect(happy).toHaveTextContent('$12.50');
+    const b2g1 = within(table).getByRole('row', { name: /Buy 2 get 1/ });
+    expect(b2g1).toHaveTextContent('Buy 2, get 1 free · every day');
+    expect(b2g1).toHaveTextContent('Exclusive');
+  });
+
+  it('a new buy-2-get-1 on an item is sent with its fields; a half-given window is refused on its field', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderPromotions('/promotions?edit=new', [
+      on('POST', '/api/backoffice/promotions', ROWS[1], 201),
+    ]);
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Dessert deal');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Kind/ }), 'Buy some, get some');
+    await user.click(screen.getByRole('checkbox', { name: 'Tiramisu' }));
+    await user.type(screen.getByLabelText(/^From$/), '17:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText(/^Until/)).toHaveAccessibleDescription(/required/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(screen.getByLabelText(/^From$/));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Promotion “Buy 2 get 1” was added.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({
+      name: 'Dessert deal',
+      kind: 'buy_get',
+      itemIds: [11],
+      buyQuantity: 2,
+      getQuantity: 1,
+      getPercentBp: 10_000,
+      percentBp: 0,
+      startTime: '',
+      endTime: '',
+    });
+  });
+
+  it('reads in Spanish', async () => {
+    await renderPromotions('/promotions', [], 'es');
+    const table = await screen.findByRole('table', { name: 'Promociones' });
+    expect(await within(table).findByRole('row', { name: /Buy 2 get 1/ })).toHaveTextContent(
+      'Compra 2, llévate 1 gratis',
+    );
+  });
+});
