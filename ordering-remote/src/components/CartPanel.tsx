@@ -1,14 +1,52 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { evaluatePromotions, type PromotionRule } from '@hive/shared/schemas/backoffice/promotionRules';
+import type { StoreMenu } from '@hive/shared/schemas/ordering';
 import { cartCount, cartSubtotal, type CartApi } from '../cart';
 import { money } from '../format';
 import styles from '../ordering.module.css';
 
-/** The cart: lines with quantity controls, subtotal (display only) and the way to checkout. */
-export function CartPanel({ cart, currency, checkoutTo, readOnly = false }: { cart: CartApi; currency: string; checkoutTo?: string; readOnly?: boolean }) {
+/** What the cart's promotions need: the store's rules, each item's category, the store's time zone. */
+export interface CartPromotions {
+  rules: PromotionRule[];
+  categoryOf: (itemId: number) => number | null;
+  timezone: string;
+}
+
+/**
+ * The cart: lines with quantity controls, the promotions it gets now (the same evaluator the
+ * server prices the order with), subtotal (display only) and the way to checkout.
+ */
+export function CartPanel({
+  cart,
+  currency,
+  checkoutTo,
+  readOnly = false,
+  promotions,
+}: {
+  cart: CartApi;
+  currency: string;
+  checkoutTo?: string;
+  readOnly?: boolean;
+  promotions?: CartPromotions;
+}) {
   const { t, i18n } = useTranslation('ordering');
   const fmt = (cents: number) => money(cents, currency, i18n.language);
   const count = cartCount(cart.lines);
+  const applied = promotions
+    ? evaluatePromotions(
+        cart.lines.map((l) => ({
+          itemId: l.itemId,
+          categoryId: promotions.categoryOf(l.itemId),
+          quantity: l.quantity,
+          unitCents: l.unitPriceCents,
+        })),
+        promotions.rules,
+        Date.now(),
+        promotions.timezone,
+      )
+    : [];
+  const off = applied.reduce((sum, p) => sum + p.totalCents, 0);
   return (
     <section className={styles.cart} aria-labelledby="ordering-cart-title" id="cart">
       <h2 id="ordering-cart-title" className={styles.sectionTitle}>
@@ -29,14 +67,27 @@ export function CartPanel({ cart, currency, checkoutTo, readOnly = false }: { ca
                   <span>× {line.quantity}</span>
                 ) : (
                   <div className={styles.qty}>
-                    <button type="button" aria-label={t('cart.decrease', { name: line.name })} onClick={() => cart.setQuantity(line.key, line.quantity - 1)}>
+                    <button
+                      type="button"
+                      aria-label={t('cart.decrease', { name: line.name })}
+                      onClick={() => cart.setQuantity(line.key, line.quantity - 1)}
+                    >
                       −
                     </button>
                     <output aria-label={t('cart.quantity', { name: line.name })}>{line.quantity}</output>
-                    <button type="button" aria-label={t('cart.increase', { name: line.name })} onClick={() => cart.setQuantity(line.key, line.quantity + 1)}>
+                    <button
+                      type="button"
+                      aria-label={t('cart.increase', { name: line.name })}
+                      onClick={() => cart.setQuantity(line.key, line.quantity + 1)}
+                    >
                       +
                     </button>
-                    <button type="button" className={styles.remove} aria-label={t('cart.remove', { name: line.name })} onClick={() => cart.remove(line.key)}>
+                    <button
+                      type="button"
+                      className={styles.remove}
+                      aria-label={t('cart.remove', { name: line.name })}
+                      onClick={() => cart.remove(line.key)}
+                    >
                       ×
                     </button>
                   </div>
@@ -45,8 +96,18 @@ export function CartPanel({ cart, currency, checkoutTo, readOnly = false }: { ca
               </li>
             ))}
           </ul>
+          {applied.length > 0 && (
+            <ul className={styles.cartLines} aria-label={t('cart.promotions')}>
+              {applied.map((p) => (
+                <li key={p.promotionId} className={styles.cartLine}>
+                  <span className={styles.cartLineText}>{p.name}</span>
+                  <span className={styles.lineTotal}>−{fmt(p.totalCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
           <p className={styles.subtotal}>
-            <span>{t('cart.subtotal')}</span> <strong>{fmt(cartSubtotal(cart.lines))}</strong>
+            <span>{t('cart.subtotal')}</span> <strong>{fmt(cartSubtotal(cart.lines) - off)}</strong>
           </p>
           {checkoutTo && <p className={styles.muted}>{t('cart.taxNote')}</p>}
           {checkoutTo && (
@@ -58,4 +119,10 @@ export function CartPanel({ cart, currency, checkoutTo, readOnly = false }: { ca
       )}
     </section>
   );
+}
+
+/** The cart's promotions from the store's menu. */
+export function promotionsOf(menu: StoreMenu, timezone: string): CartPromotions {
+  const categories = new Map(menu.categories.flatMap((c) => c.items.map((i) => [i.id, i.categoryId] as const)));
+  return { rules: menu.promotions ?? [], categoryOf: (itemId) => categories.get(itemId) ?? null, timezone };
 }

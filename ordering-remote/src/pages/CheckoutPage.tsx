@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PICKUP_MESSAGES, type CheckoutFields, type StoreProfile } from '@hive/shared/schemas/ordering';
+import { PICKUP_MESSAGES, type CheckoutFields, type StoreMenu, type StoreProfile } from '@hive/shared/schemas/ordering';
 import { errorResponse, useOrderingApi } from '../api';
 import { useCart } from '../cart';
-import { CartPanel } from '../components/CartPanel';
+import { CartPanel, promotionsOf } from '../components/CartPanel';
 import { CheckoutForm, type CheckoutFieldName } from '../components/CheckoutForm';
 import { GiftCardField } from '../components/GiftCardField';
 import { money } from '../format';
@@ -24,6 +24,18 @@ function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [giftCard, setGiftCard] = useState('');
+  // The menu's promotions, so the cart here shows what the order will get.
+  const [menu, setMenu] = useState<StoreMenu | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.menu(slug).then(
+      (m) => live && setMenu(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, slug]);
   const [giftCardError, setGiftCardError] = useState<string | null>(null);
 
   const submit = async (values: CheckoutFields) => {
@@ -49,7 +61,8 @@ function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }
       if (fields.giftCardNumber) setGiftCardError(t('giftCard.refused', { reason: fields.giftCardNumber }));
       const other = Object.keys(fields).some((f) => f !== 'giftCardNumber' && !FIELDS.includes(f as CheckoutFieldName));
       if (other) setProblem(t('checkout.errors.lines'));
-      else if (Object.keys(mine).length === 0 && !fields.giftCardNumber) setProblem(response?.body.message ?? t('checkout.failed'));
+      else if (Object.keys(mine).length === 0 && !fields.giftCardNumber)
+        setProblem(response?.body.message ?? t('checkout.failed'));
       return mine;
     }
   };
@@ -62,14 +75,20 @@ function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }
       <h1 id="ordering-checkout-title" className={styles.title}>
         {t('checkout.title')}
       </h1>
-      <CartPanel cart={cart} currency={profile.currency} />
+      <CartPanel
+        cart={cart}
+        currency={profile.currency}
+        promotions={menu ? promotionsOf(menu, profile.timezone) : undefined}
+      />
       <p className={styles.muted}>{t('checkout.totalNote')}</p>
       {problem && (
         <p role="alert" className={styles.alert}>
           {problem}
         </p>
       )}
-      {cart.lines.length === 0 ? <p>{t('checkout.emptyCart')}</p> : (
+      {cart.lines.length === 0 ? (
+        <p>{t('checkout.emptyCart')}</p>
+      ) : (
         <CheckoutForm
           rule={profile}
           onSubmit={submit}

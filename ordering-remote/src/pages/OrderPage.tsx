@@ -72,20 +72,33 @@ export function OrderPage({ slug, id }: { slug: string; id: string }) {
         <p>{t('order.thanks', { name: order.customerName })}</p>
         <p className={styles.statusLine}>
           {t('order.status')}:{' '}
-          <strong role="status" aria-live="polite" data-status={order.status} className={styles[`status_${order.status}`]}>
+          <strong
+            role="status"
+            aria-live="polite"
+            data-status={order.status}
+            className={styles[`status_${order.status}`]}
+          >
             {t(`order.statuses.${order.status}`)}
           </strong>
         </p>
         {order.status !== 'cancelled' && (
           <ol className={styles.steps} aria-label={t('order.steps')}>
             {(['received', 'accepted', 'ready', 'completed'] as const).map((s, index) => (
-              <li key={s} className={index <= step ? styles.stepDone : undefined} aria-current={index === step ? 'step' : undefined}>
+              <li
+                key={s}
+                className={index <= step ? styles.stepDone : undefined}
+                aria-current={index === step ? 'step' : undefined}
+              >
                 {t(`order.statuses.${s}`)}
               </li>
             ))}
           </ol>
         )}
-        <p>{t('order.pickup', { time: pickupLabel(Date.parse(order.pickupAt), profile?.timezone ?? 'UTC', i18n.language) })}</p>
+        <p>
+          {t('order.pickup', {
+            time: pickupLabel(Date.parse(order.pickupAt), profile?.timezone ?? 'UTC', i18n.language),
+          })}
+        </p>
         <ul className={styles.cartLines}>
           {order.lines.map((line, index) => (
             <li key={index} className={styles.cartLine}>
@@ -100,6 +113,12 @@ export function OrderPage({ slug, id }: { slug: string; id: string }) {
           ))}
         </ul>
         <dl className={styles.totals}>
+          {order.promotions.map((p, k) => (
+            <div key={k}>
+              <dt>{p.name}</dt>
+              <dd>−{fmt(p.amountCents)}</dd>
+            </div>
+          ))}
           <div>
             <dt>{t('order.subtotal')}</dt>
             <dd>{fmt(order.subtotalCents)}</dd>

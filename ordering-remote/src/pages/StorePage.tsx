@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
 import { useOrderingApi } from '../api';
 import { cartCount, useCart } from '../cart';
-import { CartPanel } from '../components/CartPanel';
+import { CartPanel, promotionsOf } from '../components/CartPanel';
 import { MenuItemCard } from '../components/MenuItemCard';
 import { StoreInfo } from '../components/StoreInfo';
 import { StoreGate } from '../components/StoreGate';
@@ -78,7 +78,12 @@ function StoreView({ slug, profile }: { slug: string; profile: StoreProfile }) {
         </section>
       </div>
       <aside className={styles.storeAside}>
-        <CartPanel cart={cart} currency={profile.currency} checkoutTo={`/ordering/${slug}/checkout`} />
+        <CartPanel
+          cart={cart}
+          currency={profile.currency}
+          checkoutTo={`/ordering/${slug}/checkout`}
+          promotions={menu ? promotionsOf(menu, profile.timezone) : undefined}
+        />
       </aside>
       {count > 0 && (
         <Link to={`/ordering/${slug}/checkout`} className={styles.cartBar}>

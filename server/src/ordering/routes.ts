@@ -22,6 +22,8 @@ import { merchantOf, requirePage } from '../backoffice/access';
 import { companyLocale, takeawayOrderTypeId } from '../backoffice/settings';
 import { balanceByNumber, moveBalance, redeemByNumber, REDEEM_MESSAGES } from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
+import { evaluatePromotions } from '@hive/shared/schemas/backoffice/offers';
+import { loadPromotions } from '../backoffice/offers/promotions';
 import { ORDERING_TOKEN_TTL_MS, signOrderingToken, verifyOrderingToken } from './token';
 import {
   catalogItems,
@@ -230,32 +232,47 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
       }
       const chosen = options.filter((o) => o !== undefined);
       const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
-      const amount = unit * line.quantity;
-      // Tax included in the price stays inside the line; tax added to it comes on top.
-      const taxes = lineTaxes(amount, item.taxes);
-      return {
-        item_id: item.id,
-        name: item.name,
-        options_json: JSON.stringify(chosen.map((o) => o.name)),
-        quantity: line.quantity,
-        unit_price_cents: unit,
-        tax_cents: taxes.includedCents + taxes.addedCents,
-        total_cents: amount,
-        net_cents: taxes.netCents,
-        added_cents: taxes.addedCents,
-      };
+      return { item, chosen, unit, quantity: line.quantity };
     });
     const firstField = Object.keys(fields)[0];
     if (firstField) {
       throw new HttpError(400, { error: 'validation_error', message: `${firstField}: ${fields[firstField]}`, fields });
     }
-    const valid = lines
-      .filter((l) => l !== null)
-      .map(({ net_cents, added_cents, ...row }) => ({
-        row,
-        net: net_cents,
-        added: added_cents,
-      }));
+    const picked = lines.filter((l) => l !== null);
+    // The store's promotions, evaluated as the cart shows them (the same shared function), now.
+    const rules = (await loadPromotions(ctx.db, store.companyId, { activeOnly: true })).map(
+      ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
+    );
+    const promotions = evaluatePromotions(
+      picked.map((l) => ({
+        itemId: l.item.id,
+        categoryId: l.item.categoryId,
+        quantity: l.quantity,
+        unitCents: l.unit,
+      })),
+      rules,
+      now,
+      store.timezone,
+    );
+    const lineDiscount = picked.map((_l, i) => promotions.reduce((sum, p) => sum + (p.lineCents[i] ?? 0), 0));
+    const valid = picked.map((l, i) => {
+      const amount = l.unit * l.quantity - lineDiscount[i]!;
+      // Tax included in the price stays inside the line; tax added to it comes on top.
+      const taxes = lineTaxes(amount, l.item.taxes);
+      return {
+        row: {
+          item_id: l.item.id,
+          name: l.item.name,
+          options_json: JSON.stringify(l.chosen.map((o) => o.name)),
+          quantity: l.quantity,
+          unit_price_cents: l.unit,
+          tax_cents: taxes.includedCents + taxes.addedCents,
+          total_cents: amount,
+        },
+        net: taxes.netCents,
+        added: taxes.addedCents,
+      };
+    });
     // Subtotal without tax, tax (included and added), total = what the customer pays: the lines'
     // amounts plus the added tax, so subtotal + tax = total always.
     const subtotal = valid.reduce((sum, l) => sum + l.net, 0);
@@ -290,6 +307,10 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
           updated_at: now,
           // Pickup orders are Takeaway (Settings › Order types).
           order_type_id: await takeawayOrderTypeId(trx, store.companyId),
+          discount_cents: promotions.reduce((sum, p) => sum + p.totalCents, 0),
+          promotions_json: JSON.stringify(
+            promotions.map((p) => ({ promotionId: p.promotionId, name: p.name, amountCents: p.totalCents })),
+          ),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

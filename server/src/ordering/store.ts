@@ -15,6 +15,7 @@ import type { Database } from '../db/schema';
 import { chargedTaxes, companyLocale } from '../backoffice/settings';
 import type { OrderingOrdersTable } from './tables';
 import { DEMO_HOURS } from './seed';
+import { loadPromotions } from '../backoffice/offers/promotions';
 
 export interface Store {
   companyId: number;
@@ -170,13 +171,37 @@ export async function storeMenu(db: Kysely<Database>, companyId: number): Promis
     out.push({
       id: category.id,
       name: category.name,
-      items: inCategory.map((i) => ({ id: i.id, name: i.name, priceCents: i.priceCents, options: i.options })),
+      items: inCategory.map((i) => ({
+        id: i.id,
+        name: i.name,
+        priceCents: i.priceCents,
+        categoryId: i.categoryId,
+        options: i.options,
+      })),
     });
   }
-  return { currency: (await companyLocale(db, companyId)).currency, categories: out };
+  const promotions = (await loadPromotions(db, companyId, { activeOnly: true })).map(
+    ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
+  );
+  return { currency: (await companyLocale(db, companyId)).currency, categories: out, promotions };
 }
 
 export const newPublicId = () => randomBytes(12).toString('base64url');
+
+function promotionsOf(json: string): { name: string; amountCents: number }[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value)
+      ? value.flatMap((p: { name?: unknown; amountCents?: unknown }) =>
+          typeof p?.name === 'string' && typeof p.amountCents === 'number'
+            ? [{ name: p.name, amountCents: p.amountCents }]
+            : [],
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
 
 async function last4Of(db: Kysely<Database>, giftCardId: number): Promise<string> {
   const row = await db.selectFrom('gift_cards').select('last4').where('id', '=', giftCardId).executeTakeFirst();
@@ -224,6 +249,7 @@ export async function orderView(
     subtotalCents: order.subtotal_cents,
     taxCents: order.tax_cents,
     totalCents: order.total_cents,
+    promotions: promotionsOf(order.promotions_json),
     giftCard:
       order.gift_card_id !== null && order.gift_card_cents > 0
         ? { last4: await last4Of(db, order.gift_card_id), amountCents: order.gift_card_cents }

@@ -48,6 +48,9 @@ export interface OrderingOrdersTable {
   /** Paid from a gift card when ordering (the rest at pickup); loaded back if the order is cancelled. */
   gift_card_id: ColumnType<number | null, number | null | undefined, number | null>;
   gift_card_cents: ColumnType<number, number | undefined, number>;
+  /** What the promotions took off, and which (JSON: [{promotionId, name, amountCents}]). */
+  discount_cents: ColumnType<number, number | undefined, number>;
+  promotions_json: ColumnType<string, string | undefined, string>;
 }
 
 export interface OrderingOrderLinesTable {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeGiftCardNumber } from './backoffice/giftCardNumber';
+import type { PromotionRule } from './backoffice/promotionRules';
 
 /*
  * Online ordering (issue 7): schemas shared by the storefront forms, the back-office page and the
@@ -193,6 +194,7 @@ export interface MenuItem {
   id: number;
   name: string;
   priceCents: number;
+  categoryId: number | null;
   options: MenuOption[];
 }
 export interface MenuCategory {
@@ -203,6 +205,8 @@ export interface MenuCategory {
 export interface StoreMenu {
   currency: string;
   categories: MenuCategory[];
+  /** The store's active promotions, applied to the cart with evaluatePromotions (as the server does). */
+  promotions: PromotionRule[];
 }
 
 export interface OrderLine {
@@ -225,6 +229,8 @@ export interface PublicOrder {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  /** The promotions the order got (already taken off subtotal, tax and total). */
+  promotions: { name: string; amountCents: number }[];
   /** Paid with a gift card when ordering (its last 4 digits); the rest is due at pickup. */
   giftCard: { last4: string; amountCents: number } | null;
   dueCents: number;

@@ -30,6 +30,7 @@ const order = (n: number, status: BackofficeOrder['status'] = 'received'): Backo
   subtotalCents: 3700,
   taxCents: 370,
   totalCents: 4070,
+  promotions: [],
   giftCard: null,
   dueCents: 4070,
   currency: 'USD',

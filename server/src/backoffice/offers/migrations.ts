@@ -119,8 +119,19 @@ export const offersMigrations: Record<string, Migration> = {
         .alterTable('receipt_discounts')
         .addColumn('promotion_id', 'integer', (c) => c.references('promotions.id').onDelete('set null'))
         .execute();
+      // What an online order's promotions took off (already out of its subtotal, tax and total).
+      await db.schema
+        .alterTable('ordering_orders')
+        .addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('ordering_orders')
+        .addColumn('promotions_json', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('ordering_orders').dropColumn('promotions_json').execute();
+      await db.schema.alterTable('ordering_orders').dropColumn('discount_cents').execute();
       await db.schema.alterTable('receipt_discounts').dropColumn('promotion_id').execute();
       await db.schema.dropTable('promotion_targets').ifExists().execute();
       await db.schema.dropTable('promotions').ifExists().execute();
