@@ -24,24 +24,25 @@ test('a promotion made in the UI applies in the storefront and on a device recei
   const page = await context.newPage();
   await signIn(page, 'owner@bluedoor.test');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-  const name = `Garlic bread ${Date.now() % 100_000}`;
+  // Caesar salad: an item no other spec prices (specs share one server).
+  const name = `Salad deal ${Date.now() % 100_000}`;
   await page.goto('/promotions?edit=new');
   await page.getByRole('textbox', { name: /^Name/ }).fill(name);
   await page.getByRole('textbox', { name: /^Priority/ }).fill('1');
   await page.getByRole('textbox', { name: /^Percentage off/ }).fill('20');
-  await page.getByRole('checkbox', { name: 'Garlic bread', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Caesar salad', exact: true }).check();
   expect(await axe(page, 'promotion form')).toEqual([]);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: new RegExp(name) })).toContainText('20 % off');
 
-  // The storefront: the cart shows it, the order is priced with it (5.50 - 1.10, plus 10 % tax).
+  // The storefront: the cart shows it, the order is priced with it (9.50 - 1.90, plus 10 % tax).
   const guest = await (await browser.newContext()).newPage();
   await guest.goto('/ordering/blue-door-bistro');
-  const card = guest.getByRole('listitem').filter({ has: guest.getByRole('heading', { name: 'Garlic bread', exact: true }) });
-  await card.getByRole('button', { name: 'Add Garlic bread to cart' }).click();
+  const card = guest.getByRole('listitem').filter({ has: guest.getByRole('heading', { name: 'Caesar salad', exact: true }) });
+  await card.getByRole('button', { name: 'Add Caesar salad to cart' }).click();
   const promotions = guest.getByRole('list', { name: 'Promotions' });
   await expect(promotions).toContainText(name);
-  await expect(promotions).toContainText('−$1.10');
+  await expect(promotions).toContainText('−$1.90');
   await guest.getByRole('complementary').getByRole('link', { name: 'Checkout', exact: true }).click();
   await guest.getByLabel('Name').fill('Promo Guest');
   await guest.getByLabel('Phone').fill('+44 20 7946 0789');
@@ -50,14 +51,14 @@ test('a promotion made in the UI applies in the storefront and on a device recei
   await expect(guest).toHaveURL(/\/ordering\/blue-door-bistro\/orders\/[\w-]+$/);
   const totals = guest.locator('dl');
   await expect(totals).toContainText(name);
-  await expect(totals).toContainText('$4.40');
-  await expect(totals).toContainText('$4.84');
+  await expect(totals).toContainText('$7.60');
+  await expect(totals).toContainText('$8.36');
 
   // A register: the receipt claiming the promotion is stored; a wrong amount is rejected.
   const config = (await (await page.request.get('/api/backoffice/promotions')).json()) as { rows: { id: number; name: string }[] };
   const promotion = config.rows.find((p) => p.name === name)!;
   const items = (await (await page.request.get('/api/backoffice/discounts/options')).json()) as { items: { id: number; name: string }[] };
-  const bread = items.items.find((i) => i.name === 'Garlic bread')!;
+  const salad = items.items.find((i) => i.name === 'Caesar salad')!;
   const device = await pairTerminal(page, 'E2E promotions', 'Canal Walk');
   const payments = (await device.config()).body as { paymentTypes: { id: number; builtin: string | null }[] };
   const cash = payments.paymentTypes.find((p) => p.builtin === 'cash')!.id;
@@ -65,14 +66,17 @@ test('a promotion made in the UI applies in the storefront and on a device recei
     id: randomUUID(),
     type: 'receipt',
     at: Date.now() - 60_000,
-    lines: [{ itemId: bread.id, name: 'Garlic bread', quantity: 1, unitPriceCents: 550, taxRateIds: [] }],
+    lines: [{ itemId: salad.id, name: 'Caesar salad', quantity: 1, unitPriceCents: 950, taxRateIds: [] }],
     discounts: [{ name, amountCents: off, promotionId: promotion.id }],
-    payments: [{ paymentTypeId: cash, amountCents: 550 - off }],
-    totals: { subtotalCents: 550, discountCents: off, taxCents: 0, totalCents: 550 - off },
+    payments: [{ paymentTypeId: cash, amountCents: 950 - off }],
+    totals: { subtotalCents: 950, discountCents: off, taxCents: 0, totalCents: 950 - off },
   });
-  const sent = await device.send([receipt(110), receipt(200)]);
+  const sent = await device.send([receipt(190), receipt(200)]);
   expect(sent.body.results.map((r: { status: string }) => r.status)).toEqual(['stored', 'rejected']);
   await page.goto('/promotions');
-  await expect(page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: new RegExp(name) })).toContainText('$1.10');
+  await expect(page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: new RegExp(name) })).toContainText('$1.90');
   expect(await axe(page, '/promotions')).toEqual([]);
+  // Switched off again: the other specs' baskets stay as they were.
+  const off = await page.request.delete(`/api/backoffice/promotions/${promotion.id}`, { headers: { Origin: new URL(page.url()).origin } });
+  expect(off.status()).toBe(204);
 });
