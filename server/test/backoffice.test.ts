@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_CATALOGS } from '../src/backoffice/catalog';
+import { DEMO_BUNDLES } from '../src/backoffice/catalog/bundleDemo';
 import { DEMO_CUSTOMERS, DEMO_SALES_DAYS, seedBackofficeDemo } from '../src/backoffice/seed';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer, signUpAndActivate } from './helpers';
 
@@ -173,7 +174,10 @@ for (const target of databaseTargets()) {
 
     describe('items', () => {
       it('lists the company catalog with server-side pagination', async () => {
-        const expected = DEMO_CATALOGS['corner-market']!.categories.flatMap((c) => c.items).length;
+        // The catalog's items and the demo bundles (items too).
+        const expected =
+          DEMO_CATALOGS['corner-market']!.categories.flatMap((c) => c.items).length +
+          DEMO_BUNDLES['corner-market']!.length;
         const first = await call(owner, 'GET', '/items');
         assert.equal(first.status, 200);
         assert.equal(first.body.total, expected);
@@ -621,7 +625,8 @@ for (const target of databaseTargets()) {
           };
           assert.equal(
             await count('items'),
-            DEMO_CATALOGS[company.slug]!.categories.flatMap((c) => c.items).length,
+            DEMO_CATALOGS[company.slug]!.categories.flatMap((c) => c.items).length +
+              (DEMO_BUNDLES[company.slug]?.length ?? 0),
             company.slug,
           );
           assert.equal(await count('customers'), DEMO_CUSTOMERS);

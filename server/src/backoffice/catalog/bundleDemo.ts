@@ -1,7 +1,7 @@
 import type { Db } from '../inventory/common';
 
 /** Per demo company: bundles by the SKUs of their components (absent SKUs skip the bundle). */
-const DEMO_BUNDLES: Record<
+export const DEMO_BUNDLES: Record<
   string,
   { name: string; sku: string; priceCents: number; components: [string, number][] }[]
 > = {
@@ -58,7 +58,8 @@ export async function seedBundlesDemo(db: Db, companyId: number, slug: string, n
         company_id: companyId,
         name: bundle.name,
         sku: bundle.sku,
-        category_id: parts[0]!.item.category_id,
+        // No category: the catalog's categories keep the items they were given.
+        category_id: null,
         price_cents: bundle.priceCents,
         cost_cents: parts.reduce((s, p) => s + p.quantity * Number(p.item.cost_cents), 0),
         track_stock: 0,

@@ -24,7 +24,7 @@ export const offersMigrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('percent', 'amount')`))
         .addColumn('percent_bp', 'integer')
-        .addColumn('amount_cents', 'integer')
+        .addColumn('amount_cents', 'bigint')
         .addColumn('scope', 'text', (c) => c.notNull().check(sql`scope in ('receipt', 'items')`))
         .addColumn('restricted', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
@@ -56,7 +56,7 @@ export const offersMigrations: Record<string, Migration> = {
       // The line's own discount as the register sent it (discount_cents also holds its share of the receipt's).
       await db.schema
         .alterTable('receipt_lines')
-        .addColumn('line_discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('line_discount_cents', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
       await db.schema
         .createIndex('receipt_discounts_discount_idx')
@@ -96,8 +96,8 @@ export const offersMigrations: Record<string, Migration> = {
         .addColumn('get_quantity', 'integer', int0)
         .addColumn('get_percent_bp', 'integer', int0)
         .addColumn('percent_bp', 'integer', int0)
-        .addColumn('threshold_cents', 'integer', int0)
-        .addColumn('amount_cents', 'integer', int0)
+        .addColumn('threshold_cents', 'bigint', int0)
+        .addColumn('amount_cents', 'bigint', int0)
         .addColumn('days_mask', 'integer', int0)
         .addColumn('start_time', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('end_time', 'text', (c) => c.notNull().defaultTo(''))
@@ -122,7 +122,7 @@ export const offersMigrations: Record<string, Migration> = {
       // What an online order's promotions took off (already out of its subtotal, tax and total).
       await db.schema
         .alterTable('ordering_orders')
-        .addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('discount_cents', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
       await db.schema
         .alterTable('ordering_orders')

@@ -24,8 +24,8 @@ export const rewardsMigrations: Record<string, Migration> = {
         .addColumn('company_id', 'integer', companyRef)
         .addColumn('number', 'text', (c) => c.notNull())
         .addColumn('last4', 'text', (c) => c.notNull())
-        .addColumn('initial_cents', 'integer', (c) => c.notNull())
-        .addColumn('balance_cents', 'integer', (c) => c.notNull().check(sql`balance_cents >= 0`))
+        .addColumn('initial_cents', 'bigint', (c) => c.notNull())
+        .addColumn('balance_cents', 'bigint', (c) => c.notNull().check(sql`balance_cents >= 0`))
         .addColumn('customer_id', 'integer', (c) => c.references('customers.id').onDelete('set null'))
         .addColumn('expires_on', 'text')
         .addColumn('status', 'text', (c) =>
@@ -53,8 +53,8 @@ export const rewardsMigrations: Record<string, Migration> = {
         .addColumn('kind', 'text', (c) =>
           c.notNull().check(sql`kind in ('issue', 'load', 'redeem', 'refund', 'adjust', 'void')`),
         )
-        .addColumn('amount_cents', 'integer', (c) => c.notNull())
-        .addColumn('balance_after_cents', 'integer', (c) => c.notNull())
+        .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+        .addColumn('balance_after_cents', 'bigint', (c) => c.notNull())
         .addColumn('receipt_id', 'integer', (c) => c.references('receipts.id').onDelete('set null'))
         .addColumn('order_id', 'integer', (c) => c.references('ordering_orders.id').onDelete('set null'))
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -79,7 +79,7 @@ export const rewardsMigrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .alterTable('ordering_orders')
-        .addColumn('gift_card_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('gift_card_cents', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
     },
     async down(db: Kysely<unknown>) {
@@ -105,7 +105,7 @@ export const rewardsMigrations: Record<string, Migration> = {
         .addColumn('company_id', 'integer', (c) => c.primaryKey().references('companies.id').onDelete('cascade'))
         .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('points_per_unit', 'integer', (c) => c.notNull())
-        .addColumn('value_per_100_cents', 'integer', (c) => c.notNull())
+        .addColumn('value_per_100_cents', 'bigint', (c) => c.notNull())
         .addColumn('min_redeem_points', 'integer', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();

@@ -29,7 +29,7 @@ export const salesMigrations: Record<string, Migration> = {
         .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('restrict'))
         .addColumn('issue_date', 'text', (c) => c.notNull())
         .addColumn('due_date', 'text', (c) => c.notNull())
-        .addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('discount_cents', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('subtotal_cents', 'bigint', (c) => c.notNull())
         .addColumn('tax_cents', 'bigint', (c) => c.notNull())
@@ -116,7 +116,7 @@ export const salesMigrations: Record<string, Migration> = {
         .addColumn('due_days', 'integer', (c) => c.notNull())
         .addColumn('auto_send', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('lines_json', 'text', (c) => c.notNull())
-        .addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('discount_cents', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('status', 'text', (c) =>
           c
