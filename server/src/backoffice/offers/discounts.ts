@@ -11,9 +11,10 @@ import {
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
 import { merchantOf, requirePage } from '../access';
-import { conflictOr, fieldProblem, idParam, noStore, notFound } from '../query';
+import { conflictOr, idParam, noStore, notFound } from '../query';
 import { companyLocale } from '../settings';
 import type { Db } from '../inventory/common';
+import { checkTargets, loadTargets, writeTargets } from './targets';
 
 const PAGE = '/discounts';
 const NAME_TAKEN = 'another discount already has this name';
@@ -43,18 +44,14 @@ export async function loadDiscounts(db: Db, companyId: number, ids?: number[]): 
     .orderBy('id')
     .execute();
   if (rows.length === 0) return [];
-  const targets = await db
-    .selectFrom('discount_targets')
-    .select(['discount_id', 'item_id', 'category_id'])
-    .where('company_id', '=', companyId)
-    .where(
-      'discount_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+  const targets = await loadTargets(
+    db,
+    'discount',
+    companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
-    const own = targets.filter((t) => t.discount_id === r.id);
+    const own = targets.get(r.id)!;
     return {
       id: r.id,
       name: r.name,
@@ -62,8 +59,8 @@ export async function loadDiscounts(db: Db, companyId: number, ids?: number[]): 
       percentBp: r.percent_bp === null ? null : Number(r.percent_bp),
       amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
       scope: r.scope,
-      itemIds: own.flatMap((t) => (t.item_id === null ? [] : [t.item_id])).sort((a, b) => a - b),
-      categoryIds: own.flatMap((t) => (t.category_id === null ? [] : [t.category_id])).sort((a, b) => a - b),
+      itemIds: own.itemIds,
+      categoryIds: own.categoryIds,
       restricted: Number(r.restricted) === 1,
       active: Number(r.active) === 1,
     };
@@ -94,35 +91,6 @@ async function usage(db: Db, companyId: number, since: number): Promise<Map<numb
     out.set(r.discount_id, entry);
   }
   return out;
-}
-
-async function checkTargets(db: Db, companyId: number, input: DiscountInput): Promise<void> {
-  const check = async (table: 'items' | 'categories', ids: number[], field: string) => {
-    if (ids.length === 0) return;
-    const found = await db
-      .selectFrom(table)
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('id', 'in', ids)
-      .execute();
-    if (found.length !== ids.length) throw fieldProblem(field, 'choose one of the options');
-  };
-  await check('items', input.itemIds, 'itemIds');
-  await check('categories', input.categoryIds, 'categoryIds');
-}
-
-async function writeTargets(trx: Db, companyId: number, discountId: number, input: DiscountInput): Promise<void> {
-  await trx.deleteFrom('discount_targets').where('discount_id', '=', discountId).execute();
-  const rows = [
-    ...input.itemIds.map((id) => ({ discount_id: discountId, company_id: companyId, item_id: id, category_id: null })),
-    ...input.categoryIds.map((id) => ({
-      discount_id: discountId,
-      company_id: companyId,
-      item_id: null,
-      category_id: id,
-    })),
-  ];
-  if (rows.length > 0) await trx.insertInto('discount_targets').values(rows).execute();
 }
 
 const columns = (input: DiscountInput) => ({
@@ -209,7 +177,7 @@ export function discountsRouter(ctx: AuthContext): Router {
           .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await writeTargets(trx, companyId, row.id, input);
+        await writeTargets(trx, 'discount', companyId, row.id, input);
         return row.id;
       })
       .catch((error: unknown) => conflictOr(error, 'name', NAME_TAKEN));
@@ -233,7 +201,7 @@ export function discountsRouter(ctx: AuthContext): Router {
           .where('company_id', '=', companyId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw notFound('discount');
-        await writeTargets(trx, companyId, id, input);
+        await writeTargets(trx, 'discount', companyId, id, input);
       })
       .catch((error: unknown) => conflictOr(error, 'name', NAME_TAKEN));
     noStore(res).json(await one(companyId, id));

@@ -9,8 +9,9 @@ import {
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
 import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, noStore, notFound } from '../query';
+import { idParam, noStore, notFound } from '../query';
 import type { Db } from '../inventory/common';
+import { checkTargets, loadTargets, writeTargets } from './targets';
 
 const PAGE = '/promotions';
 const DAY_MS = 86_400_000;
@@ -30,18 +31,14 @@ export async function loadPromotions(
   if (options.ids) query = query.where('id', 'in', options.ids);
   const rows = await query.orderBy('priority').orderBy('id').execute();
   if (rows.length === 0) return [];
-  const targets = await db
-    .selectFrom('promotion_targets')
-    .select(['promotion_id', 'item_id', 'category_id'])
-    .where('company_id', '=', companyId)
-    .where(
-      'promotion_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+  const targets = await loadTargets(
+    db,
+    'promotion',
+    companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
-    const own = targets.filter((t) => t.promotion_id === r.id);
+    const own = targets.get(r.id)!;
     return {
       id: r.id,
       name: r.name,
@@ -49,8 +46,8 @@ export async function loadPromotions(
       priority: Number(r.priority),
       stackable: Number(r.stackable) === 1,
       active: Number(r.active) === 1,
-      itemIds: own.flatMap((t) => (t.item_id === null ? [] : [t.item_id])).sort((a, b) => a - b),
-      categoryIds: own.flatMap((t) => (t.category_id === null ? [] : [t.category_id])).sort((a, b) => a - b),
+      itemIds: own.itemIds,
+      categoryIds: own.categoryIds,
       buyQuantity: Number(r.buy_quantity),
       getQuantity: Number(r.get_quantity),
       getPercentBp: Number(r.get_percent_bp),
@@ -85,36 +82,6 @@ const columns = (input: PromotionInput) => ({
   starts_on: input.startsOn,
   ends_on: input.endsOn,
 });
-
-async function checkTargets(db: Db, companyId: number, input: PromotionInput): Promise<void> {
-  for (const [table, ids, field] of [
-    ['items', input.itemIds, 'itemIds'],
-    ['categories', input.categoryIds, 'categoryIds'],
-  ] as const) {
-    if (ids.length === 0) continue;
-    const found = await db
-      .selectFrom(table)
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('id', 'in', ids)
-      .execute();
-    if (found.length !== ids.length) throw fieldProblem(field, 'choose one of the options');
-  }
-}
-
-async function writeTargets(trx: Db, companyId: number, id: number, input: PromotionInput) {
-  await trx.deleteFrom('promotion_targets').where('promotion_id', '=', id).execute();
-  const rows = [
-    ...input.itemIds.map((itemId) => ({ promotion_id: id, company_id: companyId, item_id: itemId, category_id: null })),
-    ...input.categoryIds.map((categoryId) => ({
-      promotion_id: id,
-      company_id: companyId,
-      item_id: null,
-      category_id: categoryId,
-    })),
-  ];
-  if (rows.length > 0) await trx.insertInto('promotion_targets').values(rows).execute();
-}
 
 /** `/api/backoffice/promotions`: the automatic rules, with their use over 30 days. */
 export function promotionsRouter(ctx: AuthContext): Router {
@@ -168,7 +135,7 @@ export function promotionsRouter(ctx: AuthContext): Router {
         .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeTargets(trx, companyId, row.id, input);
+      await writeTargets(trx, 'promotion', companyId, row.id, input);
       return row.id;
     });
     noStore(res)
@@ -189,7 +156,7 @@ export function promotionsRouter(ctx: AuthContext): Router {
         .where('id', '=', id)
         .where('company_id', '=', companyId)
         .execute();
-      await writeTargets(trx, companyId, id, input);
+      await writeTargets(trx, 'promotion', companyId, id, input);
     });
     noStore(res).json(await one(companyId, id));
   });

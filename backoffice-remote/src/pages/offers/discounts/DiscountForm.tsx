@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createDiscountSchema,
@@ -11,9 +11,10 @@ import {
 } from '@hive/shared/schemas/backoffice/offers';
 import { Alert, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
-import { CheckboxList, centsToInput, inputToCents } from '../../../components';
+import { centsToInput, inputToCents } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { TargetFields } from '../shared/TargetFields';
 import styles from './discounts.module.css';
 
 interface Values {
@@ -173,39 +174,12 @@ function DiscountFields({
         />
       </div>
       {scope === 'items' && (
-        <div className={styles.targets}>
-          <Controller
-            control={control}
-            name="categoryIds"
-            render={({ field }) => (
-              <CheckboxList<number>
-                ref={field.ref}
-                legend={t('discounts.fields.categories')}
-                options={options.categories.map((c) => ({ value: c.id, label: c.name }))}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.categoryIds?.message}
-                empty={t('discounts.noCategories')}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="itemIds"
-            render={({ field }) => (
-              <CheckboxList<number>
-                ref={field.ref}
-                legend={t('discounts.fields.items')}
-                hint={t('discounts.hints.items')}
-                options={options.items.map((i) => ({ value: i.id, label: i.name }))}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.itemIds?.message}
-                empty={t('discounts.noItems')}
-              />
-            )}
-          />
-        </div>
+        <TargetFields
+          control={control as never}
+          errors={errors}
+          options={options}
+          itemsHint={t('discounts.hints.items')}
+        />
       )}
       <CheckboxField
         label={t('discounts.fields.restricted')}

@@ -13,6 +13,7 @@ import { API, useApi } from '../../../api';
 import { CheckboxList, centsToInput, inputToCents } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { TargetFields } from '../shared/TargetFields';
 import styles from '../discounts/discounts.module.css';
 
 interface Values {
@@ -228,39 +229,12 @@ function PromotionFields({
         )}
       </div>
       {kind !== 'spend_get' && (
-        <div className={styles.targets}>
-          <Controller
-            control={control}
-            name="categoryIds"
-            render={({ field }) => (
-              <CheckboxList<number>
-                ref={field.ref}
-                legend={t('discounts.fields.categories')}
-                hint={t('promotions.hints.targets')}
-                options={options.categories.map((c) => ({ value: c.id, label: c.name }))}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.categoryIds?.message}
-                empty={t('discounts.noCategories')}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="itemIds"
-            render={({ field }) => (
-              <CheckboxList<number>
-                ref={field.ref}
-                legend={t('discounts.fields.items')}
-                options={options.items.map((i) => ({ value: i.id, label: i.name }))}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.itemIds?.message}
-                empty={t('discounts.noItems')}
-              />
-            )}
-          />
-        </div>
+        <TargetFields
+          control={control as never}
+          errors={errors}
+          options={options}
+          categoriesHint={t('promotions.hints.targets')}
+        />
       )}
       <Controller
         control={control}
