@@ -168,6 +168,22 @@ export const deviceConfigSchema = z
         taxRateIds: z.array(z.int()),
         /** The item's price at each price level that has one of its own (others use priceCents). */
         levelPrices: z.array(z.object({ priceLevelId: z.int(), priceCents: z.int() })),
+        /** The item's modifier groups (of `modifierGroups`), in the order the register offers them. */
+        modifierGroupIds: z.array(z.int()),
+      }),
+    ),
+    /**
+     * Modifier groups (Products › Modifiers): a line of an item takes between minChoices and
+     * maxChoices modifiers of each of its groups; a modifier's price is added to the unit price.
+     * A receipt line names them in `modifiers` with `modifierId` (docs/device-api.md).
+     */
+    modifierGroups: z.array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        minChoices: z.int(),
+        maxChoices: z.int(),
+        modifiers: z.array(z.object({ id: z.int(), name: z.string(), priceCents: z.int() })),
       }),
     ),
     taxRates: z.array(
@@ -292,7 +308,12 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-const modifierSchema = z.object({ name: name(), priceCents: cents() });
+const modifierSchema = z.object({
+  name: name(),
+  priceCents: cents(),
+  /** The modifier of config `modifierGroups` (optional: a register may type one in). */
+  modifierId: id().optional(),
+});
 
 const saleLineSchema = z.object({
   /** null: an item typed in at the register (no catalog entry). */
@@ -579,6 +600,7 @@ export const EVENT_ERROR_CODES = [
   'points_value_mismatch',
   'unknown_promotion',
   'promotion_mismatch',
+  'unknown_modifier',
 ] as const;
 export type EventErrorCode = (typeof EVENT_ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeGiftCardNumber } from './backoffice/giftCardNumber';
 import type { PromotionRule } from './backoffice/promotionRules';
+import type { ModifierGroupRule } from './backoffice/modifierRules';
 
 /*
  * Online ordering (issue 7): schemas shared by the storefront forms, the back-office page and the
@@ -30,7 +31,8 @@ export function nextStatus(current: OrderStatus, action: OrderAction): OrderStat
 export const ORDERING_LIMITS = {
   maxLines: 30,
   maxQuantity: 20,
-  maxOptions: 10,
+  /** Modifiers on one line (all its groups together). */
+  maxModifiers: 30,
   nameMax: 80,
   phoneMax: 30,
   notesMax: 300,
@@ -140,7 +142,18 @@ export const orderLineInputSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(ORDERING_LIMITS.maxQuantity, `must be ${ORDERING_LIMITS.maxQuantity} or less`),
-    optionIds: z.array(z.number().int().positive().max(2_147_483_647)).max(ORDERING_LIMITS.maxOptions).default([]),
+    /** The chosen modifiers of the item's modifier groups (each group's minimum and maximum apply). */
+    modifierIds: z
+      .array(z.number({ message: 'must be modifier ids' }).int().positive().max(2_147_483_647), {
+        message: 'must be a list of modifier ids',
+      })
+      .max(ORDERING_LIMITS.maxModifiers, `at most ${ORDERING_LIMITS.maxModifiers} modifiers`)
+      .default([]),
+    // The item options of old storefronts became modifier groups (with new ids): refuse them clearly.
+    optionIds: z
+      .array(z.unknown())
+      .max(0, 'item options are modifiers now: send modifierIds (reload the menu)')
+      .optional(),
     // Whatever a client claims an item costs is accepted for compatibility and ignored.
     price: z.unknown().optional(),
     priceCents: z.unknown().optional(),
@@ -185,17 +198,13 @@ export interface StoreProfile {
   currency: string;
 }
 
-export interface MenuOption {
-  id: number;
-  name: string;
-  priceCents: number;
-}
 export interface MenuItem {
   id: number;
   name: string;
   priceCents: number;
   categoryId: number | null;
-  options: MenuOption[];
+  /** Its modifier groups (Products › Modifiers): the choices it takes, checked with checkModifierChoice. */
+  modifierGroups: ModifierGroupRule[];
 }
 export interface MenuCategory {
   id: number | null;

@@ -4,12 +4,11 @@ import {
   computeSale,
   receiptEventSchema,
   refundEventSchema,
-  type DeviceConfig,
   type DeviceEvent,
 } from '@hive/shared/schemas/device';
-import { SimulatedRegister, uuidFrom } from './register';
+import { SimulatedRegister, uuidFrom, type SimConfig } from './register';
 
-const config: Pick<DeviceConfig, 'items' | 'taxRates' | 'paymentTypes' | 'orderTypes' | 'employees'> = {
+const config: SimConfig = {
   items: [
     { id: 1, name: 'Coffee', sku: '', categoryId: 1, priceCents: 250, taxRateIds: [1], levelPrices: [] },
     { id: 2, name: 'Bagel', sku: '', categoryId: 1, priceCents: 320, taxRateIds: [1], levelPrices: [] },
@@ -98,6 +97,56 @@ describe('SimulatedRegister', () => {
     expect(() => register.clockOut(1, 30)).toThrow();
     register.clockIn(1, 30);
     expect(() => register.clockIn(2, 30)).toThrow();
+  });
+
+  it("sells the items' modifier groups within their minimum and maximum, on a stream of its own", () => {
+    const milk = {
+      id: 5,
+      name: 'Milk',
+      minChoices: 1,
+      maxChoices: 1,
+      modifiers: [
+        { id: 51, name: 'Whole', priceCents: 0 },
+        { id: 52, name: 'Oat', priceCents: 50 },
+      ],
+    };
+    const extras = {
+      id: 6,
+      name: 'Extras',
+      minChoices: 0,
+      maxChoices: 2,
+      modifiers: [
+        { id: 61, name: 'Cream', priceCents: 30 },
+        { id: 62, name: 'Syrup', priceCents: 40 },
+        { id: 63, name: 'Shot', priceCents: 80 },
+      ],
+    };
+    const grouped: SimConfig = {
+      ...config,
+      items: config.items.map((i) => (i.id === 1 ? { ...i, modifierGroupIds: [5, 6] } : i)),
+      modifierGroups: [milk, extras],
+    };
+    const register = new SimulatedRegister(grouped, { seed: '42', restaurant: true });
+    const plain = new SimulatedRegister(config, { seed: '42', restaurant: true });
+    const sales = Array.from({ length: 300 }, (_, i) => register.sale(1_800_000_000_000 + i));
+    const same = Array.from({ length: 300 }, (_, i) => plain.sale(1_800_000_000_000 + i));
+    const coffees = sales.flatMap((s) => s.lines.filter((l) => l.itemId === 1));
+    expect(coffees.length).toBeGreaterThan(20);
+    let extrasSold = 0;
+    for (const line of coffees) {
+      const ids = (line.modifiers ?? []).map((m) => m.modifierId);
+      expect(ids.filter((id) => id === 51 || id === 52)).toHaveLength(1);
+      const chosenExtras = ids.filter((id) => id !== undefined && id >= 61);
+      expect(chosenExtras.length).toBeLessThanOrEqual(2);
+      expect(new Set(chosenExtras).size).toBe(chosenExtras.length);
+      extrasSold += chosenExtras.length;
+    }
+    expect(extrasSold).toBeGreaterThan(0);
+    // The other lines and choices are those of the same seed without groups.
+    expect(sales.map((s) => s.lines.map((l) => [l.itemId, l.quantity]))).toEqual(
+      same.map((s) => s.lines.map((l) => [l.itemId, l.quantity])),
+    );
+    for (const sale of sales) expect(receiptEventSchema.safeParse(sale).success).toBe(true);
   });
 
   it('produces valid events whose totals and payments follow the server rules', () => {

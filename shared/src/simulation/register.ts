@@ -63,7 +63,11 @@ export function uuidFrom(text: string): string {
 }
 
 /** What the generator reads of a register's configuration. */
-export type SimConfig = Pick<DeviceConfig, 'items' | 'taxRates' | 'paymentTypes' | 'orderTypes' | 'employees'>;
+export type SimConfig = Pick<DeviceConfig, 'taxRates' | 'paymentTypes' | 'orderTypes' | 'employees'> & {
+  items: (Omit<DeviceConfig['items'][number], 'modifierGroupIds'> & { modifierGroupIds?: number[] })[];
+  /** Without it (or for items without groups) a restaurant's lines now and then carry a typed-in modifier. */
+  modifierGroups?: DeviceConfig['modifierGroups'];
+};
 
 export interface RegisterOptions {
   /** Every id and choice follows from it. */
@@ -98,6 +102,9 @@ const PAY_OUTS = ['Milk delivery', 'Window cleaner', 'Stamps', 'Cleaning supplie
 
 export class SimulatedRegister {
   private readonly random: () => number;
+  /** The modifiers of the items' groups: a stream of their own, so the rest of a sale stays the same. */
+  private readonly modifierRandom: () => number;
+  private readonly groupOf: Map<number, DeviceConfig['modifierGroups'][number]>;
   private counter = 0;
   private readonly cash: number | null;
   private readonly card: number | null;
@@ -119,6 +126,8 @@ export class SimulatedRegister {
     private readonly options: RegisterOptions,
   ) {
     this.random = createRandom(`${options.seed}:choices`);
+    this.modifierRandom = createRandom(`${options.seed}:modifiers`);
+    this.groupOf = new Map((config.modifierGroups ?? []).map((g) => [g.id, g]));
     const pay = config.paymentTypes;
     this.cash = (pay.find((p) => p.builtin === 'cash') ?? pay.find((p) => p.cashLike))?.id ?? null;
     this.card = (pay.find((p) => p.builtin === 'card') ?? pay.find((p) => !p.cashLike))?.id ?? this.cash;
@@ -152,6 +161,21 @@ export class SimulatedRegister {
   private employee(): number | null {
     const list = this.config.employees;
     return list.length === 0 ? null : list[Math.floor(this.random() * list.length)]!.id;
+  }
+
+  /** Each group's minimum, and sometimes more up to its maximum (undefined: none chosen). */
+  private chooseModifiers(groups: DeviceConfig['modifierGroups']) {
+    const chosen = groups.flatMap((g) => {
+      const spare = g.maxChoices - g.minChoices;
+      const extra = spare > 0 && this.modifierRandom() < 0.3 ? 1 + Math.floor(this.modifierRandom() * spare) : 0;
+      const pool = [...g.modifiers];
+      const picked: typeof pool = [];
+      for (let k = 0; k < Math.min(g.minChoices + extra, pool.length); k += 1) {
+        picked.push(...pool.splice(Math.floor(this.modifierRandom() * pool.length), 1));
+      }
+      return picked.map((m) => ({ name: m.name, priceCents: m.priceCents, modifierId: m.id }));
+    });
+    return chosen.length > 0 ? chosen : undefined;
   }
 
   private pickItem() {
@@ -264,13 +288,15 @@ export class SimulatedRegister {
         existing.quantity += quantity;
         continue;
       }
-      const modifiers =
+      const typed =
         restaurant && this.random() < 0.12
           ? [MODIFIERS[Math.floor(this.random() * MODIFIERS.length)]!].map(([name, priceCents]) => ({
               name,
               priceCents,
             }))
           : undefined;
+      const groups = (item.modifierGroupIds ?? []).flatMap((id) => this.groupOf.get(id) ?? []);
+      const modifiers = groups.length > 0 ? this.chooseModifiers(groups) : typed;
       chosen.set(item.id, {
         itemId: item.id,
         name: item.name,

@@ -127,7 +127,10 @@ export function createBundleSchema(m: ValidationMessages = englishMessages) {
       components: z
         .array(
           z.object({
-            itemId: z.number({ error: m('invalidChoice') }).int(m('invalidChoice')).positive(m('invalidChoice')),
+            itemId: z
+              .number({ error: m('invalidChoice') })
+              .int(m('invalidChoice'))
+              .positive(m('invalidChoice')),
             quantity: integerSchema(m, { min: 1, max: BUNDLE_LIMITS.maxQuantity }),
           }),
           { error: m('required') },
@@ -138,7 +141,8 @@ export function createBundleSchema(m: ValidationMessages = englishMessages) {
     .superRefine((value, ctx) => {
       const seen = new Set<number>();
       value.components.forEach((c, i) => {
-        if (seen.has(c.itemId)) ctx.addIssue({ code: 'custom', path: ['components', i, 'itemId'], message: m('invalidChoice') });
+        if (seen.has(c.itemId))
+          ctx.addIssue({ code: 'custom', path: ['components', i, 'itemId'], message: m('invalidChoice') });
         seen.add(c.itemId);
       });
     });
@@ -262,4 +266,74 @@ export interface PriceListImportPreview {
   /** Rows that cannot be read, by their line number in the file. */
   errors: { line: number; message: string }[];
   unchanged: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modifiers (/modifiers, add-on Item Modifiers): groups of choices sold with an item (Milk: whole,
+// oat +0.50), each with how many choices it takes, attached to items. The registers get them in
+// their config and the storefront offers them on the item's card (modifierRules.ts has the rule).
+
+export const MODIFIER_LIMITS = { maxModifiers: 30, maxItems: 2000, maxChoices: 30 } as const;
+
+export function createModifierGroupSchema(m: ValidationMessages = englishMessages) {
+  return z
+    .object({
+      name: textSchema(m, LIMITS.nameMax, { required: true }),
+      minChoices: integerSchema(m, { min: 0, max: MODIFIER_LIMITS.maxChoices }),
+      maxChoices: integerSchema(m, { min: 1, max: MODIFIER_LIMITS.maxChoices }),
+      modifiers: z
+        .array(
+          z.object({
+            /** An existing modifier keeps its id (receipts and carts name it); new ones have none. */
+            id: z
+              .number({ error: m('invalidChoice') })
+              .int(m('invalidChoice'))
+              .positive(m('invalidChoice'))
+              .max(2_147_483_647, m('invalidChoice'))
+              .nullable(),
+            name: textSchema(m, LIMITS.nameMax, { required: true }),
+            price: decimalSchema(m, { min: 0, max: LIMITS.moneyMax, decimals: 2 }),
+          }),
+          { error: m('required') },
+        )
+        .min(1, m('required'))
+        .max(MODIFIER_LIMITS.maxModifiers, m('tooMany', { max: MODIFIER_LIMITS.maxModifiers })),
+      itemIds: idListSchema(m, MODIFIER_LIMITS.maxItems),
+    })
+    .superRefine((value, ctx) => {
+      if (value.maxChoices < value.minChoices)
+        ctx.addIssue({ code: 'custom', path: ['maxChoices'], message: m('min', { min: value.minChoices }) });
+      if (value.maxChoices > value.modifiers.length)
+        ctx.addIssue({ code: 'custom', path: ['maxChoices'], message: m('max', { max: value.modifiers.length }) });
+      const names = new Set<string>();
+      const ids = new Set<number>();
+      value.modifiers.forEach((modifier, i) => {
+        const key = modifier.name.toLocaleLowerCase();
+        if (names.has(key))
+          ctx.addIssue({ code: 'custom', path: ['modifiers', i, 'name'], message: m('duplicateName') });
+        names.add(key);
+        if (modifier.id !== null && ids.has(modifier.id))
+          ctx.addIssue({ code: 'custom', path: ['modifiers', i, 'id'], message: m('invalidChoice') });
+        if (modifier.id !== null) ids.add(modifier.id);
+      });
+    });
+}
+export const modifierGroupInputSchema = createModifierGroupSchema();
+export type ModifierGroupInput = z.output<typeof modifierGroupInputSchema>;
+
+export interface ModifierGroup {
+  id: number;
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  /** In the currency (like the Items page). */
+  modifiers: { id: number; name: string; price: number }[];
+  items: { id: number; name: string }[];
+  /** Sold on receipts over the last 30 days (lines naming one of its modifiers). */
+  soldLast30Days: number;
+  updatedAt: number;
+}
+
+export interface ModifierGroupOptions {
+  items: { id: number; name: string; sku: string; categoryName: string | null; active: boolean }[];
 }

@@ -42,7 +42,8 @@ export type ValidationMessageKey =
   | 'breakTooLong'
   | 'invalidGiftCard'
   | 'notZero'
-  | 'chooseTargets';
+  | 'chooseTargets'
+  | 'duplicateName';
 
 export type ValidationValues = Record<string, string | number>;
 export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
@@ -80,6 +81,7 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   invalidGiftCard: 'enter the 16 digits of the gift card, as printed on it',
   notZero: 'must not be 0',
   chooseTargets: 'choose at least one item or category',
+  duplicateName: 'another one already has this name',
 };
 
 /** Every message key: the browser must have a text for each one (checked by the remote's tests). */
