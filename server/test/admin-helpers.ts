@@ -92,3 +92,35 @@ export async function pairRegister(server: TestServer, owner: Client, slug: stri
     throw new Error(`pairing failed: ${response.status} ${JSON.stringify(paired)}`);
   return paired.token;
 }
+
+export interface DeviceReply {
+  status: number;
+  body: Json;
+  etag: string | null;
+}
+
+/** A request of a paired register to the device API (`/api/device/v1` + path), as its token. */
+export async function device(
+  url: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  etag?: string,
+): Promise<DeviceReply> {
+  const response = await fetch(`${url}/api/device/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(etag ? { 'if-none-match': etag } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Json) : null,
+    etag: response.headers.get('etag'),
+  };
+}

@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { discountCents } from '@hive/shared/schemas/backoffice/offers';
-import { api, assertValidation, companyId, db, pairRegister, signedIn, type ApiResult } from './admin-helpers';
+import {
+  api,
+  assertValidation,
+  companyId,
+  db,
+  device,
+  pairRegister,
+  signedIn,
+  type ApiResult,
+  type DeviceReply,
+} from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -12,28 +22,7 @@ import { Client, databaseTargets, startTestServer, type Json, type TestServer } 
  * tenancy and the page rule.
  */
 
-const DEVICE = '/api/device/v1';
 const D = '/api/backoffice/discounts';
-
-interface Reply {
-  status: number;
-  body: Json;
-  etag: string | null;
-}
-
-async function device(url: string, token: string, method: string, path: string, body?: unknown, etag?: string) {
-  const response = await fetch(`${url}${DEVICE}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(etag ? { 'if-none-match': etag } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, etag: response.headers.get('etag') } as Reply;
-}
 
 const base = {
   name: 'Test 10%',
@@ -58,7 +47,7 @@ for (const target of databaseTargets()) {
     let item: { id: number; categoryId: number; other: number };
     let seq = 0;
 
-    const ok = (result: ApiResult | Reply, status = 200) =>
+    const ok = (result: ApiResult | DeviceReply, status = 200) =>
       assert.equal(result.status, status, `${status} expected, got ${result.status}: ${JSON.stringify(result.body)}`);
     const create = async (extra: Record<string, unknown> = {}) => {
       seq += 1;

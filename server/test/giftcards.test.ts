@@ -337,7 +337,7 @@ for (const target of databaseTargets()) {
             phone: '+44 20 7946 0000',
             pickupAt: new Date(pickupSlots(now(), profile)[0]!).toISOString(),
             notes: '',
-            lines: [{ itemId: burgerId, quantity: 1, optionIds: [] }],
+            lines: [{ itemId: burgerId, quantity: 1, modifierIds: [] }],
             ...extra,
           },
         });

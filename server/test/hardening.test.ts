@@ -59,7 +59,7 @@ async function placeOrder(client: Client, quantity = 1): Promise<Response> {
       phone: '555 0100',
       pickupAt: pickupAt.toISOString(),
       notes: '',
-      lines: [{ itemId: menu.categories[0].items[0].id, quantity, optionIds: [] }],
+      lines: [{ itemId: menu.categories[0].items[0].id, quantity, modifierIds: [] }],
     },
   });
 }
@@ -455,7 +455,7 @@ for (const target of databaseTargets()) {
           phone: '555 0100',
           pickupAt: pickupAt.toISOString(),
           notes: '',
-          lines: [{ itemId: created.body.id, quantity: 20, optionIds: [] }],
+          lines: [{ itemId: created.body.id, quantity: 20, modifierIds: [] }],
         },
       });
       assert.equal(response.status, 400);

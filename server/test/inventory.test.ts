@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { api, assertValidation, companyId, db, signedIn } from './admin-helpers';
+import { api, assertValidation, companyId, db, device, signedIn } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -16,19 +16,6 @@ import { Client, databaseTargets, startTestServer, type Json, type TestServer } 
 const B = '/api/backoffice';
 const I = `${B}/inventory`;
 const DEVICE = '/api/device/v1';
-
-async function device(url: string, token: string, method: string, path: string, json?: unknown) {
-  const response = await fetch(`${url}${DEVICE}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : null };
-}
 
 for (const target of databaseTargets()) {
   describe(`inventory [${target.name}]`, () => {

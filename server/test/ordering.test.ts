@@ -47,13 +47,16 @@ for (const target of databaseTargets()) {
     let bistroManager: Client;
 
     const slot = () => new Date(pickupSlots(server.clock.now(), profile)[0]!).toISOString();
-    const burger = () => menu.categories.flatMap((c: Json) => c.items).find((i: Json) => i.name === 'Blue Door burger');
+    const itemNamed = (name: string) =>
+      menu.categories.flatMap((c: Json) => c.items).find((i: Json) => i.name === name);
+    const burger = () => itemNamed('Blue Door burger');
+    const extras = () => burger().modifierGroups[0];
     const orderBody = (extra: Record<string, unknown> = {}) => ({
       name: 'Guest Tester',
       phone: '+44 20 7946 0000',
       pickupAt: slot(),
       notes: 'No onions',
-      lines: [{ itemId: burger().id, quantity: 2, optionIds: [burger().options[0].id] }],
+      lines: [{ itemId: burger().id, quantity: 2, modifierIds: [extras().modifiers[0].id] }],
       ...extra,
     });
 
@@ -85,7 +88,8 @@ for (const target of databaseTargets()) {
       assert.ok(menu.categories.length >= 3);
       assert.equal(menu.categories[0].name, 'Starters');
       assert.equal(burger().priceCents, 1650);
-      assert.ok(burger().options.length >= 2);
+      assert.equal(extras().name, 'Burger extras');
+      assert.ok(extras().modifiers.length >= 2);
     });
 
     it('unknown stores answer 404 everywhere', async () => {
@@ -117,12 +121,22 @@ for (const target of databaseTargets()) {
     it('charges catalog prices whatever the client sends, and the order can be followed', async () => {
       const b = burger();
       const body = orderBody({
-        lines: [{ itemId: b.id, quantity: 2, optionIds: [b.options[0].id], price: 0.01, priceCents: 1, name: 'Free' }],
+        lines: [
+          {
+            itemId: b.id,
+            quantity: 2,
+            modifierIds: [extras().modifiers[0].id],
+            price: 0.01,
+            priceCents: 1,
+            name: 'Free',
+          },
+        ],
         total: 0.02,
       });
       const created = await json(guest, 'POST', `/ordering_online/${SLUG}/orders`, { json: body, token });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      const unit = b.priceCents + b.options[0].priceCents;
+      const unit = b.priceCents + extras().modifiers[0].priceCents;
+      assert.deepEqual(created.body.lines[0].options, [extras().modifiers[0].name]);
       assert.equal(created.body.lines[0].unitPriceCents, unit);
       // The demo store's "Spend 30, get 5 off" applies (evaluatePromotions, as the cart shows it);
       // tax is charged on what is left.
@@ -138,6 +152,47 @@ for (const target of databaseTargets()) {
       assert.equal(status.status, 200);
       assert.equal(status.body.totalCents, created.body.totalCents);
       assert.equal((await json(guest, 'GET', `/ordering_online/${SLUG}/orders/unknown`, { token })).status, 404);
+    });
+
+    it("holds each line to its item's modifier groups, naming the line and the group (400)", async () => {
+      const post = (lines: unknown[]) =>
+        json(guest, 'POST', `/ordering_online/${SLUG}/orders`, { json: orderBody({ lines }), token });
+      const cappuccino = itemNamed('Cappuccino');
+      const milk = cappuccino.modifierGroups.find((g: Json) => g.name === 'Milk');
+      assert.deepEqual([milk.minChoices, milk.maxChoices], [1, 1]);
+      const oat = milk.modifiers.find((m: Json) => m.name === 'Oat milk');
+      const missing = await post([
+        { itemId: burger().id, quantity: 1 },
+        { itemId: cappuccino.id, quantity: 1 },
+      ]);
+      assert.equal(missing.status, 400);
+      assert.deepEqual(missing.body.fields, { 'lines.1.modifierIds': 'Cappuccino, Milk: choose 1' });
+      const two = await post([
+        { itemId: cappuccino.id, quantity: 1, modifierIds: milk.modifiers.map((m: Json) => m.id) },
+      ]);
+      assert.equal(two.body.fields['lines.0.modifierIds'], 'Cappuccino, Milk: choose 1');
+      const foreign = await post([
+        { itemId: cappuccino.id, quantity: 1, modifierIds: [oat.id, extras().modifiers[0].id] },
+      ]);
+      assert.match(
+        foreign.body.fields['lines.0.modifierIds'],
+        /^Cappuccino: modifier \d+ is not offered with this item$/,
+      );
+      const old = await post([{ itemId: cappuccino.id, quantity: 1, optionIds: [3] }]);
+      assert.equal(old.status, 400);
+      assert.match(old.body.fields['lines.0.optionIds'], /send modifierIds/);
+      // Chosen right: priced with the modifier, which the order lists.
+      const ok = await post([
+        { itemId: cappuccino.id, quantity: 3, modifierIds: [oat.id] },
+        { itemId: burger().id, quantity: 1, modifierIds: extras().modifiers.map((m: Json) => m.id) },
+      ]);
+      assert.equal(ok.status, 201, JSON.stringify(ok.body));
+      assert.equal(ok.body.lines[0].unitPriceCents, cappuccino.priceCents + oat.priceCents);
+      assert.deepEqual(ok.body.lines[0].options, ['Oat milk']);
+      assert.equal(
+        ok.body.lines[1].unitPriceCents,
+        burger().priceCents + extras().modifiers.reduce((s: number, m: Json) => s + m.priceCents, 0),
+      );
     });
 
     it('validates orders with field messages (400, never 5xx)', async () => {
@@ -163,7 +218,8 @@ for (const target of databaseTargets()) {
         { lines: 'x' },
         { ...orderBody(), lines: [{ itemId: '1 OR 1=1', quantity: 1 }] },
         { ...orderBody(), lines: [{ itemId: 1e308, quantity: -1 }] },
-        { ...orderBody(), lines: [{ itemId: burger().id, quantity: 1, optionIds: [99999] }] },
+        { ...orderBody(), lines: [{ itemId: burger().id, quantity: 1, modifierIds: [99999] }] },
+        { ...orderBody(), lines: [{ itemId: burger().id, quantity: 1, optionIds: [1] }] },
         { ...orderBody(), name: 'a\u0000b' },
         { ...orderBody(), notes: 'x'.repeat(5000) },
         { ...orderBody(), pickupAt: 'tomorrow-ish' },

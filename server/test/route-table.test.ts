@@ -122,6 +122,13 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     active: true,
     components: [{ itemId: 1, quantity: 1 }],
   },
+  'PUT /api/backoffice/modifier_groups/:id': {
+    name: 'Tenant probe',
+    minChoices: 0,
+    maxChoices: 1,
+    modifiers: [{ id: null, name: 'Probe', price: 0 }],
+    itemIds: [],
+  },
   'PUT /api/backoffice/promotions/:id': {
     name: 'Tenant probe',
     kind: 'percent_off',

@@ -461,7 +461,7 @@ for (const target of databaseTargets()) {
                 phone: '+44 20 7946 0000',
                 pickupAt: pickupAt.toISOString(),
                 notes: '',
-                lines: [{ itemId: garlic.id, quantity: 2, optionIds: [] }],
+                lines: [{ itemId: garlic.id, quantity: 2, modifierIds: [] }],
               },
             })
           ).json() as Promise<Json>;

@@ -2,7 +2,7 @@ import express, { type Express, type Router } from 'express';
 import type { AuthContext } from '../auth';
 import { requireJson } from '../http';
 import { invalidateConfig } from '../device/config';
-import { bundlesRouter, categoriesRouter, itemsRouter, priceListsRouter } from './catalog';
+import { bundlesRouter, categoriesRouter, itemsRouter, modifiersRouter, priceListsRouter } from './catalog';
 import { customersRouter } from './customers';
 import { inventoryRouter } from './inventory';
 import { overviewRouter } from './overview';
@@ -52,6 +52,7 @@ export function backofficeRouter(ctx: AuthContext): Router {
   router.use('/categories', categoriesRouter(ctx));
   router.use('/bundles', bundlesRouter(ctx));
   router.use('/price_lists', priceListsRouter(ctx));
+  router.use('/modifier_groups', modifiersRouter(ctx));
   router.use('/customers', customersRouter(ctx));
   router.use('/business', businessRouter(ctx));
   router.use('/billing', billingRouter(ctx));

@@ -10,6 +10,7 @@ import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
 import { seedOffersDemo, seedPromotionsDemo } from './offers/demo';
 import { seedRecurringDemo, seedSalesDemo } from './sales/demo';
 import { seedBundlesDemo } from './catalog/bundleDemo';
+import { seedModifiersDemo } from './catalog/modifierDemo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -217,6 +218,8 @@ async function seedCompany(
     now,
   );
 
+  // Modifier groups before the sales: the registers' config offers them and the history sells them.
+  await seedModifiersDemo(db, companyId, slug, now);
   if (sales && (await countOf(db, 'receipts', companyId)) === 0) {
     const generated = await seedSales(db, companyId, slug, catalog, now);
     result.receipts = generated.receipts;

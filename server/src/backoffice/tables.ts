@@ -58,8 +58,38 @@ export interface BundleComponentsTable {
   position: number;
 }
 
+/** Modifiers (issue 21): archived ones stay for the receipts and carts that name them. */
+export interface ModifierGroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  min_choices: number;
+  max_choices: number;
+  archived_at: Millis | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ModifiersTable {
+  id: Generated<number>;
+  company_id: number;
+  group_id: number;
+  name: string;
+  price_cents: number;
+  position: number;
+  archived_at: Millis | null;
+}
+
+export interface ItemModifierGroupsTable {
+  company_id: number;
+  item_id: number;
+  group_id: number;
+  position: number;
+}
+
 export interface BackofficeTables
-  extends SettingsTables,
+  extends
+    SettingsTables,
     DevicesTables,
     TeamTables,
     ReportTables,
@@ -71,4 +101,7 @@ export interface BackofficeTables
   items: ItemsTable;
   customers: CustomersTable;
   bundle_components: BundleComponentsTable;
+  modifier_groups: ModifierGroupsTable;
+  modifiers: ModifiersTable;
+  item_modifier_groups: ItemModifierGroupsTable;
 }

@@ -20,6 +20,7 @@ import { rewardsMigrations } from '../backoffice/rewards/migrations';
 import { offersMigrations } from '../backoffice/offers/migrations';
 import { salesMigrations } from '../backoffice/sales/migrations';
 import { bundleMigrations } from '../backoffice/catalog/bundleMigrations';
+import { modifierMigrations } from '../backoffice/catalog/modifierMigrations';
 
 /*
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
@@ -142,6 +143,7 @@ const migrations: Record<string, Migration> = {
   ...offersMigrations,
   ...salesMigrations,
   ...bundleMigrations,
+  ...modifierMigrations,
 };
 
 /** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */

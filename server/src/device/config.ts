@@ -6,6 +6,7 @@ import { bannerState, bannerVersion } from '../backoffice/devices/banners';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../backoffice/settings';
 import { isRole, rightsOf } from '../backoffice/team/access';
 import { loadDiscounts } from '../backoffice/offers/discounts';
+import { loadItemModifiers } from '../backoffice/catalog/modifiers';
 import { loadPromotions } from '../backoffice/offers/promotions';
 import { loyaltySettings } from '../backoffice/rewards/loyalty';
 
@@ -303,6 +304,7 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
   );
 
   const discounts = (await loadDiscounts(db, companyId)).filter((d) => d.active);
+  const modifiers = await loadItemModifiers(db, companyId);
   const promotions = (await loadPromotions(db, companyId, { activeOnly: true })).map(
     ({ active: _active, updatedAt: _updatedAt, ...p }) => ({
       ...p,
@@ -335,7 +337,9 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       // Archived rates are no longer charged (like the storefront, see Settings > Taxes).
       taxRateIds: (taxesOf.get(i.id) ?? []).filter((id) => !archived.has(id)),
       levelPrices: pricesOf.get(i.id) ?? [],
+      modifierGroupIds: modifiers.groupIdsOf.get(i.id) ?? [],
     })),
+    modifierGroups: modifiers.groups.map((g) => ({ ...g, modifiers: [...g.modifiers] })),
     loyalty,
     promotions,
     discounts: discounts.map(({ active: _active, ...d }) => d),

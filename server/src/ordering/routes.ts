@@ -24,6 +24,12 @@ import { balanceByNumber, moveBalance, redeemByNumber, REDEEM_MESSAGES } from '.
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { evaluatePromotions } from '@hive/shared/schemas/backoffice/offers';
 import { loadPromotions } from '../backoffice/offers/promotions';
+import {
+  checkModifierChoice,
+  chosenModifiers,
+  describeChoiceRule,
+  type ChoiceProblem,
+} from '@hive/shared/schemas/backoffice/modifierRules';
 import { ORDERING_TOKEN_TTL_MS, signOrderingToken, verifyOrderingToken } from './token';
 import {
   catalogItems,
@@ -34,6 +40,7 @@ import {
   profileOf,
   publicOrder,
   storeMenu,
+  type CatalogItem,
   type Store,
 } from './store';
 import { DEMO_HOURS } from './seed';
@@ -138,6 +145,14 @@ async function payWithGiftCard(
 }
 
 /** `/gettokenonline`, `/ordering_master/...`, `/ordering_online/...`: public, no session. */
+/** A line's refused choice in words that name the item and the group (the 400 names the line). */
+function choiceProblemText(item: CatalogItem, problem: ChoiceProblem): string {
+  if (problem.kind === 'repeated') return `${item.name}: modifier ${problem.modifierId} is chosen twice`;
+  if (problem.kind === 'unknown') return `${item.name}: modifier ${problem.modifierId} is not offered with this item`;
+  const group = item.modifierGroups.find((g) => g.id === problem.groupId)!;
+  return `${item.name}, ${group.name}: ${describeChoiceRule(group)}`;
+}
+
 export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: OrderingLimiters): void {
   const readLimit = [
     rateLimit(limits.read, 'ordering requests'),
@@ -224,13 +239,12 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
         fields[`lines.${index}.itemId`] = 'is not on the menu';
         return null;
       }
-      const optionIds = [...new Set(line.optionIds)];
-      const options = optionIds.map((id) => item.options.find((o) => o.id === id));
-      if (options.some((o) => o === undefined)) {
-        fields[`lines.${index}.optionIds`] = 'contains an option this item does not have';
+      const problem = checkModifierChoice(item.modifierGroups, line.modifierIds)[0];
+      if (problem) {
+        fields[`lines.${index}.modifierIds`] = choiceProblemText(item, problem);
         return null;
       }
-      const chosen = options.filter((o) => o !== undefined);
+      const chosen = chosenModifiers(item.modifierGroups, line.modifierIds);
       const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
       return { item, chosen, unit, quantity: line.quantity };
     });

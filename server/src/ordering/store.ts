@@ -16,6 +16,8 @@ import { chargedTaxes, companyLocale } from '../backoffice/settings';
 import type { OrderingOrdersTable } from './tables';
 import { DEMO_HOURS } from './seed';
 import { loadPromotions } from '../backoffice/offers/promotions';
+import { loadItemModifiers } from '../backoffice/catalog/modifiers';
+import type { ModifierGroupRule } from '@hive/shared/schemas/backoffice/modifierRules';
 
 export interface Store {
   companyId: number;
@@ -109,10 +111,11 @@ export interface CatalogItem {
   /** The taxes charged on it (its tax rates that are not archived). */
   taxes: AppliedTax[];
   categoryId: number | null;
-  options: { id: number; name: string; priceCents: number }[];
+  /** Its modifier groups in use (Products › Modifiers), in the item's order. */
+  modifierGroups: ModifierGroupRule[];
 }
 
-/** Active catalog items of the company (optionally only `ids`) with their online options. */
+/** Active catalog items of the company (optionally only `ids`) with their modifier groups. */
 export async function catalogItems(db: Kysely<Database>, companyId: number, ids?: number[]): Promise<CatalogItem[]> {
   if (ids && ids.length === 0) return [];
   let query = db
@@ -125,18 +128,12 @@ export async function catalogItems(db: Kysely<Database>, companyId: number, ids?
   if (ids) query = query.where('id', 'in', ids);
   const items = await query.execute();
   if (items.length === 0) return [];
-  const options = await db
-    .selectFrom('ordering_item_options')
-    .select(['id', 'item_id', 'name', 'price_cents'])
-    .where('company_id', '=', companyId)
-    .where(
-      'item_id',
-      'in',
-      items.map((i) => i.id),
-    )
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const modifiers = await loadItemModifiers(
+    db,
+    companyId,
+    items.map((i) => i.id),
+  );
+  const groups = new Map(modifiers.groups.map((g) => [g.id, g]));
   const taxes = await chargedTaxes(
     db,
     companyId,
@@ -148,9 +145,7 @@ export async function catalogItems(db: Kysely<Database>, companyId: number, ids?
     priceCents: item.price_cents,
     taxes: taxes.get(item.id) ?? [],
     categoryId: item.category_id,
-    options: options
-      .filter((o) => o.item_id === item.id)
-      .map((o) => ({ id: o.id, name: o.name, priceCents: o.price_cents })),
+    modifierGroups: (modifiers.groupIdsOf.get(item.id) ?? []).flatMap((id) => groups.get(id) ?? []),
   }));
 }
 
@@ -176,7 +171,7 @@ export async function storeMenu(db: Kysely<Database>, companyId: number): Promis
         name: i.name,
         priceCents: i.priceCents,
         categoryId: i.categoryId,
-        options: i.options,
+        modifierGroups: i.modifierGroups,
       })),
     });
   }

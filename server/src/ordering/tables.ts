@@ -17,16 +17,6 @@ export interface OrderingSettingsTable {
   updated_at: Millis;
 }
 
-/** Paid extras of a catalog item offered online (the catalog itself is `items`). */
-export interface OrderingItemOptionsTable {
-  id: Generated<number>;
-  company_id: number;
-  item_id: number;
-  name: string;
-  price_cents: number;
-  position: number;
-}
-
 export interface OrderingOrdersTable {
   id: Generated<number>;
   company_id: number;
@@ -69,7 +59,6 @@ export interface OrderingOrderLinesTable {
 
 export interface OrderingTables {
   ordering_settings: OrderingSettingsTable;
-  ordering_item_options: OrderingItemOptionsTable;
   ordering_orders: OrderingOrdersTable;
   ordering_order_lines: OrderingOrderLinesTable;
 }

@@ -45,6 +45,7 @@ import {
   type PromotionRule,
 } from '@hive/shared/schemas/backoffice/offers';
 import { loadPromotions } from '../backoffice/offers/promotions';
+import { knownModifierIds } from '../backoffice/catalog/modifiers';
 
 /*
  * Ingest of register events: the one way receipts, refunds, shifts, cash movements and the time
@@ -141,6 +142,8 @@ interface Lookup {
   /** The promotions the receipts name, and the time zone their days are read in (the location's). */
   promotions: Map<number, PromotionRule>;
   timezone: string;
+  /** The modifiers (Products › Modifiers) the lines name that are the company's, archived or not. */
+  modifiers: Set<number>;
 }
 
 async function idsIn<T>(list: readonly T[], load: (part: T[]) => Promise<void>): Promise<void> {
@@ -162,8 +165,11 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   const giftCardNumbers: string[] = [];
   const discountIds: number[] = [];
   const promotionIds: number[] = [];
+  const modifierIds: number[] = [];
   for (const e of events) {
     if (e.type === 'receipt') {
+      for (const l of e.lines)
+        for (const m of l.modifiers ?? []) if (m.modifierId !== undefined) modifierIds.push(m.modifierId);
       for (const d of e.discounts ?? []) if (d.promotionId !== undefined) promotionIds.push(d.promotionId);
       for (const l of e.lines) if (l.discountId !== undefined) discountIds.push(l.discountId);
       for (const d of e.discounts ?? []) if (d.discountId !== undefined) discountIds.push(d.discountId);
@@ -198,6 +204,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
     clock: null,
     giftCards: null,
     discounts: new Map(),
+    modifiers: new Set(),
     loyalty: null,
     promotions: new Map(),
     timezone: 'UTC',
@@ -300,6 +307,7 @@ async function loadLookup(trx: Db, device: IngestDevice, events: AnyParsed[]): P
   }
   if (clockEmployeeIds.length > 0) lookup.clock = await loadClockBook(trx, companyId, clockEmployeeIds);
   for (const d of await loadDiscounts(trx, companyId, [...new Set(discountIds)])) lookup.discounts.set(d.id, d);
+  lookup.modifiers = await knownModifierIds(trx, companyId, modifierIds);
   if (promotionIds.length > 0) {
     for (const p of await loadPromotions(trx, companyId, { ids: [...new Set(promotionIds)] }))
       lookup.promotions.set(p.id, p);
@@ -448,7 +456,7 @@ interface PlannedLine {
   quantity: number;
   unitPriceCents: number;
   modifiersCents: number;
-  modifiers: { name: string; priceCents: number }[];
+  modifiers: { name: string; priceCents: number; modifierId: number | null }[];
   amounts: LineAmounts;
   taxes: { taxRateId: number | null; rateBp: number; type: 'added' | 'included' }[];
   /** Refund lines: the sale line they return (resolved to its id at write time). */
@@ -793,6 +801,14 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
   const amounts = computed.amounts;
   checkTotals(errors, e.totals, amounts);
   errors.push(...checkNamedDiscounts(e, lookup));
+  e.lines.forEach((l, i) =>
+    (l.modifiers ?? []).forEach((m, j) => {
+      // A register may not have the newest groups: any modifier of the company is accepted, by id.
+      if (m.modifierId === undefined || lookup.modifiers.has(m.modifierId)) return;
+      const field = `lines.${i}.modifiers.${j}.modifierId`;
+      errors.push({ field, code: 'unknown_modifier', message: `${field}: no such modifier` });
+    }),
+  );
   const tipCents = e.payments.reduce((s, p) => s + (p.tipCents ?? 0), 0);
   if (e.totals.tipCents !== undefined && e.totals.tipCents !== tipCents) {
     errors.push({
@@ -852,7 +868,11 @@ function planSale(e: Parsed<'receipt'>, index: number, lookup: Lookup, device: I
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       modifiersCents: (l.modifiers ?? []).reduce((s, m) => s + m.priceCents, 0),
-      modifiers: (l.modifiers ?? []).map((m) => ({ name: m.name.trim(), priceCents: m.priceCents })),
+      modifiers: (l.modifiers ?? []).map((m) => ({
+        name: m.name.trim(),
+        priceCents: m.priceCents,
+        modifierId: m.modifierId ?? null,
+      })),
       amounts: amounts.lines[i]!,
       taxes: l.taxRateIds.map((id) => ({ taxRateId: id, ...lookup.taxRates.get(id)! })),
       refundOf: null,
@@ -1332,7 +1352,13 @@ async function write(
         const id = lineId.get(`${r.dbId}:${l.position}`)!;
         if (l.state) l.state.dbId = id;
         for (const m of l.modifiers)
-          modifiers.push({ company_id: companyId, line_id: id, name: m.name, price_cents: m.priceCents });
+          modifiers.push({
+            company_id: companyId,
+            line_id: id,
+            name: m.name,
+            price_cents: m.priceCents,
+            modifier_id: m.modifierId,
+          });
         l.taxes.forEach((t, k) => {
           const cents = l.amounts.taxCents[k] ?? 0;
           lineTaxRows.push({

@@ -75,6 +75,8 @@ export interface ReceiptLineModifiersTable {
   line_id: number;
   name: string;
   price_cents: number;
+  /** The modifier of Products › Modifiers the register named (null: typed in, or since deleted). */
+  modifier_id: Defaulted<number | null>;
 }
 
 export interface ReceiptLineTaxesTable {

@@ -5,3 +5,4 @@ export { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG } from './dem
 export type { DemoCatalog, DemoCategory, DemoItem, DemoSalesProfile } from './demoCatalog';
 export { bundlesRouter, expandBundles } from './bundles';
 export { priceListsRouter } from './priceLists';
+export { modifiersRouter, loadItemModifiers, knownModifierIds } from './modifiers';
