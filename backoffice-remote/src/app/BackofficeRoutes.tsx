@@ -2,11 +2,11 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@hive/shared/config';
 import { backofficeMenus, hasLayout, menuPaths } from '@hive/shared/menu';
 import { BareLayout, Layout } from '../layout';
-import { NotAvailablePage } from '../pages/placeholder';
 import { PAGES } from './pages';
 import { RequireMenuPath } from './RequireMenuPath';
 
-const ALL_PATHS = menuPaths(backofficeMenus);
+// Every menu path has its page (BackofficeRoutes.test.tsx checks it; a path without one is not routed).
+const ALL_PATHS = menuPaths(backofficeMenus).filter((path) => path in PAGES);
 
 /**
  * Pages with a print view at `<path>/print`: the same page without the back-office around it,
@@ -30,8 +30,12 @@ const WITH_LAYOUT = ALL_PATHS.filter(hasLayout);
 const WITHOUT_LAYOUT = ALL_PATHS.filter((path) => !hasLayout(path));
 
 function Page({ path }: { path: string }) {
-  const Built = PAGES[path];
-  return <RequireMenuPath path={path}>{Built ? <Built /> : <NotAvailablePage path={path} />}</RequireMenuPath>;
+  const Built = PAGES[path]!;
+  return (
+    <RequireMenuPath path={path}>
+      <Built />
+    </RequireMenuPath>
+  );
 }
 
 /**

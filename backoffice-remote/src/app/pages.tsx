@@ -2,11 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The page of every menu path, each its own chunk (recharts, for one, is only downloaded with the
- * overview and the reports). The paths of NOT_BUILT show NotAvailablePage (docs/backoffice-pages.md);
- * BackofficeRoutes.test.tsx checks that every menu path is in exactly one of the two.
+ * overview and the reports). BackofficeRoutes.test.tsx checks that every menu path has one.
  */
-export const NOT_BUILT: readonly string[] = ['/modifiers'];
-
 export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/overview': lazy(() => import('../pages/overview')),
   '/items': lazy(() => import('../pages/items')),
@@ -15,6 +12,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   // Products catalog beyond items and categories (pages/catalog/<page>/, texts in 'catalog').
   '/bundles': lazy(() => import('../pages/catalog/bundles')),
   '/price_hive_items': lazy(() => import('../pages/catalog/price-lists')),
+  '/modifiers': lazy(() => import('../pages/catalog/modifiers')),
   '/ordering_online': lazy(() => import('../pages/ordering-online')),
   // Settings (pages/settings/<page>/, texts in the 'settings' namespace).
   '/generalinfo': lazy(() => import('../pages/settings/general-info')),

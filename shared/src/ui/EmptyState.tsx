@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Construction, Inbox } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import styles from './EmptyState.module.css';
 
 export interface EmptyStateProps {
@@ -24,25 +24,6 @@ export function EmptyState({ title, message, icon, action, plain = false, level 
       <Heading className={styles.title}>{title}</Heading>
       {message && <p className={styles.message}>{message}</p>}
       {action && <div className={styles.action}>{action}</div>}
-    </div>
-  );
-}
-
-export interface NotAvailableProps {
-  title?: string;
-  message?: ReactNode;
-  action?: ReactNode;
-}
-
-/** The clear "not available yet" state of a page whose feature is still to come. */
-export function NotAvailable({
-  title = 'Not available yet',
-  message = 'This page is part of the product but has not been built yet.',
-  action,
-}: NotAvailableProps) {
-  return (
-    <div role="status">
-      <EmptyState title={title} message={message} action={action} icon={<Construction size={24} />} />
     </div>
   );
 }

@@ -1,1 +1,0 @@
-export { NotAvailablePage } from './NotAvailablePage';
