@@ -5,7 +5,13 @@ import { CartPanel } from '../components/CartPanel';
 import { Wrapper } from '../test/i18n';
 
 const SLUG = 'blue-door-bistro';
-const burger = { itemId: 7, name: 'Blue Door burger', optionIds: [3], optionNames: ['Bacon'], unitPriceCents: 1850 };
+const burger = {
+  itemId: 7,
+  name: 'Blue Door burger',
+  modifierIds: [3],
+  modifierNames: ['Bacon'],
+  unitPriceCents: 1850,
+};
 
 function CartHarness({ slug = SLUG }: { slug?: string }) {
   const cart = useCart(slug);
@@ -22,21 +28,43 @@ function CartHarness({ slug = SLUG }: { slug?: string }) {
 beforeEach(() => window.localStorage.clear());
 
 describe('cart model', () => {
-  it('merges the same item with the same options and keeps different options apart', () => {
+  it('merges the same item with the same modifiers and keeps different modifiers apart', () => {
     let lines = addLine([], burger);
-    lines = addLine(lines, { ...burger, optionIds: [3] });
-    lines = addLine(lines, { ...burger, optionIds: [], optionNames: [], unitPriceCents: 1650 });
+    lines = addLine(lines, { ...burger, modifierIds: [3] });
+    lines = addLine(lines, { ...burger, modifierIds: [], modifierNames: [], unitPriceCents: 1650 });
     expect(lines).toHaveLength(2);
     expect(lines[0]!.quantity).toBe(2);
     expect(setQuantity(lines, lines[0]!.key, 0)).toHaveLength(1);
     expect(setQuantity(lines, lines[0]!.key, 99)[0]!.quantity).toBe(20);
   });
 
+  it('discards a cart of item options (version 1): their ids are not modifiers', () => {
+    const old = {
+      key: '7:3',
+      itemId: 7,
+      name: 'Blue Door burger',
+      optionIds: [3],
+      optionNames: ['Bacon'],
+      unitPriceCents: 1850,
+      quantity: 1,
+    };
+    window.localStorage.setItem(cartKey(SLUG), JSON.stringify({ v: 1, lines: [old] }));
+    expect(loadCart(SLUG)).toEqual([]);
+    expect(window.localStorage.getItem(cartKey(SLUG))).toBeNull();
+  });
+
   it('persists per store and discards corrupt or wrongly shaped data', () => {
     saveCart(SLUG, addLine([], burger));
     expect(loadCart(SLUG)).toHaveLength(1);
     expect(loadCart('other-store')).toEqual([]);
-    for (const corrupt of ['{not json', '"text"', '{"v":1,"lines":[{"itemId":"x"}]}', '{"v":2,"lines":[]}', 'null', '[1,2]']) {
+    for (const corrupt of [
+      '{not json',
+      '"text"',
+      '{"v":2,"lines":[{"itemId":"x"}]}',
+      '{"v":3,"lines":[]}',
+      'null',
+      '[1,2]',
+    ]) {
       window.localStorage.setItem(cartKey(SLUG), corrupt);
       expect(loadCart(SLUG)).toEqual([]);
       expect(window.localStorage.getItem(cartKey(SLUG))).toBeNull();

@@ -61,7 +61,9 @@ export function CartPanel({
               <li key={line.key} className={styles.cartLine}>
                 <div className={styles.cartLineText}>
                   <span>{line.name}</span>
-                  {line.optionNames.length > 0 && <span className={styles.muted}>{line.optionNames.join(', ')}</span>}
+                  {line.modifierNames.length > 0 && (
+                    <span className={styles.muted}>{line.modifierNames.join(', ')}</span>
+                  )}
                 </div>
                 {readOnly ? (
                   <span>× {line.quantity}</span>

@@ -44,7 +44,7 @@ function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }
     try {
       const order = await api.createOrder(slug, {
         ...values,
-        lines: cart.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, optionIds: l.optionIds })),
+        lines: cart.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, modifierIds: l.modifierIds })),
         ...(giftCard.trim() === '' ? {} : { giftCardNumber: giftCard }),
       });
       cart.clear();
@@ -59,8 +59,14 @@ function CheckoutView({ slug, profile }: { slug: string; profile: StoreProfile }
       const pickup = Object.entries(PICKUP_MESSAGES).find(([, text]) => text === fields.pickupAt);
       if (pickup) mine.pickupAt = pickup[0];
       if (fields.giftCardNumber) setGiftCardError(t('giftCard.refused', { reason: fields.giftCardNumber }));
-      const other = Object.keys(fields).some((f) => f !== 'giftCardNumber' && !FIELDS.includes(f as CheckoutFieldName));
-      if (other) setProblem(t('checkout.errors.lines'));
+      const other = Object.keys(fields).filter(
+        (f) => f !== 'giftCardNumber' && !FIELDS.includes(f as CheckoutFieldName),
+      );
+      // A line the menu no longer sells as it is (an item gone, its modifiers changed): name it.
+      const line = other.map((f) => /^lines\.(\d+)\./.exec(f)).find(Boolean);
+      const changed = line ? cart.lines[Number(line[1])] : undefined;
+      if (changed) setProblem(t('checkout.errors.line', { name: changed.name }));
+      else if (other.length > 0) setProblem(t('checkout.errors.lines'));
       else if (Object.keys(mine).length === 0 && !fields.giftCardNumber)
         setProblem(response?.body.message ?? t('checkout.failed'));
       return mine;
