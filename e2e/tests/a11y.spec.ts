@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, signIn, trackNetwork } from './helpers';
  * Accessibility, checked by axe-core in Chromium: every page of the auth area, the back-office, the
  * admin console and the storefront, with no serious or critical violation. The back-office and admin
  * lists come from the menu definitions of @hive/shared/menu and the signed-in persona's own rights,
- * so a page added to a menu is checked without touching this file ("not available yet" pages too).
+ * so a page added to a menu is checked without touching this file.
  */
 
 const BLOCKING = new Set(['serious', 'critical']);
