@@ -5,4 +5,4 @@ export { CheckboxList } from './CheckboxList';
 export type { CheckboxListProps } from './CheckboxList';
 export { readImage } from './readImage';
 export type { ImageProblem, ReadImage } from './readImage';
-export { centsToInput, inputToCents, useCentsFormat } from './money';
+export { centsToInput, inputToCents, inputToNumber, useCentsFormat } from './money';

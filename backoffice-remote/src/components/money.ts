@@ -26,3 +26,13 @@ export function inputToCents(value: string): number | null | string {
   const n = Number(text);
   return Number.isFinite(n) ? Math.round(n * 100) : value;
 }
+
+/**
+ * What a decimal field holds, for a schema that takes a number ("12,50" reads as 12.5): '' is null,
+ * anything that is not a number is passed on as it is so that the schema refuses it in its words.
+ */
+export function inputToNumber(value: string): number | string | null {
+  const text = value.trim().replace(',', '.');
+  if (text === '') return null;
+  return Number.isFinite(Number(text)) ? Number(text) : value;
+}

@@ -9,7 +9,7 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import { Alert, Button, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
-import { CheckboxList, useCentsFormat } from '../../../components';
+import { CheckboxList, inputToNumber, useCentsFormat } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
 import styles from '../shared/catalog.module.css';
@@ -25,22 +25,16 @@ interface Values {
   components: { itemId: string; quantity: string }[];
 }
 
-const num = (value: string): number | string | null => {
-  const text = value.trim().replace(',', '.');
-  if (text === '') return null;
-  return Number.isFinite(Number(text)) ? Number(text) : text;
-};
-
 const toInput = (v: Values) => ({
   name: v.name,
   sku: v.sku,
   categoryId: v.categoryId === '' ? null : Number(v.categoryId),
-  price: num(v.price),
+  price: inputToNumber(v.price),
   taxIds: v.taxIds,
   active: v.active,
   components: v.components.map((c) => ({
     itemId: c.itemId === '' ? null : Number(c.itemId),
-    quantity: num(c.quantity),
+    quantity: inputToNumber(c.quantity),
   })),
 });
 

@@ -9,7 +9,7 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import { Alert, Button, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
-import { CheckboxList } from '../../../components';
+import { CheckboxList, inputToNumber } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
 import styles from '../shared/catalog.module.css';
@@ -24,17 +24,11 @@ interface Values {
   itemIds: number[];
 }
 
-const num = (value: string): number | string | null => {
-  const text = value.trim().replace(',', '.');
-  if (text === '') return null;
-  return Number.isFinite(Number(text)) ? Number(text) : text;
-};
-
 const toInput = (v: Values) => ({
   name: v.name,
-  minChoices: num(v.minChoices),
-  maxChoices: num(v.maxChoices),
-  modifiers: v.modifiers.map((m) => ({ id: m.modifierId, name: m.name, price: num(m.price) })),
+  minChoices: inputToNumber(v.minChoices),
+  maxChoices: inputToNumber(v.maxChoices),
+  modifiers: v.modifiers.map((m) => ({ id: m.modifierId, name: m.name, price: inputToNumber(m.price) })),
   itemIds: v.itemIds,
 });
 
