@@ -6,11 +6,7 @@ import { CLERK, everyPermission, OWNER, renderInShell } from '../testing/harness
 import { ALL_PATHS, WITH_LAYOUT, WITHOUT_LAYOUT } from './BackofficeRoutes';
 
 // Each page has its own tests; here every path answers with a stub that is only its frame.
-jest.mock('./pages', () => {
-  const menu = jest.requireActual('@hive/shared/menu');
-  const { StubPage } = jest.requireActual('../testing/StubPage');
-  return { PAGES: Object.fromEntries(menu.menuPaths(menu.backofficeMenus).map((path: string) => [path, StubPage])) };
-});
+jest.mock('./pages', () => ({ PAGES: jest.requireActual('../testing/StubPage').stubPages() }));
 
 const BISTRO_OWNER: UserDataPayload = {
   user: { user_id: 4, email: 'owner@bluedoor.test', admin: false, role: 'admin', permissions: everyPermission() },

@@ -8,7 +8,7 @@ import { UI_STATE_KEY } from '../state';
 import { OWNER, renderInShell } from '../testing/harness';
 
 // The pages themselves are tested on their own; here a light stand-in keeps the focus on the layout.
-jest.mock('../app/pages', () => ({ PAGES: {} }));
+jest.mock('../app/pages', () => ({ PAGES: jest.requireActual('../testing/StubPage').stubPages() }));
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main menu' });
 const bottomNav = () => screen.getByRole('navigation', { name: 'Bottom menu' });
