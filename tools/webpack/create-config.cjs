@@ -15,10 +15,32 @@ const { PreloadBoundaryPlugin } = require('./preload-boundary-plugin.cjs');
 const repoRoot = path.resolve(__dirname, '../..');
 const sharedPkg = require(path.join(repoRoot, 'shared/package.json'));
 // Pattern exports (`./schemas/*`: pure zod schemas) are bundled per app; only stateful or
-// context-bearing subpaths must be one instance.
+// context-bearing subpaths must be one instance. `./ui` (the kit: buttons, fields, dialogs, toasts)
+// is bundled per app too: the shell never imports it, each remote renders its own ToastProvider, and
+// a shared module cannot be tree-shaken, so sharing it sent the whole kit (~6 KB gzip of JS and CSS)
+// with a remote's first view instead of the few pieces it uses.
+const BUNDLED_SUBPATHS = new Set(['./ui']);
 const SHARED_SUBPATHS = Object.keys(sharedPkg.exports)
-  .filter((k) => !k.includes('*'))
+  .filter((k) => !k.includes('*') && !BUNDLED_SUBPATHS.has(k))
   .map((k) => (k === '.' ? '@hive/shared' : `@hive/shared/${k.slice(2)}`));
+
+/**
+ * mf-manifest.json without the exposes' `async` asset lists. They name every lazy chunk of the
+ * remote (one entry per page, ~1.3 KB gzip of content hashes for the back-office) and the runtime
+ * never reads them: `loadRemote` preloads an expose's `sync` assets only, and `preloadRemote` with
+ * `resourceCategory: 'all'`, their one reader, is not used. webpack's own chunk map in
+ * remoteEntry.js still finds every lazy chunk.
+ */
+const MANIFEST = {
+  fileName: 'mf-manifest.json',
+  additionalData: ({ stats }) => {
+    for (const expose of stats.exposes) {
+      expose.assets.js.async = [];
+      expose.assets.css.async = [];
+    }
+    return stats;
+  },
+};
 
 /** Dev-server ports: the server (API) on 8080, each app on its own port. */
 const DEV_PORTS = { shell: 3000, backoffice: 3001, admin: 3002, ordering: 3003 };
@@ -227,7 +249,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(exposes ? { filename: 'remoteEntry.js', exposes, manifest: { fileName: 'mf-manifest.json' } } : {}),
+          ...(exposes ? { filename: 'remoteEntry.js', exposes, manifest: MANIFEST } : {}),
           ...(host ? { remotes: {} } : {}),
           shared: sharedSingletons(dir),
           // One offline remote must never block the others.
