@@ -246,6 +246,57 @@ for (const target of databaseTargets()) {
       );
     });
 
+    it('the tax summary books an invoice whose lines carry different rates under each rate, as its document does', async () => {
+      const rate = async (name: string, percent: number) => {
+        const made = await api(grocer, 'POST', '/api/backoffice/tax_rates', {
+          name,
+          rate: percent,
+          type: 'added',
+          appliesToNewItems: false,
+        });
+        ok(made, 201);
+        return made.body.id as number;
+      };
+      const [high, low] = [await rate('QB summary high', 10), await rate('QB summary low', 5)];
+      const customer = (
+        await db(server).selectFrom('customers').select('id').where('company_id', '=', green).executeTakeFirstOrThrow()
+      ).id;
+      const line = (description: string, unitPriceCents: number, taxRateIds: number[]) => ({
+        itemId: null,
+        description,
+        quantityHundredths: 100,
+        unitPriceCents,
+        discountCents: 0,
+        taxRateIds,
+      });
+      const made = await api(grocer, 'POST', '/api/backoffice/customer_invoices', {
+        customerId: customer,
+        issueDate: to,
+        dueDate: to,
+        lines: [line('Hamper', 10_000, [high]), line('Flowers', 4_000, [low]), line('Card', 1_000, [high, low])],
+        discountCents: 1_500,
+        notes: '',
+      });
+      ok(made, 201);
+      ok(await api(grocer, 'POST', `/api/backoffice/customer_invoices/${made.body.id}/send`, {}));
+      const document = await api(grocer, 'GET', `/api/backoffice/customer_invoices/${made.body.id}`);
+      ok(document);
+      const rows = parseCsv((await download(grocer, { kind: 'taxes', format: 'csv', from, to })).text).filter(
+        (r) => r[0] === 'Invoices' && r[1]!.startsWith('QB summary'),
+      );
+      // 15.00 off 150.00 spread by value: Hamper 90.00, Flowers 36.00, Card 9.00 net.
+      assert.deepEqual(rows, [
+        ['Invoices', 'QB summary high', '10.00%', '99.00', '9.90'],
+        ['Invoices', 'QB summary low', '5.00%', '45.00', '2.25'],
+      ]);
+      const onDocument = (document.body.taxes as Json[]).map((t) => [t.name, t.taxCents]);
+      assert.deepEqual(onDocument, [
+        ['QB summary high', 990],
+        ['QB summary low', 225],
+      ]);
+      assert.equal(document.body.taxCents, 990 + 225);
+    });
+
     it("one company's export holds only its own data; a company without Invoice or Invoicing gets 403", async () => {
       const rows = parseCsv((await download(atlas, { kind: 'sales', format: 'csv', from, to })).text).slice(1);
       const income = rows.filter((r) => r[2] === 'Sales').reduce((sum, r) => sum + cents(r[4]!) - cents(r[3]!), 0);

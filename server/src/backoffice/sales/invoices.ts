@@ -43,6 +43,47 @@ function parseTaxes(json: string): StoredTax[] {
   }
 }
 
+/** A stored invoice line, as far as its amounts go. */
+interface StoredLineAmounts {
+  quantity_hundredths: number;
+  unit_price_cents: number;
+  discount_cents: number;
+  taxes_json: string;
+}
+
+/**
+ * A stored invoice's line amounts and its taxes per rate, each with its taxable base (the net of
+ * the lines it applies to, as a receipt's taxes count it): one computation for the document and
+ * the QuickBooks tax summary.
+ */
+export function storedInvoiceAmounts(lines: readonly StoredLineAmounts[], invoiceDiscountCents: number) {
+  const taxesOf = lines.map((l) => parseTaxes(l.taxes_json));
+  const computed = invoiceAmounts(
+    lines.map((l, i) => ({
+      quantityHundredths: Number(l.quantity_hundredths),
+      unitPriceCents: Number(l.unit_price_cents),
+      discountCents: Number(l.discount_cents),
+      taxes: taxesOf[i]!,
+    })),
+    invoiceDiscountCents,
+  );
+  const amounts = 'amounts' in computed ? computed.amounts.lines : [];
+  const perRate = new Map<
+    string,
+    { name: string; rateBp: number; type: 'added' | 'included'; taxableCents: number; taxCents: number }
+  >();
+  taxesOf.forEach((taxes, i) => {
+    taxes.forEach((t, k) => {
+      const key = `${t.taxRateId}:${t.rateBp}:${t.type}`;
+      const entry = perRate.get(key) ?? { name: t.name, rateBp: t.rateBp, type: t.type, taxableCents: 0, taxCents: 0 };
+      entry.taxableCents += amounts[i]?.netCents ?? 0;
+      entry.taxCents += amounts[i]?.taxCents[k] ?? 0;
+      perRate.set(key, entry);
+    });
+  });
+  return { taxesOf, amounts, taxes: [...perRate.values()] };
+}
+
 export async function companyTodayIso(db: Db, companyId: number, now: number): Promise<string> {
   return isoDay(today(now, (await companyLocale(db, companyId)).timezone));
 }
@@ -111,26 +152,7 @@ async function loadDetail(db: Db, companyId: number, id: number, todayIso: strin
     db.selectFrom('company_profiles').selectAll().where('company_id', '=', companyId).executeTakeFirst(),
     db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow(),
   ]);
-  const taxesOf = lines.map((l) => parseTaxes(l.taxes_json));
-  const computed = invoiceAmounts(
-    lines.map((l, i) => ({
-      quantityHundredths: Number(l.quantity_hundredths),
-      unitPriceCents: Number(l.unit_price_cents),
-      discountCents: Number(l.discount_cents),
-      taxes: taxesOf[i]!,
-    })),
-    invoice.discountCents,
-  );
-  const amounts = 'amounts' in computed ? computed.amounts.lines : [];
-  const perRate = new Map<string, { name: string; rateBp: number; type: 'added' | 'included'; taxCents: number }>();
-  lines.forEach((_l, i) => {
-    taxesOf[i]!.forEach((t, k) => {
-      const key = `${t.taxRateId}:${t.rateBp}:${t.type}`;
-      const entry = perRate.get(key) ?? { name: t.name, rateBp: t.rateBp, type: t.type, taxCents: 0 };
-      entry.taxCents += amounts[i]?.taxCents[k] ?? 0;
-      perRate.set(key, entry);
-    });
-  });
+  const { taxesOf, amounts, taxes } = storedInvoiceAmounts(lines, invoice.discountCents);
   const names = await userNames(
     db,
     payments.map((p) => p.recorded_by),
@@ -158,7 +180,7 @@ async function loadDetail(db: Db, companyId: number, id: number, todayIso: strin
       recordedAt: Number(p.recorded_at),
       by: p.recorded_by === null ? null : (names.get(p.recorded_by) ?? null),
     })),
-    taxes: [...perRate.values()],
+    taxes: taxes.map(({ name, rateBp, type, taxCents }) => ({ name, rateBp, type, taxCents })),
     company: {
       name: company.name,
       legalName: profile?.legal_name ?? '',

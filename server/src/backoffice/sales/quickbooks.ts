@@ -19,6 +19,7 @@ import { fieldProblem, noStore, toCsv } from '../query';
 import { localTime, startOfDay, today } from '../reports/time';
 import { companyLocale } from '../settings';
 import type { Db } from '../inventory/common';
+import { storedInvoiceAmounts } from './invoices';
 
 const PAGE = '/quickbooks';
 const PREVIEW_ROWS = 25;
@@ -409,27 +410,22 @@ async function taxSummary(
   if (invoices.length > 0) {
     const lines = await db
       .selectFrom('invoice_lines')
-      .select(['invoice_id', 'taxes_json'])
+      .select(['invoice_id', 'quantity_hundredths', 'unit_price_cents', 'discount_cents', 'taxes_json'])
+      .where('company_id', '=', companyId)
       .where(
         'invoice_id',
         'in',
         invoices.map((i) => i.id),
       )
+      .orderBy('invoice_id')
+      .orderBy('position')
       .execute();
     for (const i of invoices) {
-      const names = new Set<string>();
-      for (const l of lines.filter((x) => x.invoice_id === i.id)) {
-        try {
-          for (const t of JSON.parse(l.taxes_json) as { name: string; rateBp: number }[])
-            names.add(`${t.name}\u0000${t.rateBp}`);
-        } catch {
-          // no taxes
-        }
-      }
-      if (Number(i.tax_cents) === 0 || names.size === 0) continue;
-      // An invoice's tax by rate is on its document; the summary books it under its first rate name.
-      const [name, rate] = [...names][0]!.split('\u0000') as [string, string];
-      add('Invoices', name, Number(rate), Number(i.total_cents) - Number(i.tax_cents), Number(i.tax_cents));
+      const { taxes } = storedInvoiceAmounts(
+        lines.filter((l) => l.invoice_id === i.id),
+        Number(i.discount_cents),
+      );
+      for (const t of taxes) add('Invoices', t.name, t.rateBp, t.taxableCents, t.taxCents);
     }
   }
   const list = [...rates.values()].sort((a, b) => a.source.localeCompare(b.source) || a.name.localeCompare(b.name));
