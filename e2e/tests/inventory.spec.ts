@@ -128,46 +128,6 @@ test.describe('inventory as owner@cornermarket.test', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
   });
-
-  // Green Leaf Grocers' owner: the language is saved on the account, and no other test reads this
-  // persona's texts while this one runs in Spanish.
-  test('every inventory page reads in Spanish, with dates in Spanish', async ({ page }) => {
-    await signInAs(page, 'owner@greenleaf.test');
-    await page.getByRole('button', { name: 'Account menu for owner@greenleaf.test' }).click();
-    await page.getByRole('button', { name: 'Español' }).click();
-    await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    try {
-      for (const [path, title, table] of [
-        ['/stock', 'Existencias', 'Stock disponible'],
-        ['/purchase_orders', 'Órdenes de compra', 'Órdenes de compra'],
-        ['/transfers', 'Traspasos', 'Traspasos'],
-        ['/adjustment', 'Ajustes', 'Ajustes'],
-        ['/production_templates', 'Plantillas de producción', 'Plantillas de producción'],
-        ['/production_orders', 'Órdenes de producción', 'Órdenes de producción'],
-        ['/vendors', 'Proveedores', 'Proveedores'],
-        ['/warehouses', 'Almacenes', 'Almacenes'],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-        await expect(page.getByRole('table', { name: table })).toBeVisible();
-      }
-      // A received purchase order of the demo: its facts and dates read in Spanish.
-      await page.goto('/purchase_orders');
-      await page.getByRole('row').filter({ hasText: 'Recibido' }).first().getByRole('link').first().click();
-      await expect(page.getByRole('heading', { level: 1, name: /^Orden de compra n\.º \d+$/ })).toBeVisible();
-      await expect(page.getByText('Proveedor', { exact: true })).toBeVisible();
-      const expected = await page
-        .getByText('Fecha prevista', { exact: true })
-        .locator('xpath=following-sibling::dd[1]')
-        .textContent();
-      expect(expected).toMatch(/^\d{1,2} [a-z]{3,4}\.? \d{4}$/);
-    } finally {
-      await page.getByRole('button', { name: /owner@greenleaf\.test/ }).click();
-      await page.getByRole('button', { name: 'English' }).click();
-      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    }
-  });
 });
 
 /*

@@ -50,7 +50,7 @@ for (const target of databaseTargets()) {
         assert.equal(corner.name, 'Corner Market');
         assert.equal(corner.license, 'Retail');
         assert.deepEqual(corner.addons, ['Inventory', 'Item Modifiers', 'Kiosk', 'Loyalty']);
-        assert.equal(corner.users, 3);
+        assert.equal(corner.users, 4);
         assert.equal(corner.status, 'active');
       });
 
@@ -76,6 +76,7 @@ for (const target of databaseTargets()) {
         const corner = await api(root, 'GET', '/api/admin/users?kind=merchant&q=corner%20market');
         assert.deepEqual(corner.body.items.map((u: { email: string }) => u.email).sort(), [
           'clerk@cornermarket.test',
+          'lucia@cornermarket.test',
           'manager@cornermarket.test',
           'owner@cornermarket.test',
         ]);

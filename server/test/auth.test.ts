@@ -14,7 +14,7 @@ for (const target of databaseTargets()) {
     });
 
     it('signs in every demo persona through csrf + callback/credentials', async () => {
-      assert.equal(DEMO_USERS.length, 15);
+      assert.equal(DEMO_USERS.length, 16);
       for (const persona of DEMO_USERS) {
         const client = new Client(server.url);
         const { response, body } = await client.signIn(persona.email);

@@ -18,6 +18,8 @@ export interface DemoUser {
   role: string | null;
   admin: boolean;
   permissions: () => string[];
+  /** The account's stored language (applied at every sign-in); English unless given. */
+  language?: 'en' | 'es';
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [
@@ -79,6 +81,17 @@ export const DEMO_USERS: DemoUser[] = [
     role: 'user',
     admin: false,
     permissions: () => [permissionForPath('/overview')],
+  },
+  // A manager who works in Spanish: the demo's Spanish side at sign-in, and the e2e suite's Spanish
+  // persona (tests/spanish.spec.ts), so that no test switches the stored language of an account
+  // other tests sign in with. A manager, so that the owner stays Corner Market's only admin.
+  {
+    email: 'lucia@cornermarket.test',
+    company: 'corner-market',
+    role: 'manager',
+    admin: false,
+    permissions: everyBackoffice,
+    language: 'es',
   },
   {
     email: 'owner@bluedoor.test',

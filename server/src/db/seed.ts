@@ -106,7 +106,7 @@ export async function seedDemoData(
           is_admin: user.admin ? 1 : 0,
           role: user.role,
           company_id: companyId,
-          language: 'en',
+          language: user.language ?? 'en',
           status: 'active',
           session_version: 0,
           created_at: now,
