@@ -256,6 +256,33 @@ async function invoicesOf(db: Db, companyId: number, period: Period) {
     .execute();
 }
 
+/** The lines of `invoices`, in order, by invoice id (one query for the period). */
+async function invoiceLines(db: Db, companyId: number, invoices: readonly { id: number }[]) {
+  const byInvoice = new Map<number, Awaited<ReturnType<typeof loadLines>>>();
+  if (invoices.length === 0) return byInvoice;
+  for (const line of await loadLines(db, companyId, invoices)) {
+    const list = byInvoice.get(line.invoice_id) ?? [];
+    list.push(line);
+    byInvoice.set(line.invoice_id, list);
+  }
+  return byInvoice;
+}
+
+function loadLines(db: Db, companyId: number, invoices: readonly { id: number }[]) {
+  return db
+    .selectFrom('invoice_lines')
+    .select(['invoice_id', 'description', 'quantity_hundredths', 'unit_price_cents', 'discount_cents', 'taxes_json'])
+    .where('company_id', '=', companyId)
+    .where(
+      'invoice_id',
+      'in',
+      invoices.map((i) => i.id),
+    )
+    .orderBy('invoice_id')
+    .orderBy('position')
+    .execute();
+}
+
 /** Each sent invoice: receivable debited with the total, income and tax payable credited. */
 async function invoiceEntries(db: Db, companyId: number, period: Period, mapping: QbMapping): Promise<Entry[]> {
   return (await invoicesOf(db, companyId, period)).map((i) => {
@@ -278,28 +305,7 @@ async function invoicesCsv(
   period: Period,
 ): Promise<{ columns: string[]; rows: string[][] }> {
   const invoices = await invoicesOf(db, companyId, period);
-  const lines = invoices.length
-    ? await db
-        .selectFrom('invoice_lines')
-        .select([
-          'invoice_id',
-          'description',
-          'quantity_hundredths',
-          'unit_price_cents',
-          'discount_cents',
-          'taxes_json',
-          'position',
-        ])
-        .where('company_id', '=', companyId)
-        .where(
-          'invoice_id',
-          'in',
-          invoices.map((i) => i.id),
-        )
-        .orderBy('invoice_id')
-        .orderBy('position')
-        .execute()
-    : [];
+  const linesOf = await invoiceLines(db, companyId, invoices);
   const columns = [
     'InvoiceNo',
     'Customer',
@@ -315,33 +321,30 @@ async function invoicesCsv(
     'InvoiceTotal',
   ];
   const rows = invoices.flatMap((i) =>
-    lines
-      .filter((l) => l.invoice_id === i.id)
-      .map((l) => {
-        const amount =
-          Math.floor((Number(l.quantity_hundredths) * Number(l.unit_price_cents) + 50) / 100) -
-          Number(l.discount_cents);
-        let taxed = false;
-        try {
-          taxed = (JSON.parse(l.taxes_json) as unknown[]).length > 0;
-        } catch {
-          taxed = false;
-        }
-        return [
-          String(i.number),
-          i.name,
-          usDate(i.issue_date),
-          usDate(i.due_date),
-          'Services',
-          l.description,
-          (Number(l.quantity_hundredths) / 100).toString(),
-          decimal(Number(l.unit_price_cents)),
-          decimal(amount),
-          taxed ? 'TAX' : 'NON',
-          decimal(Number(i.discount_cents)),
-          decimal(Number(i.total_cents)),
-        ];
-      }),
+    (linesOf.get(i.id) ?? []).map((l) => {
+      const amount =
+        Math.floor((Number(l.quantity_hundredths) * Number(l.unit_price_cents) + 50) / 100) - Number(l.discount_cents);
+      let taxed = false;
+      try {
+        taxed = (JSON.parse(l.taxes_json) as unknown[]).length > 0;
+      } catch {
+        taxed = false;
+      }
+      return [
+        String(i.number),
+        i.name,
+        usDate(i.issue_date),
+        usDate(i.due_date),
+        'Services',
+        l.description,
+        (Number(l.quantity_hundredths) / 100).toString(),
+        decimal(Number(l.unit_price_cents)),
+        decimal(amount),
+        taxed ? 'TAX' : 'NON',
+        decimal(Number(i.discount_cents)),
+        decimal(Number(i.total_cents)),
+      ];
+    }),
   );
   return { columns, rows };
 }
@@ -407,26 +410,10 @@ async function taxSummary(
     add('Register sales', t.name, Number(t.rate_bp), sign * Number(t.taxable_cents), sign * Number(t.tax_cents));
   }
   const invoices = await invoicesOf(db, companyId, period);
-  if (invoices.length > 0) {
-    const lines = await db
-      .selectFrom('invoice_lines')
-      .select(['invoice_id', 'quantity_hundredths', 'unit_price_cents', 'discount_cents', 'taxes_json'])
-      .where('company_id', '=', companyId)
-      .where(
-        'invoice_id',
-        'in',
-        invoices.map((i) => i.id),
-      )
-      .orderBy('invoice_id')
-      .orderBy('position')
-      .execute();
-    for (const i of invoices) {
-      const { taxes } = storedInvoiceAmounts(
-        lines.filter((l) => l.invoice_id === i.id),
-        Number(i.discount_cents),
-      );
-      for (const t of taxes) add('Invoices', t.name, t.rateBp, t.taxableCents, t.taxCents);
-    }
+  const linesOf = await invoiceLines(db, companyId, invoices);
+  for (const i of invoices) {
+    const { taxes } = storedInvoiceAmounts(linesOf.get(i.id) ?? [], Number(i.discount_cents));
+    for (const t of taxes) add('Invoices', t.name, t.rateBp, t.taxableCents, t.taxCents);
   }
   const list = [...rates.values()].sort((a, b) => a.source.localeCompare(b.source) || a.name.localeCompare(b.name));
   return {
