@@ -206,4 +206,14 @@ export const reportsMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('receipts_company_employee_time_id_idx').ifExists().execute();
     },
   },
+  // The payment roll-ups took a sale's change off its last payment when that was not cash (a card
+  // paid after the cash): rebuild every company's roll-ups once with the change off the cash.
+  '2027_05_500_rollups_change_from_cash': {
+    async up(db: Kysely<unknown>) {
+      await sql`insert into rollup_backfill (company_id) select distinct company_id from receipts where company_id not in (select company_id from rollup_backfill)`.execute(
+        db,
+      );
+    },
+    async down() {},
+  },
 };

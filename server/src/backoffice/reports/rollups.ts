@@ -1,3 +1,4 @@
+import { paymentShares } from '@hive/shared/schemas/tender';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DEFAULT_TIMEZONE } from '../settings/defaults';
@@ -346,28 +347,7 @@ async function loadFacts(db: Db, ids: readonly number[], stampCosts: boolean): P
   return { receipts, zones: { location, company }, lines, includedBp, modifiers, payments, taxes };
 }
 
-/**
- * What each payment counts toward the totals: its amount, minus the change given back, which comes
- * out of the cash-like payments (the last first), or out of the last payments when none is cash.
- */
-export function paymentShares(
-  payments: readonly { cash_like: number; amount_cents: number }[],
-  changeCents: number,
-): number[] {
-  const shares = payments.map((p) => p.amount_cents);
-  let left = changeCents;
-  const order = [
-    ...payments.map((p, i) => (p.cash_like ? i : -1)).filter((i) => i >= 0),
-    ...payments.map((p, i) => (p.cash_like ? -1 : i)).filter((i) => i >= 0),
-  ];
-  for (const i of order.reverse()) {
-    if (left <= 0) break;
-    const take = Math.min(left, shares[i]!);
-    shares[i]! -= take;
-    left -= take;
-  }
-  return shares;
-}
+export { paymentShares };
 
 function accumulate(facts: Facts, acc: Accumulator): void {
   const linesOf = new Map<number, Facts['lines']>();

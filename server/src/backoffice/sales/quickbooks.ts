@@ -1,3 +1,4 @@
+import { paymentShares } from '@hive/shared/schemas/tender';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import {
@@ -164,6 +165,7 @@ async function salesEntries(db: Db, companyId: number, period: Period, mapping: 
   }
   const ids = [...inPeriod.keys()];
   const payments: {
+    id: number;
     receipt_id: number;
     payment_type_id: number | null;
     amount_cents: number;
@@ -174,9 +176,10 @@ async function salesEntries(db: Db, companyId: number, period: Period, mapping: 
     payments.push(
       ...(await db
         .selectFrom('receipt_payments')
-        .select(['receipt_id', 'payment_type_id', 'amount_cents', 'tip_cents', 'cash_like'])
+        .select(['id', 'receipt_id', 'payment_type_id', 'amount_cents', 'tip_cents', 'cash_like'])
         .where('company_id', '=', companyId)
         .where('receipt_id', 'in', ids.slice(i, i + 500))
+        .orderBy('id')
         .execute()),
     );
   }
@@ -189,28 +192,28 @@ async function salesEntries(db: Db, companyId: number, period: Period, mapping: 
     }
     return d;
   };
-  const changeLeft = new Map<number, number>();
-  for (const [id, r] of inPeriod) {
+  for (const r of inPeriod.values()) {
     const d = dayOf(r.day);
     d.net += r.sign * r.net;
     d.tax += r.sign * r.tax;
     d.tip += r.sign * r.tip;
-    changeLeft.set(id, r.change);
   }
-  for (const p of payments) {
-    const r = inPeriod.get(p.receipt_id)!;
-    // Change given back comes out of the cash tendered.
-    let amount = Number(p.amount_cents);
-    if (Number(p.cash_like) === 1) {
-      const change = Math.min(changeLeft.get(p.receipt_id) ?? 0, amount);
-      amount -= change;
-      changeLeft.set(p.receipt_id, (changeLeft.get(p.receipt_id) ?? 0) - change);
-    }
-    const account =
-      (p.payment_type_id !== null ? mapping.paymentAccounts[String(p.payment_type_id)] : undefined) ??
-      mapping.otherPayments;
-    const d = dayOf(r.day);
-    d.accounts.set(account, (d.accounts.get(account) ?? 0) + r.sign * (amount + Number(p.tip_cents)));
+  const paymentsOf = new Map<number, typeof payments>();
+  for (const p of payments) paymentsOf.set(p.receipt_id, [...(paymentsOf.get(p.receipt_id) ?? []), p]);
+  for (const [id, list] of paymentsOf) {
+    const r = inPeriod.get(id)!;
+    // The change handed back comes out of the cash tendered (the rule every report uses).
+    const shares = paymentShares(
+      list.map((p) => ({ cash_like: Number(p.cash_like), amount_cents: Number(p.amount_cents) })),
+      r.change,
+    );
+    list.forEach((p, i) => {
+      const account =
+        (p.payment_type_id !== null ? mapping.paymentAccounts[String(p.payment_type_id)] : undefined) ??
+        mapping.otherPayments;
+      const d = dayOf(r.day);
+      d.accounts.set(account, (d.accounts.get(account) ?? 0) + r.sign * (shares[i]! + Number(p.tip_cents)));
+    });
   }
   return [...days.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
