@@ -1,15 +1,12 @@
 import express, { type Router } from 'express';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { englishMessages } from '@hive/shared/schemas/backoffice/common';
-import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
+import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import {
   LATE_GRACE_MINUTES,
   SCHEDULING_LIMITS,
   TIME_ENTRY_FLAGS,
   approveEntriesSchema,
   attendanceQuerySchema,
-  minuteOfDay,
-  splitLocalDateTime,
   timeEntryInputSchema,
   timeOfDay,
   type ApproveEntriesResult,
@@ -17,7 +14,6 @@ import {
   type MissingPunch,
   type TimeEntry,
   type TimeEntryFlag,
-  type TimeEntryInput,
 } from '@hive/shared/schemas/backoffice/scheduling';
 import type { AuthContext } from '../../auth';
 import { chunks } from '../../db/chunks';
@@ -29,7 +25,7 @@ import { inWindow, reportContext, reportMeta, timeWindow } from '../reports/fram
 import { localStamp } from '../reports/time';
 import { companyLocale } from '../settings';
 import { lockEmployees, wholeMinutes } from './clock';
-import { localInstant } from './time';
+import { assertFree, locationOf, replaceBreaks, spanOf } from './attendanceEntries';
 
 /*
  * `/api/backoffice/team/attendance` (page /attendancer): the time clock's entries of a period, each
@@ -49,8 +45,6 @@ const MATCH_MS = 2 * HOUR_MS;
 const OPEN_PAST_END_MS = 2 * HOUR_MS;
 /** ... or, with no shift, after this long. */
 const OPEN_UNSCHEDULED_MS = 16 * HOUR_MS;
-/** Manual times may be up to a minute ahead of the server's clock (the minute being typed). */
-const FUTURE_SLACK_MS = MINUTE_MS;
 
 // -------------------------------------------------------------------------------------------------
 // Reading entries
@@ -292,116 +286,6 @@ function checkPeriod(q: { period?: string; from?: number; to?: number }): void {
   if (q.to < q.from) throw fieldProblem('to', 'must be on or after from');
   const max = SCHEDULING_LIMITS.attendanceDaysMax;
   if (q.to - q.from + 1 > max) throw fieldProblem('to', `the period must be at most ${max} days long`);
-}
-
-// -------------------------------------------------------------------------------------------------
-// Writing entries
-
-interface Span {
-  clockInAt: number;
-  clockOutAt: number | null;
-}
-
-/** The form's local date-times as instants in the location's zone, with the checks the zone decides. */
-function spanOf(input: TimeEntryInput, timeZone: string, now: number): Span {
-  const instant = (value: string) => {
-    const parts = splitLocalDateTime(value)!;
-    return localInstant(dayNumber(parts.date)!, minuteOfDay(parts.time)!, timeZone);
-  };
-  const clockInAt = instant(input.clockIn);
-  const clockOutAt = input.clockOut === '' ? null : instant(input.clockOut);
-  if (clockInAt > now + FUTURE_SLACK_MS) throw fieldProblem('clockIn', 'must not be in the future');
-  if (clockOutAt !== null) {
-    if (clockOutAt > now + FUTURE_SLACK_MS) throw fieldProblem('clockOut', 'must not be in the future');
-    // A daylight-saving change can make a wall-clock range shorter than it reads.
-    if (clockOutAt <= clockInAt) throw fieldProblem('clockOut', englishMessages('endBeforeStart'));
-  }
-  const lengthMs = (clockOutAt ?? now) - clockInAt;
-  if (input.breakMinutes > 0 && input.breakMinutes * MINUTE_MS >= lengthMs) {
-    throw fieldProblem(
-      'breakMinutes',
-      clockOutAt === null ? 'must be shorter than the time clocked in so far' : englishMessages('breakTooLong'),
-    );
-  }
-  return { clockInAt, clockOutAt };
-}
-
-/**
- * 409 unless the span is free for the employee: an open entry while they have another open one
- * (already_clocked_in), or any overlap with another of their entries (entry_overlaps; an open
- * entry runs until it is closed). Call with the employee's row locked.
- */
-async function assertFree(
-  trx: Db,
-  companyId: number,
-  employeeId: number,
-  span: Span,
-  exceptId: number | null,
-  companyZone: string,
-): Promise<void> {
-  const others = () => {
-    let query = trx
-      .selectFrom('time_entries as te')
-      .leftJoin('locations as l', 'l.id', 'te.location_id')
-      .select(['te.id', 'te.clock_in_at', 'te.clock_out_at', 'l.timezone'])
-      .where('te.company_id', '=', companyId)
-      .where('te.employee_id', '=', employeeId);
-    if (exceptId !== null) query = query.where('te.id', '!=', exceptId);
-    return query;
-  };
-  if (span.clockOutAt === null) {
-    const open = await others().where('te.clock_out_at', 'is', null).executeTakeFirst();
-    if (open) {
-      const since = localStamp(Number(open.clock_in_at), open.timezone ?? companyZone);
-      throw refused(
-        'already_clocked_in',
-        `The employee is already clocked in (since ${since}): close that entry first, or give this one a clock-out.`,
-        { entryId: open.id },
-      );
-    }
-  }
-  let query = others().where((eb) =>
-    eb.or([eb('te.clock_out_at', 'is', null), eb('te.clock_out_at', '>', span.clockInAt)]),
-  );
-  if (span.clockOutAt !== null) query = query.where('te.clock_in_at', '<', span.clockOutAt);
-  const other = await query.orderBy('te.clock_in_at').orderBy('te.id').executeTakeFirst();
-  if (other) {
-    const zone = other.timezone ?? companyZone;
-    const from = localStamp(Number(other.clock_in_at), zone);
-    const to = other.clock_out_at === null ? 'now (still clocked in)' : localStamp(Number(other.clock_out_at), zone);
-    throw refused('entry_overlaps', `The employee has another entry at that time, from ${from} to ${to}.`, {
-      entryId: other.id,
-    });
-  }
-}
-
-/**
- * A manual total of break minutes becomes the entry's only break row: that long, centred in the
- * entry (an open entry's starts at the clock-in).
- */
-async function replaceBreaks(trx: Db, companyId: number, entryId: number, span: Span, minutes: number) {
-  await trx.deleteFrom('time_breaks').where('entry_id', '=', entryId).where('company_id', '=', companyId).execute();
-  if (minutes <= 0) return;
-  const breakMs = minutes * MINUTE_MS;
-  const startAt =
-    span.clockOutAt === null
-      ? span.clockInAt
-      : span.clockInAt + Math.floor((span.clockOutAt - span.clockInAt - breakMs) / 2 / MINUTE_MS) * MINUTE_MS;
-  await trx
-    .insertInto('time_breaks')
-    .values({ company_id: companyId, entry_id: entryId, start_at: startAt, end_at: startAt + breakMs })
-    .execute();
-}
-
-async function locationOf(trx: Db, companyId: number, id: number) {
-  const location = await trx
-    .selectFrom('locations')
-    .select(['id', 'timezone'])
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!location) throw fieldProblem('locationId', englishMessages('invalidChoice'));
-  return location;
 }
 
 const ACTIVE_EMPLOYEE = 'choose an active employee';
