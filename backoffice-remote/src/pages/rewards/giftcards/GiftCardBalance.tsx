@@ -6,7 +6,7 @@ import { API, fieldErrors } from '../../../api';
 import { inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../resource';
-import { GiftCardStatusBadge } from './GiftCardsPage';
+import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 import styles from '../shared/rewards.module.css';
 
 type Action = 'load' | 'adjust' | 'void';

@@ -7,7 +7,7 @@ import { API, fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../resource';
-import { InvoiceStatusBadge } from './InvoicesPage';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import styles from './invoices.module.css';
 
 type Dialog = 'payment' | 'void';

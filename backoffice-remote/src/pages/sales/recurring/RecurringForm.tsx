@@ -16,7 +16,7 @@ import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../resource';
 import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from '../invoices/InvoiceLines';
 import styles from '../invoices/invoices.module.css';
-import { RecurringStatusBadge } from './RecurringPage';
+import { RecurringStatusBadge } from './RecurringStatusBadge';
 
 interface Values {
   customerId: string;
