@@ -6,10 +6,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/overview': lazy(() => import('../pages/overview')),
-  '/items': lazy(() => import('../pages/items')),
-  '/categories': lazy(() => import('../pages/categories')),
   '/customer': lazy(() => import('../pages/customers')),
-  // Products catalog beyond items and categories (pages/catalog/<page>/, texts in 'catalog').
+  // Catalog (pages/catalog/<page>/; items and categories read the common texts, the others 'catalog').
+  '/items': lazy(() => import('../pages/catalog/items')),
+  '/categories': lazy(() => import('../pages/catalog/categories')),
   '/bundles': lazy(() => import('../pages/catalog/bundles')),
   '/price_hive_items': lazy(() => import('../pages/catalog/price-lists')),
   '/modifiers': lazy(() => import('../pages/catalog/modifiers')),
