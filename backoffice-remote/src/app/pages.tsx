@@ -51,14 +51,15 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/roles': lazy(() => import('../pages/team/roles')),
   '/positions': lazy(() => import('../pages/team/positions')),
   '/permissions': lazy(() => import('../pages/team/permissions')),
-  // Scheduling (pages/scheduling/<page>/, what they share in pages/scheduling/shared/, texts in 'scheduling').
+  // Team › Scheduling (pages/scheduling/<page>/). The schedule and the time clock share pages/scheduling/shared/
+  // (texts in 'scheduling'); the labour reports and the print views share pages/scheduling/labor-shared/
+  // (the sheet frame; texts in 'labor').
   '/scheduling': lazy(() => import('../pages/scheduling/schedule')),
   '/attendancer': lazy(() => import('../pages/scheduling/attendance')),
-  // Labour reports and the print views (pages/labor/<page>/, the sheet frame in pages/labor/shared/, texts in 'labor').
-  '/laborreport': lazy(() => import('../pages/labor/laborreport')),
-  '/payrollreport': lazy(() => import('../pages/labor/payrollreport')),
-  '/dailytipoutform': lazy(() => import('../pages/labor/tipout')),
-  '/teamsheet': lazy(() => import('../pages/labor/teamsheet')),
+  '/laborreport': lazy(() => import('../pages/scheduling/laborreport')),
+  '/payrollreport': lazy(() => import('../pages/scheduling/payrollreport')),
+  '/dailytipoutform': lazy(() => import('../pages/scheduling/tipout')),
+  '/teamsheet': lazy(() => import('../pages/scheduling/teamsheet')),
   // Offers and rewards: discounts in pages/offers/ (texts in 'offers'), gift cards in pages/rewards/ (texts in 'rewards').
   '/discounts': lazy(() => import('../pages/offers/discounts')),
   '/promotions': lazy(() => import('../pages/offers/promotions')),

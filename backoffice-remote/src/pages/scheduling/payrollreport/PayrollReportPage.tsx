@@ -8,7 +8,7 @@ import { API, downloadFile } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../resource';
 import { ReportFrame, ReportTable, table, type ReportFormat } from '../../reports/frame';
-import { attendanceHref } from '../shared';
+import { attendanceHref } from '../labor-shared';
 
 const ENDPOINT = 'team/reports/payroll';
 

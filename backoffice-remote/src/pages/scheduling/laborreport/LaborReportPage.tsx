@@ -4,7 +4,7 @@ import type { LaborDayRow, LaborReport, LaborRow } from '@hive/shared/schemas/ba
 import { Alert } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { Kpis, ReportFrame, ReportTable, table, type ReportColumn, type ReportFormat } from '../../reports/frame';
-import { attendanceHref } from '../shared';
+import { attendanceHref } from '../labor-shared';
 
 /** Scheduled against worked hours and what they cost: the columns every table of the report shares. */
 function hourColumns<T extends LaborRow>(t: (key: string) => string): ReportColumn<T>[] {
