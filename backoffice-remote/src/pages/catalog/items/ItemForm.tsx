@@ -10,7 +10,7 @@ import { CheckboxField, NumberField, SelectField, TextField } from '@hive/shared
 import { API, useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useFormat, useT, useValidationMessages } from '../../../i18n';
-import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 
 type Schema = ReturnType<typeof createItemSchema>;
 type Values = z.input<Schema>;

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ITEM_SORTS, type Item, type ItemSort } from '@hive/shared/schemas/backoffice';
 import { useCompany } from '../../../api';
 import { useFormat, useT } from '../../../i18n';
-import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../resource';
+import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { ItemForm } from './ItemForm';
 
 function YesNo({ value }: { value: boolean }) {

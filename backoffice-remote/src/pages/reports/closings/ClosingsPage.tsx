@@ -5,7 +5,7 @@ import type { ClosingRow, ClosingsReport, ShiftDetail } from '@hive/shared/schem
 import { Alert, Button, SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import {
   Kpis,
   ReportFrame,

@@ -10,7 +10,7 @@ import {
 import { Alert, Button, SearchField, SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useFailureMessage, useSearchDraft } from '../../resource';
+import { useFailureMessage, useSearchDraft } from '../../../frames/resource';
 import {
   Kpis,
   ReportFrame,

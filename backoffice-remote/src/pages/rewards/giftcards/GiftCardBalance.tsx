@@ -5,7 +5,7 @@ import { Alert, Button, FormDialog, TextField, useToast } from '@hive/shared/ui'
 import { API, fieldErrors } from '../../../api';
 import { inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 import styles from '../shared/rewards.module.css';
 

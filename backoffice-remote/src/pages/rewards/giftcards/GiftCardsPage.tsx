@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { maskGiftCardNumber, type GiftCard } from '@hive/shared/schemas/backoffice/rewards';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { GiftCardForm } from './GiftCardForm';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 

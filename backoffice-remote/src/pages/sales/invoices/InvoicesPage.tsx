@@ -6,7 +6,7 @@ import { SelectField } from '@hive/shared/ui';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { usePrintView } from '../../reports/frame';
-import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../resource';
+import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../../frames/resource';
 import { InvoiceForm } from './InvoiceForm';
 import { InvoicePrint } from './InvoicePrint';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';

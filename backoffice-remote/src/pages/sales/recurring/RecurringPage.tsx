@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Recurring } from '@hive/shared/schemas/backoffice/sales';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { RecurringForm } from './RecurringForm';
 import { RecurringStatusBadge } from './RecurringStatusBadge';
 

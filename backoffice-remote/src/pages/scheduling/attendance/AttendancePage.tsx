@@ -11,7 +11,7 @@ import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@
 import { API, apiErrorBody, httpStatus, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useReportParams } from '../../reports/frame/useReportParams';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { datePart, schedulingStyles as shared, useSchedulingFormat, useServerMessage } from '../shared';
 import { AttendanceFilters } from './AttendanceFilters';
 import { EntriesTable, approvable } from './EntriesTable';

@@ -12,7 +12,7 @@ import { Alert, Button, ConfirmDialog, PageFrame, SelectField, TextField, useToa
 import { API, apiErrorBody, httpStatus, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useReportParams } from '../../reports/frame/useReportParams';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import {
   addDays,
   Badge,
