@@ -28,7 +28,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/remoteprint': lazy(() => import('../pages/devices/remote-print')),
   '/kioske_banner': lazy(() => import('../pages/devices/kiosk-banners')),
   '/customer_display_banner': lazy(() => import('../pages/devices/customer-display-banners')),
-  // Reporting (pages/reports/<page>/, the shared frame in pages/reports/frame/, texts in 'reports').
+  // Reporting (pages/reports/<page>/, the shared frame in frames/report/, texts in 'reports').
   '/salesperday': lazy(() => import('../pages/reports/salesperday')),
   '/sales': lazy(() => import('../pages/reports/sales')),
   '/itemsales': lazy(() => import('../pages/reports/itemsales')),

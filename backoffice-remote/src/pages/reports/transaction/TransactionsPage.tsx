@@ -21,8 +21,8 @@ import {
   useReportParams,
   type ReportFormat,
   reportHref,
-} from '../frame';
-import styles from '../frame/frame.module.css';
+} from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 import { ReceiptView } from './ReceiptView';
 
 const PATH = '/transaction';

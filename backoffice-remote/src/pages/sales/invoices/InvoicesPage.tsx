@@ -5,7 +5,7 @@ import type { Invoice } from '@hive/shared/schemas/backoffice/sales';
 import { SelectField } from '@hive/shared/ui';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { usePrintView } from '../../reports/frame';
+import { usePrintView } from '../../../frames/report';
 import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../../frames/resource';
 import { InvoiceForm } from './InvoiceForm';
 import { InvoicePrint } from './InvoicePrint';

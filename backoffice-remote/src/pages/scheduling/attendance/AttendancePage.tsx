@@ -10,7 +10,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
 import { API, apiErrorBody, httpStatus, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { useReportParams } from '../../reports/frame/useReportParams';
+import { useReportParams } from '../../../frames/report/useReportParams';
 import { useFailureMessage } from '../../../frames/resource';
 import { datePart, schedulingStyles as shared, useSchedulingFormat, useServerMessage } from '../shared';
 import { AttendanceFilters } from './AttendanceFilters';

@@ -7,7 +7,7 @@ import { Alert, Button, useToast } from '@hive/shared/ui';
 import { API, downloadFile } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
-import { ReportFrame, ReportTable, table, type ReportFormat } from '../../reports/frame';
+import { ReportFrame, ReportTable, table, type ReportFormat } from '../../../frames/report';
 import { attendanceHref } from '../labor-shared';
 
 const ENDPOINT = 'team/reports/payroll';

@@ -1,7 +1,7 @@
 import type { TeamSheet } from '@hive/shared/schemas/backoffice/scheduling';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useReportFormat } from '../../reports/frame';
+import { useReportFormat } from '../../../frames/report';
 import { PrintSheet, SheetTable, sheetStyles as styles, useSheetQuery } from '../labor-shared';
 
 /**
