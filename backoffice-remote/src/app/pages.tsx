@@ -6,10 +6,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/overview': lazy(() => import('../pages/overview')),
-  '/items': lazy(() => import('../pages/items')),
-  '/categories': lazy(() => import('../pages/categories')),
   '/customer': lazy(() => import('../pages/customers')),
-  // Products catalog beyond items and categories (pages/catalog/<page>/, texts in 'catalog').
+  // Catalog (pages/catalog/<page>/; items and categories read the common texts, the others 'catalog').
+  '/items': lazy(() => import('../pages/catalog/items')),
+  '/categories': lazy(() => import('../pages/catalog/categories')),
   '/bundles': lazy(() => import('../pages/catalog/bundles')),
   '/price_hive_items': lazy(() => import('../pages/catalog/price-lists')),
   '/modifiers': lazy(() => import('../pages/catalog/modifiers')),
@@ -28,7 +28,7 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/remoteprint': lazy(() => import('../pages/devices/remote-print')),
   '/kioske_banner': lazy(() => import('../pages/devices/kiosk-banners')),
   '/customer_display_banner': lazy(() => import('../pages/devices/customer-display-banners')),
-  // Reporting (pages/reports/<page>/, the shared frame in pages/reports/frame/, texts in 'reports').
+  // Reporting (pages/reports/<page>/, the shared frame in frames/report/, texts in 'reports').
   '/salesperday': lazy(() => import('../pages/reports/salesperday')),
   '/sales': lazy(() => import('../pages/reports/sales')),
   '/itemsales': lazy(() => import('../pages/reports/itemsales')),
@@ -51,14 +51,15 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/roles': lazy(() => import('../pages/team/roles')),
   '/positions': lazy(() => import('../pages/team/positions')),
   '/permissions': lazy(() => import('../pages/team/permissions')),
-  // Scheduling (pages/scheduling/<page>/, what they share in pages/scheduling/shared/, texts in 'scheduling').
+  // Team › Scheduling (pages/scheduling/<page>/). The schedule and the time clock share pages/scheduling/shared/
+  // (texts in 'scheduling'); the labour reports and the print views share pages/scheduling/labor-shared/
+  // (the sheet frame; texts in 'labor').
   '/scheduling': lazy(() => import('../pages/scheduling/schedule')),
   '/attendancer': lazy(() => import('../pages/scheduling/attendance')),
-  // Labour reports and the print views (pages/labor/<page>/, the sheet frame in pages/labor/shared/, texts in 'labor').
-  '/laborreport': lazy(() => import('../pages/labor/laborreport')),
-  '/payrollreport': lazy(() => import('../pages/labor/payrollreport')),
-  '/dailytipoutform': lazy(() => import('../pages/labor/tipout')),
-  '/teamsheet': lazy(() => import('../pages/labor/teamsheet')),
+  '/laborreport': lazy(() => import('../pages/scheduling/laborreport')),
+  '/payrollreport': lazy(() => import('../pages/scheduling/payrollreport')),
+  '/dailytipoutform': lazy(() => import('../pages/scheduling/tipout')),
+  '/teamsheet': lazy(() => import('../pages/scheduling/teamsheet')),
   // Offers and rewards: discounts in pages/offers/ (texts in 'offers'), gift cards in pages/rewards/ (texts in 'rewards').
   '/discounts': lazy(() => import('../pages/offers/discounts')),
   '/promotions': lazy(() => import('../pages/offers/promotions')),

@@ -12,7 +12,8 @@ export const AREA_NAMESPACES = {
   reports: 'reports',
   inventory: 'inventory',
   team: 'team',
-  // The scheduling pages: the schedule and the time clock; the labour reports and print views.
+  // The scheduling pages (pages/scheduling/): the schedule and the time clock read 'scheduling', the
+  // labour reports and print views 'labor', so that neither loads the other's words.
   scheduling: 'scheduling',
   labor: 'labor',
   // Products catalog: bundles.

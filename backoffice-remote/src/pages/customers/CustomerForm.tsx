@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { createCustomerSchema, type Customer } from '@hive/shared/schemas/backoffice';
 import { NumberField, TextAreaField, TextField } from '@hive/shared/ui';
 import { useT, useValidationMessages } from '../../i18n';
-import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../resource';
+import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../frames/resource';
 
 type Schema = ReturnType<typeof createCustomerSchema>;
 type Values = z.input<Schema>;

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { CUSTOMER_SORTS, type Customer, type CustomerSort } from '@hive/shared/schemas/backoffice';
 import { useCompany } from '../../api';
 import { useFormat, useT } from '../../i18n';
-import { formStyles as styles, ResourcePage, type ResourceConfig } from '../resource';
+import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../frames/resource';
 import { CustomerForm } from './CustomerForm';
 
 const dash = <span className={styles.muted}>—</span>;

@@ -12,7 +12,7 @@ import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, EmptyState, PageFrame } from '@hive/shared/ui';
 import { API, useApi, useLiveApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, useFormat, usePageMeta, useT } from '../../i18n';
-import { useFailureMessage } from '../resource';
+import { useFailureMessage } from '../../frames/resource';
 import styles from './overview.module.css';
 
 // recharts is heavy: only this page downloads it, and only once the figures are there.

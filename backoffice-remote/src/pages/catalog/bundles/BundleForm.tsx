@@ -11,7 +11,7 @@ import { Alert, Button, CheckboxField, SelectField, TextField } from '@hive/shar
 import { API, useApi } from '../../../api';
 import { CheckboxList, inputToNumber, useCentsFormat } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import styles from '../shared/catalog.module.css';
 
 interface Values {

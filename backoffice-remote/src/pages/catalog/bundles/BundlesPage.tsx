@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Bundle } from '@hive/shared/schemas/backoffice/catalog';
 import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { BundleForm } from './BundleForm';
 
 type Sort = 'name' | 'price' | 'cost' | 'margin';

@@ -11,7 +11,7 @@ import { Alert, Button, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList, inputToNumber } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import styles from '../shared/catalog.module.css';
 import { useChoiceRuleText } from './useChoiceRuleText';
 

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ModifierGroup } from '@hive/shared/schemas/backoffice/catalog';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { ModifierGroupForm } from './ModifierGroupForm';
 import { useChoiceRuleText } from './useChoiceRuleText';
 

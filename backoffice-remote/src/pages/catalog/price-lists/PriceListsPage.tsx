@@ -14,7 +14,7 @@ import { Alert, Button, PageFrame, SearchField, SelectField, TextField, useToast
 import { API, downloadFile, useApi } from '../../../api';
 import { inputToCents, useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import styles from '../shared/catalog.module.css';
 
 const PATH = '/price_hive_items';

@@ -16,7 +16,7 @@ import { CheckboxField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList, readImage } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { fromLocalInput, toLocalInput, useCanSee } from '../shared';
 import { BannerPreview, PREVIEW_MODES } from './BannerPreview';
 import { prefixOf, type BannerPageConfig } from './config';

@@ -14,7 +14,7 @@ import {
   useListParams,
   type ResourceConfig,
   type ResourceFormProps,
-} from '../../resource';
+} from '../../../frames/resource';
 import { devicesStyles, useDateTimeFormat } from '../shared';
 import { BannerForm } from './BannerForm';
 import { BannerPreview, PREVIEW_MODES } from './BannerPreview';

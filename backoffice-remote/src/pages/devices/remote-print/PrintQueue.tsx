@@ -17,7 +17,7 @@ import { DataTable } from '@hive/shared/ui/table';
 import { API, useLiveApi } from '../../../api';
 import { Badge, type BadgeKind } from '../../../components';
 import { useAreaT, useTableLabels } from '../../../i18n';
-import { formStyles, useFailureMessage } from '../../resource';
+import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { devicesStyles as styles, useDateTimeFormat } from '../shared';
 
 const STATUS_BADGES: Record<PrintJobStatus, BadgeKind> = {

@@ -12,7 +12,7 @@ import {
 import { Alert, CheckboxField, FormDialog, SelectField, TextField } from '@hive/shared/ui';
 import { CheckboxList } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { useSaveRecord } from '../../resource';
+import { useSaveRecord } from '../../../frames/resource';
 import { devicesStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createPrinterSchema>;

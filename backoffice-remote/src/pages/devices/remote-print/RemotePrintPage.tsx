@@ -6,7 +6,7 @@ import type { PrintJob, Printer, PrinterOptions } from '@hive/shared/schemas/bac
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { formStyles, useFailureMessage } from '../../resource';
+import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { devicesStyles as styles, groupByLocation, useCanSee } from '../shared';
 import { PrintQueue } from './PrintQueue';
 import { PrinterCard, type PrinterAction } from './PrinterCard';

@@ -15,7 +15,7 @@ import { DataTable } from '@hive/shared/ui/table';
 import { API, useApi } from '../../../api';
 import { Badge, type BadgeKind } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useTableLabels, withAreaTexts } from '../../../i18n';
-import { formStyles, useFailureMessage } from '../../resource';
+import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { devicesStyles as styles, useCanSee, useDateTimeFormat } from '../shared';
 import { hasFilters, logQuery, useLogFilters } from './useLogFilters';
 

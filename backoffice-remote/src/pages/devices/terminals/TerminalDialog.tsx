@@ -11,7 +11,7 @@ import {
 import type { LocationOption } from '@hive/shared/schemas/backoffice/settings';
 import { Alert, FormDialog, SelectField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { useSaveRecord } from '../../resource';
+import { useSaveRecord } from '../../../frames/resource';
 
 type Schema = ReturnType<typeof createTerminalSchema>;
 type Values = z.input<Schema>;

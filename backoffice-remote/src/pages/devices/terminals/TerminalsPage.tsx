@@ -12,7 +12,7 @@ import {
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
 import { API, useApi, useLiveApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { formStyles, useFailureMessage } from '../../resource';
+import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { clockOffset, devicesStyles as styles, groupByLocation, useCanSee, useDateTimeFormat, useNow } from '../shared';
 import { PairingDialog, type OpenCode } from './PairingDialog';
 import { TerminalCard, type TerminalAction } from './TerminalCard';

@@ -11,7 +11,7 @@ import {
 } from '@hive/shared/schemas/backoffice/inventory';
 import { Button, SelectField, TextAreaField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   INVENTORY_API,
   LinesEditor,

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { createProductionTemplateSchema, type ProductionTemplate } from '@hive/shared/schemas/backoffice/inventory';
 import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   LinesEditor,
   WithOptions,

@@ -11,7 +11,7 @@ import {
 } from '@hive/shared/schemas/backoffice/inventory';
 import { Button, SelectField, TextAreaField, TextField, useToast } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   DocumentActions,
   INVENTORY_API,

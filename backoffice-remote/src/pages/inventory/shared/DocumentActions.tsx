@@ -3,7 +3,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import styles from './inventory.module.css';
 
 export interface DocumentAction {

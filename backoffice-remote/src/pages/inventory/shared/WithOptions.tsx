@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button } from '@hive/shared/ui';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { useInventoryOptions, type InventoryOptions } from './options';
 
 /**

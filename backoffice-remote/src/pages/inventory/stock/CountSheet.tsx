@@ -9,7 +9,7 @@ import {
 import { Alert, Button, ConfirmDialog, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
 import { API, fieldErrors, useApi } from '../../../api';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import {
   INVENTORY_API,
   choices,

@@ -4,7 +4,7 @@ import type { InventorySettings } from '@hive/shared/schemas/backoffice/inventor
 import { Alert, Button, CheckboxField, useToast } from '@hive/shared/ui';
 import { httpStatus, useApi } from '../../../api';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { INVENTORY_API, inventoryStyles as styles } from '../shared';
 
 const SETTINGS_URL = `${INVENTORY_API}/settings`;

@@ -7,7 +7,7 @@ import { Alert, Button, EmptyState } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
 import { failureKind, useApi } from '../../../api';
 import { useAreaT, useTableLabels } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { INVENTORY_API, inventoryStyles as styles, useInventoryFormat } from '../shared';
 import { StockFrame, useStockParams } from './StockFrame';
 

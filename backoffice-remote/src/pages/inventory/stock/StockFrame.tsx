@@ -2,7 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageFrame } from '@hive/shared/ui';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../../i18n';
-import { reportHref } from '../../reports/frame/reportHref';
+import { reportHref } from '../../../frames/report/reportHref';
 
 export const STOCK_PATH = '/stock';
 

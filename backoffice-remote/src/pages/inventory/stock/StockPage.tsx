@@ -8,7 +8,7 @@ import { Alert, Button, CheckboxField, EmptyState, SearchField, SelectField, use
 import { DataTable, type TableSort } from '@hive/shared/ui/table';
 import { API, downloadFile, useApi } from '../../../api';
 import { useAreaT, useTableLabels, withAreaTexts } from '../../../i18n';
-import { useFailureMessage, useSearchDraft } from '../../resource';
+import { useFailureMessage, useSearchDraft } from '../../../frames/resource';
 import { Badge, choices, inventoryStyles as styles, useInventoryFormat, useInventoryOptions } from '../shared';
 import { CountSheet } from './CountSheet';
 import { NegativeStockSetting } from './NegativeStockSetting';

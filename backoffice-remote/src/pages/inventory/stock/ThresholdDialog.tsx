@@ -4,7 +4,7 @@ import { createThresholdSchema, type StockRow } from '@hive/shared/schemas/backo
 import { Alert, FormDialog, NumberField, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { INVENTORY_API } from '../shared';
 
 /** The low-stock threshold of one item in one warehouse (empty: no alert). */

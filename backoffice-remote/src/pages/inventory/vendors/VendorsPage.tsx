@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Vendor } from '@hive/shared/schemas/backoffice/inventory';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { Badge, useInventoryFormat } from '../shared';
 import { VendorForm } from './VendorForm';
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createWarehouseSchema, type Warehouse, type WarehouseInput } from '@hive/shared/schemas/backoffice/inventory';
 import { CheckboxField, SelectField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { WithOptions, choices, inventoryStyles as styles } from '../shared';
 
 interface Values {

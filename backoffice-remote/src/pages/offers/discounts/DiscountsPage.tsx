@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Discount } from '@hive/shared/schemas/backoffice/offers';
 import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { DiscountForm } from './DiscountForm';
 
 type Sort = 'name' | 'value' | 'uses' | 'amount';

@@ -12,7 +12,7 @@ import { Alert, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList, centsToInput, inputToCents } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { TargetFields } from '../shared/TargetFields';
 import styles from '../discounts/discounts.module.css';
 

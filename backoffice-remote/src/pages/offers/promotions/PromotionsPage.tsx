@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Promotion } from '@hive/shared/schemas/backoffice/offers';
 import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { PromotionForm } from './PromotionForm';
 
 type Sort = 'priority' | 'name' | 'uses' | 'amount';

@@ -6,8 +6,8 @@ import {
 } from '@hive/shared/schemas/backoffice/reports';
 import { SelectField } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, table, type ReportFormat } from '../frame';
-import styles from '../frame/frame.module.css';
+import { Kpis, ReportFrame, ReportTable, table, type ReportFormat } from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 
 function useTables() {
   const { t } = useAreaT('reports');

@@ -5,7 +5,7 @@ import type { ClosingRow, ClosingsReport, ShiftDetail } from '@hive/shared/schem
 import { Alert, Button, SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import {
   Kpis,
   ReportFrame,
@@ -16,8 +16,8 @@ import {
   useReportParams,
   type ReportFormat,
   reportHref,
-} from '../frame';
-import styles from '../frame/frame.module.css';
+} from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 import { ShiftView } from './ShiftView';
 
 const PATH = '/closings';

@@ -1,7 +1,7 @@
 import type { ShiftDetail } from '@hive/shared/schemas/backoffice/reports';
 import { useAreaT } from '../../../i18n';
-import type { ReportFormat } from '../frame';
-import styles from '../frame/frame.module.css';
+import type { ReportFormat } from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 
 /** A shift's Z report: its sales, payments and taxes, and the cash drawer from float to count. */
 export function ShiftView({ shift, format }: { shift: ShiftDetail; format: ReportFormat }) {

@@ -6,8 +6,8 @@ import type {
   ModifierSalesRow,
 } from '@hive/shared/schemas/backoffice/reports';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, changeColumn, table, type ReportColumn, type ReportFormat } from '../frame';
-import styles from '../frame/frame.module.css';
+import { Kpis, ReportFrame, ReportTable, changeColumn, table, type ReportColumn, type ReportFormat } from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 
 const TOP = 5;
 

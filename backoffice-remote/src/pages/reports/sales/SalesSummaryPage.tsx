@@ -20,7 +20,7 @@ import {
   type FigureKey,
   type ReportColumn,
   type ReportFormat,
-} from '../frame';
+} from '../../../frames/report';
 
 const FIGURE_OF = Object.fromEntries(Object.entries(METRIC_OF).map(([figure, metric]) => [metric, figure])) as Record<
   ReportMetric,

@@ -1,5 +1,5 @@
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import styles from '../frame/frame.module.css';
+import styles from '../../../frames/report/frame.module.css';
 
 const TOOLTIP_TEXT = '#92400e';
 

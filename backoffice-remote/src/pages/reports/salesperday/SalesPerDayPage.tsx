@@ -15,8 +15,8 @@ import {
   useMetricColumns,
   type ReportColumn,
   type ReportFormat,
-} from '../frame';
-import styles from '../frame/frame.module.css';
+} from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 
 // recharts is heavy: only the pages with a chart download it, once their figures are there.
 const SalesChart = lazy(() => import('./SalesChart'));

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import type { StockMovementRow, StockMovementsReport, StockSummaryRow } from '@hive/shared/schemas/backoffice/reports';
 import { SelectField } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, reportHref, table, type ReportFormat } from '../frame';
-import styles from '../frame/frame.module.css';
+import { Kpis, ReportFrame, ReportTable, reportHref, table, type ReportFormat } from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 
 const PATH = '/stock_movement';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { TaxReport, TaxReportRow } from '@hive/shared/schemas/backoffice/reports';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, changeColumn, table, type ReportColumn, type ReportFormat } from '../frame';
-import styles from '../frame/frame.module.css';
+import { Kpis, ReportFrame, ReportTable, changeColumn, table, type ReportColumn, type ReportFormat } from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 
 type Row =
   | (TaxReportRow & { total?: false })

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { ReceiptDetail } from '@hive/shared/schemas/backoffice/reports';
 import { useAreaT } from '../../../i18n';
-import type { ReportFormat } from '../frame';
-import styles from '../frame/frame.module.css';
+import type { ReportFormat } from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 
 /** A receipt as it was printed (the reprint view shows this alone). */
 export function ReceiptView({

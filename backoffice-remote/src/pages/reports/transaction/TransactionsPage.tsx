@@ -10,7 +10,7 @@ import {
 import { Alert, Button, SearchField, SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useFailureMessage, useSearchDraft } from '../../resource';
+import { useFailureMessage, useSearchDraft } from '../../../frames/resource';
 import {
   Kpis,
   ReportFrame,
@@ -21,8 +21,8 @@ import {
   useReportParams,
   type ReportFormat,
   reportHref,
-} from '../frame';
-import styles from '../frame/frame.module.css';
+} from '../../../frames/report';
+import styles from '../../../frames/report/frame.module.css';
 import { ReceiptView } from './ReceiptView';
 
 const PATH = '/transaction';

@@ -5,8 +5,8 @@ import { Alert, Button, FormDialog, TextField, useToast } from '@hive/shared/ui'
 import { API, fieldErrors } from '../../../api';
 import { inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
-import { GiftCardStatusBadge } from './GiftCardsPage';
+import { useFailureMessage } from '../../../frames/resource';
+import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 import styles from '../shared/rewards.module.css';
 
 type Action = 'load' | 'adjust' | 'void';

@@ -17,7 +17,7 @@ import { Alert, ConfirmDialog, SelectField, TextAreaField, TextField } from '@hi
 import { API, useApi } from '../../../api';
 import { inputToCents } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { GiftCardBalanceSection } from './GiftCardBalance';
 import styles from '../shared/rewards.module.css';
 

@@ -1,19 +1,13 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { maskGiftCardNumber, type GiftCard, type GiftCardStatus } from '@hive/shared/schemas/backoffice/rewards';
-import { Badge, useCentsFormat, type BadgeKind } from '../../../components';
+import { maskGiftCardNumber, type GiftCard } from '@hive/shared/schemas/backoffice/rewards';
+import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { GiftCardForm } from './GiftCardForm';
+import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 
 type Sort = 'card' | 'customer' | 'balance' | 'expiresOn' | 'issuedAt';
-
-const STATUS_BADGE: Record<GiftCardStatus, BadgeKind> = { active: 'on', expired: 'warn', void: 'off' };
-
-export function GiftCardStatusBadge({ status }: { status: GiftCardStatus }) {
-  const { t } = useAreaT('rewards');
-  return <Badge kind={STATUS_BADGE[status]}>{t(`giftcards.statuses.${status}`)}</Badge>;
-}
 
 function useGiftCardColumns(): ColumnDef<GiftCard, unknown>[] {
   const { t } = useAreaT('rewards');

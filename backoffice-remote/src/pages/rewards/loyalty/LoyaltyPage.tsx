@@ -5,7 +5,7 @@ import { Alert, PageFrame, SearchField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { LoyaltySettingsForm } from './LoyaltySettingsForm';
 import { MemberHistory } from './MemberHistory';
 import styles from '../shared/rewards.module.css';

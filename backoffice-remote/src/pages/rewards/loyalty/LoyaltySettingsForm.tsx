@@ -11,7 +11,7 @@ import { Alert, Button, CheckboxField, TextField, useToast } from '@hive/shared/
 import { API, fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import styles from '../shared/rewards.module.css';
 
 interface Values {

@@ -6,7 +6,7 @@ import { Alert, Button, FormDialog, TextField, useToast } from '@hive/shared/ui'
 import { API, fieldErrors, useApi } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import styles from '../shared/rewards.module.css';
 
 /** One customer's points: the balance, what it is worth, every movement, and an adjustment by hand. */

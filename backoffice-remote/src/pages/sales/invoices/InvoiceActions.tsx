@@ -6,8 +6,8 @@ import { Alert, Button, FormDialog, SelectField, TextField, useToast } from '@hi
 import { API, fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
-import { InvoiceStatusBadge } from './InvoicesPage';
+import { useFailureMessage } from '../../../frames/resource';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import styles from './invoices.module.css';
 
 type Dialog = 'payment' | 'void';

@@ -13,7 +13,7 @@ import { Alert, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { InvoiceActions } from './InvoiceActions';
 import { InvoiceDocument } from './InvoiceDocument';
 import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from './InvoiceLines';

@@ -3,7 +3,7 @@ import type { InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
 import { Alert, Button } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { InvoiceDocument } from './InvoiceDocument';
 import styles from './invoices.module.css';
 

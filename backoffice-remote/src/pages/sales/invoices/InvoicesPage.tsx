@@ -1,30 +1,17 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Invoice, InvoiceShownStatus } from '@hive/shared/schemas/backoffice/sales';
+import type { Invoice } from '@hive/shared/schemas/backoffice/sales';
 import { SelectField } from '@hive/shared/ui';
-import { Badge, useCentsFormat, type BadgeKind } from '../../../components';
+import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { usePrintView } from '../../reports/frame';
-import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../resource';
+import { usePrintView } from '../../../frames/report';
+import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../../frames/resource';
 import { InvoiceForm } from './InvoiceForm';
 import { InvoicePrint } from './InvoicePrint';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
 type Sort = 'number' | 'customer' | 'issueDate' | 'dueDate' | 'total' | 'balance';
-
-const BADGES: Record<InvoiceShownStatus, BadgeKind> = {
-  draft: 'off',
-  sent: 'info',
-  partial: 'warn',
-  paid: 'on',
-  overdue: 'danger',
-  void: 'off',
-};
-
-export function InvoiceStatusBadge({ status }: { status: InvoiceShownStatus }) {
-  const { t } = useAreaT('sales');
-  return <Badge kind={BADGES[status]}>{t(`invoices.statuses.${status}`)}</Badge>;
-}
 
 export const invoiceLabel = (invoice: Pick<Invoice, 'number'>, draft: string) =>
   invoice.number === null ? draft : `#${invoice.number}`;

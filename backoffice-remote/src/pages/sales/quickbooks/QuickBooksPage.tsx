@@ -14,7 +14,7 @@ import { Alert, Button, PageFrame, SelectField, TextField, useToast } from '@hiv
 import { API, downloadFile, fieldErrors, useApi } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import styles from '../invoices/invoices.module.css';
 
 const PATH = '/quickbooks';

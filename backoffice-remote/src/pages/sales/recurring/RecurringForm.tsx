@@ -13,10 +13,10 @@ import { Alert, Button, CheckboxField, SelectField, TextAreaField, TextField, us
 import { API, useApi } from '../../../api';
 import { centsToInput, inputToCents } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from '../invoices/InvoiceLines';
 import styles from '../invoices/invoices.module.css';
-import { RecurringStatusBadge } from './RecurringPage';
+import { RecurringStatusBadge } from './RecurringStatusBadge';
 
 interface Values {
   customerId: string;

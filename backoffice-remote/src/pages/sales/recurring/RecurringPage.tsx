@@ -1,19 +1,13 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Recurring, RecurringStatus } from '@hive/shared/schemas/backoffice/sales';
-import { Badge, useCentsFormat, type BadgeKind } from '../../../components';
+import type { Recurring } from '@hive/shared/schemas/backoffice/sales';
+import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { RecurringForm } from './RecurringForm';
+import { RecurringStatusBadge } from './RecurringStatusBadge';
 
 type Sort = 'customer' | 'nextRun' | 'amount';
-
-const BADGES: Record<RecurringStatus, BadgeKind> = { active: 'on', paused: 'warn', ended: 'off' };
-
-export function RecurringStatusBadge({ status }: { status: RecurringStatus }) {
-  const { t } = useAreaT('sales');
-  return <Badge kind={BADGES[status]}>{t(`recurring.statuses.${status}`)}</Badge>;
-}
 
 /** "Every month", "Every 2 weeks". */
 export function useEvery() {

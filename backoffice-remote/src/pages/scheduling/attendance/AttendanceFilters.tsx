@@ -2,7 +2,7 @@ import { PERIOD_PRESETS, type PeriodPreset } from '@hive/shared/schemas/backoffi
 import { ATTENDANCE_STATUSES, type AttendanceAnswer } from '@hive/shared/schemas/backoffice/scheduling';
 import { SelectField, TextField } from '@hive/shared/ui';
 import { useAreaT } from '../../../i18n';
-import { usePeriodPicker, withCurrent, type ParamPatch } from '../../reports/frame';
+import { usePeriodPicker, withCurrent, type ParamPatch } from '../../../frames/report';
 import { schedulingStyles as shared, type SchedulingFormat } from '../shared';
 
 /** The period the server reads when the URL names none. */

@@ -11,8 +11,8 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog, PageFrame, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { API, apiErrorBody, httpStatus, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { useReportParams } from '../../reports/frame/useReportParams';
-import { useFailureMessage } from '../../resource';
+import { useReportParams } from '../../../frames/report/useReportParams';
+import { useFailureMessage } from '../../../frames/resource';
 import {
   addDays,
   Badge,

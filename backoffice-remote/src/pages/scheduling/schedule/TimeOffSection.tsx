@@ -13,7 +13,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { API } from '../../../api';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { schedulingStyles as shared, useSubmitFailure, type SchedulingFormat } from '../shared';
 import styles from './schedule.module.css';
 

@@ -8,7 +8,7 @@ import {
 } from '@hive/shared/schemas/backoffice';
 import { fieldErrors } from '../../../api';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -24,7 +24,7 @@ import {
   useValidationMessages,
   withAreaTexts,
 } from '../../../i18n';
-import { formStyles, useFailureMessage, useSaveRecord } from '../../resource';
+import { formStyles, useFailureMessage, useSaveRecord } from '../../../frames/resource';
 import { Badge, settingsStyles as styles } from '../shared';
 import { useBillingDates } from './format';
 import b from './billing.module.css';

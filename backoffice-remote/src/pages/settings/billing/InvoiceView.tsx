@@ -5,7 +5,7 @@ import type { PlatformInvoice } from '@hive/shared/schemas/backoffice/settings';
 import { Alert, Button, PageFrame } from '@hive/shared/ui';
 import { API, failureKind, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, useFormat, usePageMeta } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { Badge, useCountryName } from '../shared';
 import { useBillingDates } from './format';
 import styles from './billing.module.css';

@@ -13,7 +13,7 @@ import { Alert, FormDialog, SelectField, TextAreaField, useToast } from '@hive/s
 import { API } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { useSaveRecord } from '../../resource';
+import { useSaveRecord } from '../../../frames/resource';
 
 type Schema = ReturnType<typeof createPlanRequestSchema>;
 type Values = z.input<Schema>;

@@ -7,7 +7,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, TextAreaField, TextField, useToast } from '@hive/shared/ui';
 import { API, failureKind, refreshCompany, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useValidationMessages, withAreaTexts } from '../../../i18n';
-import { useFailureMessage, useSaveRecord } from '../../resource';
+import { useFailureMessage, useSaveRecord } from '../../../frames/resource';
 import { AddressFields, CurrencyField, TimeZoneField, settingsStyles } from '../shared';
 import { LogoField } from './LogoField';
 import { ReceiptPreview } from './ReceiptPreview';

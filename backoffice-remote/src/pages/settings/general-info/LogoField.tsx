@@ -5,7 +5,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
 import { API, fieldErrors } from '../../../api';
 import { useAreaT } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { readLogo } from './logo';
 import styles from './general-info.module.css';
 

@@ -6,7 +6,7 @@ import { EMPTY_ADDRESS, createLocationSchema, type Location } from '@hive/shared
 import { CheckboxField, TextField } from '@hive/shared/ui';
 import { useCompany } from '../../../api';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { AddressFields, TimeZoneField, settingsStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createLocationSchema>;

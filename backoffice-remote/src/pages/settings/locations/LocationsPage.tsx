@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { LOCATION_SORTS, type Location, type LocationSort } from '@hive/shared/schemas/backoffice/settings';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { Badge, settingsStyles as styles, useCountryName } from '../shared';
 import { LocationForm } from './LocationForm';
 

@@ -10,7 +10,7 @@ import {
 } from '@hive/shared/schemas/backoffice/settings';
 import { CheckboxField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { settingsStyles as styles } from '../shared';
 
 interface Values {

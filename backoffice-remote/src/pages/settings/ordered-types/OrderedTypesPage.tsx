@@ -14,7 +14,7 @@ import {
   useListParams,
   type ResourceConfig,
   type ResourceFormProps,
-} from '../../resource';
+} from '../../../frames/resource';
 import { Badge } from '../shared';
 import styles from './ordered-types.module.css';
 

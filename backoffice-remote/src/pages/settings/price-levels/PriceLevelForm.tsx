@@ -13,7 +13,7 @@ import { CheckboxField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { settingsStyles as styles } from '../shared';
 import { useDayNames } from './schedule';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { PRICE_LEVEL_SORTS, type PriceLevel, type PriceLevelSort } from '@hive/shared/schemas/backoffice/settings';
 import { useAreaT, useFormat, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { Badge } from '../shared';
 import { PriceLevelForm } from './PriceLevelForm';
 import { useScheduleText } from './schedule';

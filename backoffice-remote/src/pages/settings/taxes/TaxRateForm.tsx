@@ -6,7 +6,7 @@ import { TAX_TYPES, createTaxRateSchema, lineTaxes, type TaxRate } from '@hive/s
 import { CheckboxField, NumberField, TextField } from '@hive/shared/ui';
 import { useCompany } from '../../../api';
 import { useAreaT, useFormat, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { settingsStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createTaxRateSchema>;

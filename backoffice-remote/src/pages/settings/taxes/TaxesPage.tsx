@@ -6,7 +6,7 @@ import { TAX_RATE_SORTS, type TaxRate, type TaxRateSort } from '@hive/shared/sch
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
 import { API } from '../../../api';
 import { useAreaT, useFormat, withAreaTexts } from '../../../i18n';
-import { ResourcePage, useFailureMessage, type ResourceConfig } from '../../resource';
+import { ResourcePage, useFailureMessage, type ResourceConfig } from '../../../frames/resource';
 import { Badge, settingsStyles as styles } from '../shared';
 import { TaxRateForm } from './TaxRateForm';
 

@@ -6,7 +6,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { API, fieldErrors } from '../../../api';
 import { useAreaT, useFormat } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { teamStyles as styles } from '../shared';
 
 /** A PIN, shown this once (the server keeps only its hash). */

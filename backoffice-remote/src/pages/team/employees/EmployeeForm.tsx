@@ -14,7 +14,7 @@ import { Alert, Button, CheckboxField, SelectField, TextField } from '@hive/shar
 import { API, useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { centsToInput, inputToCents, teamStyles as styles } from '../shared';
 import { BackOfficeAccessSection, PinReveal, PinSection } from './EmployeeActions';
 

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Employee, EmployeeSort } from '@hive/shared/schemas/backoffice/team';
 import { SelectField } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../resource';
+import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../../frames/resource';
 import { Badge, teamStyles as styles, useTeamFormat } from '../shared';
 import { EmployeeForm } from './EmployeeForm';
 

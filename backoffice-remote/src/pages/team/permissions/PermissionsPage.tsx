@@ -8,7 +8,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, SelectField, useToast } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { MenuPreview, PermissionGroups, teamStyles as styles } from '../shared';
 
 const MENU = backofficePermissionTree();

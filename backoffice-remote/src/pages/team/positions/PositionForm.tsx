@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createPositionSchema, type Position, type PositionInput } from '@hive/shared/schemas/backoffice/team';
 import { ColorField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { FormShell, useSaveRecord, type ResourceFormProps } from '../../resource';
+import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { centsToInput, inputToCents, teamStyles as styles } from '../shared';
 
 interface Values {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Position, PositionSort } from '@hive/shared/schemas/backoffice/team';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { ResourcePage, type ResourceConfig } from '../../resource';
+import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { teamStyles as styles, useTeamFormat } from '../shared';
 import { PositionForm } from './PositionForm';
 

@@ -13,7 +13,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, CheckboxField, ConfirmDialog, PageFrame, SelectField, useToast } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useValidationMessages, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { PermissionGroups, teamStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createRoleInputSchema>;

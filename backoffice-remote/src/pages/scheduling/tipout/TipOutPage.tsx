@@ -2,8 +2,8 @@ import { TIP_POOL_RULES, type TipOutSheet, type TipPoolRule } from '@hive/shared
 import { SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useReportFormat } from '../../reports/frame';
-import { PrintSheet, SheetTable, sheetStyles as styles, useSheetParams, useSheetQuery } from '../shared';
+import { useReportFormat } from '../../../frames/report';
+import { PrintSheet, SheetTable, sheetStyles as styles, useSheetParams, useSheetQuery } from '../labor-shared';
 
 const isRule = (value: string): value is TipPoolRule => (TIP_POOL_RULES as readonly string[]).includes(value);
 

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@hive/shared/ui';
-import { useAreaT } from '../../../i18n';
+import { useAreaT } from '../../i18n';
 import type { ReportFormat } from './format';
 import { kindOf, type ReportTableSpec } from './table';
 import styles from './frame.module.css';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item, ListResponse } from '@hive/shared/schemas/backoffice';
-import App from '../../App';
-import { on, renderInShell, type FakeRoute } from '../../testing/harness';
+import App from '../../../App';
+import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
 
 const item = (id: number, name: string, extra: Partial<Item> = {}): Item => ({
   id,

@@ -12,9 +12,9 @@ import {
   type ReportMeta,
 } from '@hive/shared/schemas/backoffice/reports';
 import { Alert, Button, CheckboxField, PageFrame, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, apiErrorBody, httpStatus, useApi } from '../../../api';
-import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { API, apiErrorBody, httpStatus, useApi } from '../../api';
+import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../i18n';
+import { useFailureMessage } from '../resource';
 import { useReportFormat, type ReportFormat } from './format';
 import { saveCsv, tablesToCsv, type ReportTableSpec } from './table';
 import { useReportParams, type ParamPatch } from './useReportParams';

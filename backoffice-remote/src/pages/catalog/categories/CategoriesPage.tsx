@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { CATEGORY_SORTS, type Category, type CategorySort } from '@hive/shared/schemas/backoffice';
-import { useFormat, useT } from '../../i18n';
-import { formStyles as styles, ResourcePage, type ResourceConfig } from '../resource';
+import { useFormat, useT } from '../../../i18n';
+import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { CategoryForm } from './CategoryForm';
 
 function useCategoryColumns(): ColumnDef<Category, unknown>[] {

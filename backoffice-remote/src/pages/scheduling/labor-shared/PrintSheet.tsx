@@ -5,7 +5,7 @@ import { PAPER_SIZES, type PaperSize } from '@hive/shared/schemas/backoffice/sch
 import { Alert, Button, PageFrame, SelectField, TextField } from '@hive/shared/ui';
 import { apiErrorBody, httpStatus } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
+import { useFailureMessage } from '../../../frames/resource';
 import { scheduleHref } from './links';
 import styles from './print.module.css';
 

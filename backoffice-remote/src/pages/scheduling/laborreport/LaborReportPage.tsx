@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import type { LaborDayRow, LaborReport, LaborRow } from '@hive/shared/schemas/backoffice/scheduling';
 import { Alert } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, table, type ReportColumn, type ReportFormat } from '../../reports/frame';
-import { attendanceHref } from '../shared';
+import { Kpis, ReportFrame, ReportTable, table, type ReportColumn, type ReportFormat } from '../../../frames/report';
+import { attendanceHref } from '../labor-shared';
 
 /** Scheduled against worked hours and what they cost: the columns every table of the report shares. */
 function hourColumns<T extends LaborRow>(t: (key: string) => string): ReportColumn<T>[] {

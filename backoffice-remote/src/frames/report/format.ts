@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useFormat, useT } from '../../../i18n';
+import { useFormat, useT } from '../../i18n';
 import type { CellKind } from './table';
 
 const utc = (iso: string) => new Date(`${iso.length === 10 ? `${iso}T00:00` : iso.replace(' ', 'T')}:00Z`);

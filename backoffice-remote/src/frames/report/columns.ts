@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { changeOf, type SalesFigures } from '@hive/shared/schemas/backoffice/reports';
-import { useAreaT } from '../../../i18n';
+import { useAreaT } from '../../i18n';
 import type { CellKind, ReportColumn } from './table';
 
 /** "Change" against the previous period: (now - before) / before, or nothing to compare with. */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Category, ListResponse } from '@hive/shared/schemas/backoffice';
-import App from '../../App';
-import { on, renderInShell } from '../../testing/harness';
+import App from '../../../App';
+import { on, renderInShell } from '../../../testing/harness';
 
 const LIST: ListResponse<Category> = {
   rows: [

@@ -1,6 +1,6 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { changeOf } from '@hive/shared/schemas/backoffice/reports';
-import { useAreaT } from '../../../i18n';
+import { useAreaT } from '../../i18n';
 import type { ReportFormat } from './format';
 import type { CellKind } from './table';
 import styles from './frame.module.css';

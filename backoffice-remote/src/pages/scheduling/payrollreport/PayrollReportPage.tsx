@@ -6,9 +6,9 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, useToast } from '@hive/shared/ui';
 import { API, downloadFile } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useFailureMessage } from '../../resource';
-import { ReportFrame, ReportTable, table, type ReportFormat } from '../../reports/frame';
-import { attendanceHref } from '../shared';
+import { useFailureMessage } from '../../../frames/resource';
+import { ReportFrame, ReportTable, table, type ReportFormat } from '../../../frames/report';
+import { attendanceHref } from '../labor-shared';
 
 const ENDPOINT = 'team/reports/payroll';
 

@@ -7,10 +7,10 @@ import { canSeePath } from '@hive/shared/menu';
 import { createItemSchema, type Item, type ItemOptions, type ItemTax } from '@hive/shared/schemas/backoffice';
 import { selectMenuContext, useAppSelector } from '@hive/shared/store';
 import { CheckboxField, NumberField, SelectField, TextField } from '@hive/shared/ui';
-import { API, useApi } from '../../api';
-import { CheckboxList } from '../../components';
-import { useFormat, useT, useValidationMessages } from '../../i18n';
-import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../resource';
+import { API, useApi } from '../../../api';
+import { CheckboxList } from '../../../components';
+import { useFormat, useT, useValidationMessages } from '../../../i18n';
+import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 
 type Schema = ReturnType<typeof createItemSchema>;
 type Values = z.input<Schema>;

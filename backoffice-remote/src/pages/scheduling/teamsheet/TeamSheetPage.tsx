@@ -1,8 +1,8 @@
 import type { TeamSheet } from '@hive/shared/schemas/backoffice/scheduling';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { useReportFormat } from '../../reports/frame';
-import { PrintSheet, SheetTable, sheetStyles as styles, useSheetQuery } from '../shared';
+import { useReportFormat } from '../../../frames/report';
+import { PrintSheet, SheetTable, sheetStyles as styles, useSheetQuery } from '../labor-shared';
 
 /**
  * The team sheet (/teamsheet): one location's shifts of a day, with empty In, Out and Signature

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createCategorySchema, type Category } from '@hive/shared/schemas/backoffice';
 import { ColorField, NumberField, TextField } from '@hive/shared/ui';
-import { useT, useValidationMessages } from '../../i18n';
-import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../resource';
+import { useT, useValidationMessages } from '../../../i18n';
+import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 
 type Schema = ReturnType<typeof createCategorySchema>;
 type Values = z.input<Schema>;

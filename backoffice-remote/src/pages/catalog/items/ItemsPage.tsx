@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ITEM_SORTS, type Item, type ItemSort } from '@hive/shared/schemas/backoffice';
-import { useCompany } from '../../api';
-import { useFormat, useT } from '../../i18n';
-import { formStyles as styles, ResourcePage, type ResourceConfig } from '../resource';
+import { useCompany } from '../../../api';
+import { useFormat, useT } from '../../../i18n';
+import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { ItemForm } from './ItemForm';
 
 function YesNo({ value }: { value: boolean }) {
