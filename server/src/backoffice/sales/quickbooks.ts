@@ -15,11 +15,9 @@ import {
 import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, noStore, toCsv } from '../query';
-import { localTime, startOfDay, today } from '../reports/time';
+import { merchantOf, requirePage, fieldProblem, noStore, toCsv, type Db } from '../common';
+import { localTime, startOfDay, today } from '../../time';
 import { companyLocale } from '../settings';
-import type { Db } from '../inventory/common';
 import { storedInvoiceAmounts } from './invoices';
 
 const PAGE = '/quickbooks';
