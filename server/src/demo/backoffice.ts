@@ -246,7 +246,7 @@ async function seedCompany(
   return result;
 }
 
-/** 90 days of sales through the register simulator's generator and the device ingest (receipts/history.ts). */
+/** 90 days of sales through the register simulator's generator and the device ingest (history.ts). */
 async function seedSales(
   db: Kysely<Database>,
   companyId: number,
