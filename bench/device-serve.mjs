@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startServer } from '../server/src/app.ts';
-import { seedDemoData } from '../server/src/db/index.ts';
-import { syncPublicSlugs } from '../server/src/companies/index.ts';
+import { seedDemo } from '../server/src/modules.ts';
 import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/auth/index.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hive-bench-device-'));
@@ -25,8 +24,7 @@ const running = await startServer({
 });
 // Production never seeds the demo accounts: the benchmark seeds its throw-away database itself.
 const passwords = new PasswordHasher(DEFAULT_SCRYPT_COST);
-await seedDemoData(running.database.db, { now: Date.now(), hashPassword: (p) => passwords.hash(p) });
-await syncPublicSlugs(running.database.db);
+await seedDemo(running.database.db, { now: Date.now(), hashPassword: (p) => passwords.hash(p) });
 
 console.log(`READY ${JSON.stringify({ url: `http://localhost:${running.port}`, pid: process.pid })}`);
 

@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../server/src/app.ts';
 import { buildConfig } from '../server/src/device/config.ts';
 import { ingestEvents } from '../server/src/receipts/ingest.ts';
-import { startOfLocalDay, zoneOffsetMs } from '../server/src/receipts/time.ts';
+import { startOfLocalDay, zoneOffsetMs } from '../server/src/time/index.ts';
 import { companyLocale } from '../server/src/backoffice/settings/defaults.ts';
 import { DEMO_CATALOGS } from '../server/src/backoffice/catalog/demoCatalog.ts';
 import { SimulatedRegister, createRandom } from '../shared/src/simulation/register.ts';

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { startServer } from '../server/src/app.ts';
-import { seedDemoData } from '../server/src/db/index.ts';
-import { syncPublicSlugs } from '../server/src/companies/index.ts';
+import { seedDemo } from '../server/src/modules.ts';
 import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/auth/index.ts';
 import { DIST } from './lib/graph.mjs';
 
@@ -38,13 +37,14 @@ const common = () => {
  */
 async function withDemoData(running) {
   const passwords = new PasswordHasher(DEFAULT_SCRYPT_COST);
-  await seedDemoData(running.database.db, { now: Date.now(), hashPassword: (p) => passwords.hash(p) });
-  await syncPublicSlugs(running.database.db);
+  await seedDemo(running.database.db, { now: Date.now(), hashPassword: (p) => passwords.hash(p) });
   return running;
 }
 
 const federated = await withDemoData(await startServer(common()));
-const monolith = await withDemoData(await startServer({ ...common(), staticRoots: { shell: DIST.monolith, remotes: {} } }));
+const monolith = await withDemoData(
+  await startServer({ ...common(), staticRoots: { shell: DIST.monolith, remotes: {} } }),
+);
 
 const bareApp = express();
 bareApp.get('/bare', (_req, res) => res.json({ ok: true }));

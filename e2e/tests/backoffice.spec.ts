@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { backofficeBottomMenu, backofficeMainMenu, menuPaths, visibleMenu } from '@hive/shared/menu';
-import { DEMO_COMPANIES, DEMO_USERS, type DemoUser } from '../../server/src/db/demo';
+import { DEMO_COMPANIES, DEMO_USERS, type DemoUser } from '../../server/src/demo/personas';
 import { signIn, watchConsole } from './helpers';
 
 /*

@@ -5,34 +5,30 @@ import helmet from 'helmet';
 import type { Logger, LevelWithSilent } from 'pino';
 import { SESSION_LIFETIME_MS } from '@hive/shared/config';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_SESSION_MAX_HOURS, DEMO_IN_PRODUCTION_MESSAGE } from './config';
-import { migrateToLatest, openDatabase, seedDemoData, syncPermissions, type DatabaseHandle } from './db';
-import { backfillRollups } from './backoffice/reports';
-import { ensureTeamRoles } from './backoffice/team';
+import { openDatabase, type DatabaseHandle } from './database';
 import {
   DEFAULT_LOCKOUT,
   DEFAULT_RATE_LIMITS,
   DEFAULT_SCRYPT_COST,
   PasswordHasher,
   buildLimiters,
-  mountApi,
   resolveAuthSecret,
   type AuthContext,
   type LockoutPolicy,
   type RateLimits,
   type ScryptCost,
 } from './auth';
-import { mountBackoffice, mountLogoUploadParser } from './backoffice';
-import { mountBannerUploadParser } from './backoffice/devices';
-import { mountAdmin } from './admin';
+import type { OrderingRateLimits } from './ordering';
+import type { DeviceRateLimits } from './device';
 import {
-  DEFAULT_ORDERING_RATE_LIMITS,
-  mountOrderingBackoffice,
-  mountOrderingPublic,
-  type OrderingRateLimits,
-} from './ordering';
-import { syncPublicSlugs } from './companies';
-import { DEFAULT_DEVICE_RATE_LIMITS, mountDevice, mountDeviceParser, type DeviceRateLimits } from './device';
-import { scheduleRecurringInvoices } from './backoffice/sales';
+  companySetup,
+  migrateToLatest,
+  mountModules,
+  reactions,
+  runStartup,
+  seedDemo as seedDemoData,
+  startJobs,
+} from './modules';
 import {
   compressJson,
   createLimiterStore,
@@ -120,22 +116,22 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     // One instance at a time migrates and seeds (two starting together on one database would collide).
     await database.withStartupLock(async () => {
       await migrateToLatest(database.db, options.databaseSchema);
-      // Receipts stored before the report roll-ups existed get theirs (once).
-      const backfilled = await backfillRollups(database.db);
-      if (backfilled > 0) log.info({ receipts: backfilled }, 'built the report roll-ups of earlier receipts');
-      await syncPermissions(database.db);
-      if (seedDemo) {
-        const { created } = await seedDemoData(database.db, {
-          now: now(),
-          hashPassword: (p) => passwords.hash(p),
-          sales: options.seedDemoSales,
-        });
-        await syncPublicSlugs(database.db);
-        if (created > 0) log.info({ created }, 'seeded demo users');
-      }
-      // Every company has its roles; an install upgraded from before them keeps everyone's menu.
-      const teams = await ensureTeamRoles(database.db, now());
-      if (teams > 0) log.info({ companies: teams }, 'set up the roles of companies that had none');
+      // The modules' start-up work (backfills, the permission catalog, every company's roles), with
+      // the demo seed between the early and the late part.
+      await runStartup(
+        database.db,
+        { now: now(), log },
+        seedDemo
+          ? async () => {
+              const { created } = await seedDemoData(database.db, {
+                now: now(),
+                hashPassword: (p) => passwords.hash(p),
+                sales: options.seedDemoSales,
+              });
+              if (created > 0) log.info({ created }, 'seeded demo users');
+            }
+          : undefined,
+      );
     });
   } catch (error) {
     await database.destroy();
@@ -159,6 +155,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     limiters: buildLimiters(limiterStore, rateLimits),
     limiterStore,
     publicUrl: options.publicUrl,
+    companySetup,
+    reactions,
   };
 
   const app = express();
@@ -193,24 +191,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
 
   // Every cookie-carrying write from another site is refused before any route sees it.
   app.use(writeOriginGuard());
-  // First: it sets the plan-change header on every /api response (server/README.md).
-  mountAdmin(app, ctx);
-  // Before mountApi's 32 kB parsers: the logo (1 MB) and banner (2 MB) uploads, in base64.
-  mountLogoUploadParser(app);
-  mountBannerUploadParser(app);
-  // The registers' event batches (up to 5 MB).
-  mountDeviceParser(app);
-  mountApi(app, ctx);
-  mountBackoffice(app, ctx);
-  mountOrderingBackoffice(app, ctx);
-  // The registers: Bearer device tokens, no cookies (docs/device-api.md).
-  mountDevice(app, ctx, buildLimiters(limiterStore, { ...DEFAULT_DEVICE_RATE_LIMITS, ...options.deviceRateLimits }));
-  // Public online ordering (no session): /gettokenonline, /ordering_master, /ordering_online.
-  mountOrderingPublic(
-    app,
-    ctx,
-    buildLimiters(limiterStore, { ...DEFAULT_ORDERING_RATE_LIMITS, ...options.orderingRateLimits }),
-  );
+  // Every module's routes in their order (src/modules.ts): first the plan-change header every /api
+  // response carries (server/README.md), the large upload parsers, sign-in, the back-office API,
+  // the registers' API (Bearer device tokens, no cookies) and public online ordering.
+  mountModules(app, ctx, limiterStore, {
+    device: options.deviceRateLimits,
+    ordering: options.orderingRateLimits,
+  });
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },
@@ -221,14 +208,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.use(notFoundJson());
   app.use(errorHandler(log));
 
-  // Recurring invoices: the job creates each due period's invoice (idempotent, see sales/recurring.ts).
-  const recurringMs = options.recurringJobMs ?? (nodeEnv === 'test' ? 0 : 5 * 60_000);
-  const stopRecurring =
-    recurringMs > 0
-      ? scheduleRecurringInvoices(database.db, now, recurringMs, (error) =>
-          log.error({ err: error }, 'recurring invoices job failed'),
-        )
-      : () => undefined;
+  // The modules' jobs (recurring invoices): off under NODE_ENV=test unless recurringJobMs says.
+  const stopJobs = startJobs(
+    database.db,
+    now,
+    log,
+    (defaultMs) => options.recurringJobMs ?? (nodeEnv === 'test' ? 0 : defaultMs),
+  );
 
   log.info({ database: database.describe, nodeEnv }, 'server ready');
   return {
@@ -236,7 +222,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     database,
     log,
     close: () => {
-      stopRecurring();
+      stopJobs();
       return database.destroy();
     },
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Client, errorParam, type Json, type TestServer } from './helpers';
 
-/** Staff demo personas (src/db/demo.ts) by short name. */
+/** Staff demo personas (src/demo/personas.ts) by short name. */
 export const STAFF = {
   super: 'super@hive.test',
   dev: 'dev@hive.test',
@@ -67,7 +67,7 @@ export function assertValidation(result: ApiResult, field: string, label = ''): 
 }
 
 /** RFC 4180 as toCsv writes it: the server's own reader. */
-export { parseCsv } from '../src/backoffice/query';
+export { parseCsv } from '../src/backoffice/common';
 
 /**
  * Pairs a register with the company's terminal `name` (or its first one at a location) through the

@@ -11,7 +11,7 @@ import { PERSONAS, STAFF, api, companyId, signedIn, userId, type ApiResult, type
 const AREAS = ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant'] as const;
 type Area = (typeof AREAS)[number];
 
-/** The view permissions of each demo persona (src/db/demo.ts). */
+/** The view permissions of each demo persona (src/demo/personas.ts). */
 const READS: Record<Persona, Area[]> = {
   super: [...AREAS],
   dev: [...AREAS],

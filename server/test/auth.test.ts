@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_USERS } from '../src/db';
+import { DEMO_USERS } from '../src/demo';
 import { Client, databaseTargets, errorParam, startTestServer, type TestServer } from './helpers';
 
 for (const target of databaseTargets()) {

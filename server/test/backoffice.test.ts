@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_CATALOGS } from '../src/backoffice/catalog';
-import { DEMO_BUNDLES } from '../src/backoffice/catalog/bundleDemo';
-import { DEMO_CUSTOMERS, DEMO_SALES_DAYS, seedBackofficeDemo } from '../src/backoffice/seed';
+import { DEMO_BUNDLES, DEMO_CATALOGS } from '../src/backoffice/catalog';
+import { DEMO_CUSTOMERS, DEMO_SALES_DAYS, seedBackofficeDemo } from '../src/demo';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer, signUpAndActivate } from './helpers';
 
 /*

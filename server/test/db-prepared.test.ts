@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { migrateToLatest, openDatabase, prepared, type DatabaseHandle } from '../src/db';
+import type { Kysely } from 'kysely';
+import { prepared } from '../src/db';
+import { openDatabase } from '../src/database';
+import { migrateToLatest } from '../src/modules';
+import type { Database, DatabaseHandle } from '../src/database';
 import { reusingStatements } from '../src/db/connection';
 
 describe('prepared queries and reused SQLite statements', () => {
@@ -29,7 +33,7 @@ describe('prepared queries and reused SQLite statements', () => {
   });
 
   it('fills each named parameter in its place, around literal ones, on every run', async () => {
-    const query = prepared(['scope', 'after'], (db, p: { scope: string; after: string }) =>
+    const query = prepared(['scope', 'after'], (db: Kysely<Database>, p: { scope: string; after: string }) =>
       db
         .selectFrom('permissions')
         .select('id_permission')
@@ -46,7 +50,9 @@ describe('prepared queries and reused SQLite statements', () => {
   });
 
   it('refuses a build that leaves a named parameter out', async () => {
-    const query = prepared(['scope'], (db, _p: { scope: string }) => db.selectFrom('permissions').selectAll());
+    const query = prepared(['scope'], (db: Kysely<Database>, _p: { scope: string }) =>
+      db.selectFrom('permissions').selectAll(),
+    );
     await assert.rejects(query(handle.db, { scope: 'admin' }), /parameter scope not used/);
   });
 

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
 import { verifyPin } from '../src/backoffice/team';
 import { bannerPng } from '../src/backoffice/devices/png';
-import { OVERVIEW_SHARE_MS } from '../src/backoffice/overview';
+import { OVERVIEW_SHARE_MS } from '../src/backoffice/reports';
 import { compareRollups } from '../src/backoffice/reports';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 

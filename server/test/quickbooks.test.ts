@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
-import { localTime, today } from '../src/backoffice/reports/time';
+import { localTime, today } from '../src/time';
 import { api, assertValidation, companyId, db, parseCsv, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
 

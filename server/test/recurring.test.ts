@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { runDate } from '@hive/shared/schemas/backoffice/sales';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { runRecurringInvoices } from '../src/backoffice/sales';
-import { today } from '../src/backoffice/reports/time';
+import { today } from '../src/time';
 import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/db';
+import type { Database } from '../src/database';
 import {
   addCashMovement,
   closeShift,
@@ -11,7 +11,7 @@ import {
   type PaymentInput,
   type TaxInput,
 } from '../src/backoffice/reports';
-import { ensureDefaultWarehouses } from '../src/backoffice/inventory/warehouseDefaults';
+import { ensureDefaultWarehouses } from '../src/backoffice/inventory';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*

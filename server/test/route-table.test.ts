@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { canSeePath, type MenuContext } from '@hive/shared/menu';
-import { DEMO_COMPANIES, DEMO_USERS } from '../src/db';
+import { DEMO_COMPANIES, DEMO_USERS } from '../src/demo';
 import { listRoutes, type RouteEntry } from '../src/http';
 import { AUTH_ACTIONS } from '../src/auth/guards';
 import { openShift, writeReceipts } from '../src/backoffice/reports';

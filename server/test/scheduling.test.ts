@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { saleAmounts, writeReceipts, type SaleInput } from '../src/backoffice/reports';
-import { today } from '../src/backoffice/reports/time';
+import { today } from '../src/time';
 import { costOfMinutes, mondayOf } from '../src/backoffice/team/time';
 import { api, assertValidation, companyId, db, signedIn, userId, type ApiResult } from './admin-helpers';
 import { databaseTargets, outbox, startTestServer, type Client, type Json, type TestServer } from './helpers';

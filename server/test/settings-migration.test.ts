@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Migrator, sql, type Kysely } from 'kysely';
-import { openDatabase, migrateToLatest, type Database, type DatabaseHandle } from '../src/db';
-import { migrationProvider } from '../src/db/migrations';
+import { openDatabase } from '../src/database';
+import { migrateToLatest } from '../src/modules';
+import type { Database, DatabaseHandle } from '../src/database';
+import { migrationProvider } from '../src/modules';
 import { databaseTargets } from './helpers';
 
 /*

@@ -13,8 +13,12 @@ import {
   type MenuContext,
 } from '@hive/shared/menu';
 import { effectivePermissions } from '@hive/shared/schemas/backoffice/team';
-import { DEMO_COMPANIES, DEMO_USERS, migrateToLatest, openDatabase, syncPermissions, type Database } from '../src/db';
-import { migrationProvider } from '../src/db/migrations';
+import { syncPermissions } from '../src/auth';
+import { openDatabase } from '../src/database';
+import { DEMO_COMPANIES, DEMO_USERS } from '../src/demo';
+import { migrateToLatest } from '../src/modules';
+import type { Database } from '../src/database';
+import { migrationProvider } from '../src/modules';
 import { ensureTeamRoles, verifyPin } from '../src/backoffice/team';
 import { writeReceipts } from '../src/backoffice/reports';
 import { api, assertValidation, companyId, db, signedIn, userId, type ApiResult } from './admin-helpers';

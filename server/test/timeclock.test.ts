@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { sql } from 'kysely';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
-import { localStamp, localTime } from '../src/backoffice/reports/time';
+import { localStamp, localTime } from '../src/time';
 import { api, assertValidation, companyId, db, signedIn, userId, type ApiResult } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AdminAuditEntry } from '@hive/shared/schemas/admin';
-import type { Database } from '../db';
+import type { Database } from '../database';
 import type { Staff } from './access';
 
 type Db = Kysely<Database> | Transaction<Database>;

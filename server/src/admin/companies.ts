@@ -10,12 +10,10 @@ import {
   type AdminCompany,
   type AdminCompanyDetail,
 } from '@hive/shared/schemas/admin';
-import type { AuthContext } from '../auth';
-import { issueResetToken } from '../auth/routes';
+import { type AuthContext, issueResetToken, findUserByEmail, INVITED_PASSWORD_HASH } from '../auth';
 import { createCompanyWithOwner } from '../companies';
-import { findUserByEmail } from '../auth/users';
-import { INVITED_PASSWORD_HASH } from '../auth/passwords';
-import { isUniqueViolation, type Database } from '../db';
+import { isUniqueViolation } from '../db';
+import type { Database } from '../database';
 import { HttpError } from '../http';
 import { requireArea, requireRight, staffOf } from './access';
 import { auditForCompany, recordAudit } from './audit';
@@ -190,6 +188,7 @@ export function companiesRouter(ctx: AuthContext): Router {
           owner: { email: input.ownerEmail, passwordHash: INVITED_PASSWORD_HASH, status: 'active' },
           now,
         },
+        ctx.companySetup,
         {
           after: (trx, { companyId: id, slug }) =>
             recordAudit(trx, staff, now, {

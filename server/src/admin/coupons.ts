@@ -10,7 +10,8 @@ import {
   type LicenseName,
 } from '@hive/shared/schemas/admin';
 import type { AuthContext } from '../auth';
-import { isUniqueViolation, type Database } from '../db';
+import { isUniqueViolation } from '../db';
+import type { Database } from '../database';
 import { HttpError } from '../http';
 import { requireArea, requireRight, staffOf } from './access';
 import { recordAudit } from './audit';

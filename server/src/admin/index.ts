@@ -3,6 +3,7 @@ import { roleLabel } from '@hive/shared/menu';
 import type { AdminMe } from '@hive/shared/schemas/admin';
 import { BODY_LIMIT, type AuthContext } from '../auth';
 import { requireJson } from '../http';
+import type { ServerModule } from '../module';
 import { requireStaff, rightsFor, staffOf } from './access';
 import { basePricesRouter } from './basePrices';
 import { companiesRouter } from './companies';
@@ -13,7 +14,8 @@ import { planChangedHeader } from './plan';
 import { supportRouter } from './support';
 import { usersRouter } from './users';
 
-export { adminMigrations } from './migrations';
+import { adminMigrations } from './migrations';
+
 export { seedAdminDemo } from './seed';
 export type { AdminTables } from './tables';
 export { PLAN_CHANGED_HEADER, bumpPlanVersion, markPlanSeen, planChangedFor } from './plan';
@@ -50,7 +52,7 @@ export function adminRouter(ctx: AuthContext): Router {
 }
 
 /**
- * Mounted by createApp just before mountApi: the plan-change header on every /api response
+ * Mounted first (before auth's shared parsers): the plan-change header on every /api response
  * (so it must come first), then the admin routes with their own JSON parser (JSON only).
  */
 export function mountAdmin(app: Express, ctx: AuthContext): void {
@@ -61,3 +63,9 @@ export function mountAdmin(app: Express, ctx: AuthContext): void {
   });
   app.use('/api/admin', adminRouter(ctx));
 }
+
+export const adminModule: ServerModule<AuthContext> = {
+  name: 'admin',
+  migrations: adminMigrations,
+  routes: { first: mountAdmin },
+};

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { merchantListQuerySchema, merchantRejectSchema, type AdminMerchantAccount } from '@hive/shared/schemas/admin';
 import type { AuthContext } from '../auth';
-import type { Database } from '../db';
+import type { Database } from '../database';
 import { requireArea, requireRight, staffOf } from './access';
 import { recordAudit } from './audit';
 import { conflict, contains, idParam, iso, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';

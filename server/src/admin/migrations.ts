@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 
 /*
- * The admin console's tables (see tables.ts). Frozen in time like db/migrations.ts: the database
+ * The admin console's tables (see tables.ts). Frozen in time like companies/migrations.ts: the database
  * is typed `unknown`, only portable schema-builder SQL. Spread into the migration record there;
  * the name sorts after 2026_01_001_initial, whose companies and users tables it references.
  */

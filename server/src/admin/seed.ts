@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { allBackofficePermissionNames } from '@hive/shared/menu';
 import type { AddonName, LicenseName } from '@hive/shared/config';
-import type { Database } from '../db/schema';
-import { INVITED_PASSWORD_HASH } from '../auth/passwords';
+import type { Database } from '../database';
+import { INVITED_PASSWORD_HASH } from '../auth';
 
 /*
  * Demo rows for the admin console: more companies (so lists page), merchant accounts, support

@@ -8,7 +8,7 @@ import {
   type AdminTicketDetail,
 } from '@hive/shared/schemas/admin';
 import type { AuthContext } from '../auth';
-import type { Database } from '../db';
+import type { Database } from '../database';
 import { requireArea, requireRight, staffOf } from './access';
 import { recordAudit } from './audit';
 import { contains, idParam, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AUTH_COOKIE_NAMES } from '@hive/shared/config';
-import type { Database } from '../db';
+import type { Database } from '../database';
 import type { Limiter, LimiterStore, RateLimitRule } from '../http';
+import type { CompanySetup, Reactions } from '../module';
 import type { PasswordHasher } from './passwords';
 
 export type { RateLimitRule } from '../http';
@@ -84,6 +85,10 @@ export interface AuthContext {
   limiterStore: LimiterStore;
   /** Origin used in e-mailed links; without it links are site-relative (never built from Host). */
   publicUrl: string | undefined;
+  /** A new company's set-up from every module (src/modules.ts): sign-up and the admin console use it. */
+  companySetup: CompanySetup;
+  /** What other modules do when something happens in one (src/module.ts Reactions). */
+  reactions: Reactions;
 }
 
 export interface CookieNames {

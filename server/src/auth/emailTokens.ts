@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { PRODUCT_NAME, ROUTES } from '@hive/shared/config';
-import type { Database } from '../db';
+import type { Database } from '../database';
 import { sendMail } from '../outbox';
 import { RESET_TOKEN_LIFETIME_MS, type AuthContext } from './context';
 import { findUserByEmail } from './users';

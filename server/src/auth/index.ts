@@ -13,12 +13,29 @@ import {
 } from './guards';
 import { clientLogRoute, customAuthRoutes } from './routes';
 import { sessionReadRoute } from './sessionRead';
+import type { ServerModule } from '../module';
+import { syncPermissions } from './permissionCatalog';
 
 export type { AuthContext, AuthLimiters, LockoutPolicy, RateLimits, RateLimitRule } from './context';
 export { DEFAULT_LOCKOUT, DEFAULT_RATE_LIMITS, RESET_TOKEN_LIFETIME_MS, buildLimiters, cookieNames } from './context';
 export { PasswordHasher, DEFAULT_SCRYPT_COST, passwordProblem, PASSWORD_RULE, type ScryptCost } from './passwords';
 export { resolveAuthSecret, NO_SECRET_MESSAGE } from './secret';
 export { readSession, type RequestSession } from './session';
+export { syncPermissions } from './permissionCatalog';
+export { findUserByEmail, normalizeEmail, emailKey, clearSignInLock, lockedUntilByEmail } from './users';
+export { INVITED_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+export { issueInvitation } from './emailTokens';
+export { issueResetToken } from './routes';
+export type { AuthTables, UserRow, NewUser } from './tables';
+export {
+  ACCESS_CHANGED_HEADER,
+  PLAN_CHANGED_HEADER,
+  bumpPlanVersion,
+  markPlanSeen,
+  planChangedFor,
+  planVersionOf,
+  staleProfileFor,
+} from './planVersion';
 
 export const BODY_LIMIT = '32kb';
 
@@ -46,3 +63,14 @@ export function mountApi(app: Express, ctx: AuthContext): void {
   // Typed against the root's @types/express 4 (see http/rate-limit.ts); plain middleware at run time.
   app.use(AUTH_BASE_PATH, ExpressAuth(buildAuthConfig(ctx)) as unknown as RequestHandler);
 }
+
+export const authModule: ServerModule<AuthContext> = {
+  name: 'auth',
+  routes: { api: mountApi },
+  startup: {
+    // The permission catalog, on every start (also without the demo): sign-up grants from it.
+    early: async (db) => {
+      await syncPermissions(db);
+    },
+  },
+};

@@ -2,7 +2,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { LANGUAGES, LICENSES } from '@hive/shared/config';
 import { isUniqueViolation } from '../db';
-import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, markPlanSeen } from '../admin/plan/planVersion';
+import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, markPlanSeen } from './planVersion';
 import { createCompanyWithOwner } from '../companies';
 import { HttpError, hasUnsafeChars, parseOrThrow, rateLimit, requireJson, tooMany } from '../http';
 import type { AuthContext } from './context';
@@ -181,6 +181,7 @@ async function registerOrRemind(
         owner: { email: input.email, passwordHash: input.passwordHash, status: 'pending' },
         now,
       },
+      ctx.companySetup,
       {
         // A sign-up never activated (perhaps by someone else) gives way to the one who proves the address.
         before: async (trx) => {

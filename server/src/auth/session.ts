@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { decode } from '@auth/core/jwt';
+import type { Kysely } from 'kysely';
 import { prepared } from '../db';
+import type { Database } from '../database';
 import { parseCookies } from '../http';
 import { cookieNames, usesSecureCookies, type AuthContext } from './context';
 import { accessProblem, loadProfile, type UserProfile } from './users';
@@ -53,7 +55,7 @@ function readClaims(token: Record<string, unknown>): SessionClaims | null {
   return { sub, email: typeof email === 'string' ? email : '', sv, sid, signedInAt, sessionExpiresAt };
 }
 
-const isRevoked = prepared(['sid'], (db, { sid }: { sid: string }) =>
+const isRevoked = prepared(['sid'], (db: Kysely<Database>, { sid }: { sid: string }) =>
   db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid),
 );
 

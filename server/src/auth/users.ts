@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { prepared, type Database, type UserRow } from '../db';
+import { prepared } from '../db';
+import type { Database, UserRow } from '../database';
 import type { AuthContext } from './context';
 
 export interface PermissionEntry {
@@ -31,7 +32,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 }
 
 // The three queries behind every authenticated request (see loadProfile), compiled once.
-const profileUser = prepared(['userId'], (db, { userId }: { userId: number }) =>
+const profileUser = prepared(['userId'], (db: Kysely<Database>, { userId }: { userId: number }) =>
   db
     .selectFrom('users')
     .leftJoin('companies', 'companies.id', 'users.company_id')
@@ -52,10 +53,10 @@ const profileUser = prepared(['userId'], (db, { userId }: { userId: number }) =>
     ])
     .where('users.id', '=', userId),
 );
-const profileAddons = prepared(['companyId'], (db, { companyId }: { companyId: number }) =>
+const profileAddons = prepared(['companyId'], (db: Kysely<Database>, { companyId }: { companyId: number }) =>
   db.selectFrom('company_addons').select('addon').where('company_id', '=', companyId).orderBy('addon'),
 );
-const profilePermissions = prepared(['userId'], (db, { userId }: { userId: number }) =>
+const profilePermissions = prepared(['userId'], (db: Kysely<Database>, { userId }: { userId: number }) =>
   db
     .selectFrom('user_permissions')
     .innerJoin('permissions', 'permissions.id_permission', 'user_permissions.id_permission')

@@ -1,9 +1,16 @@
 import { ADMIN_ROLES, PRODUCT_NAME } from '@hive/shared/config';
 import { allAdminPermissionNames } from '@hive/shared/menu';
 import { ConfigError, loadEnvConfig } from '../config';
-import { DEFAULT_SCRYPT_COST, PasswordHasher, passwordProblem } from '../auth';
-import { findUserByEmail, normalizeEmail } from '../auth/users';
-import { migrateToLatest, openDatabase, syncPermissions } from '../db';
+import {
+  DEFAULT_SCRYPT_COST,
+  PasswordHasher,
+  findUserByEmail,
+  normalizeEmail,
+  passwordProblem,
+  syncPermissions,
+} from '../auth';
+import { openDatabase } from '../database';
+import { migrateToLatest } from '../modules';
 
 /*
  * `npm run create-admin -w server -- --email <address> [--role super_admin]`: the first platform

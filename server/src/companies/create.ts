@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { isUniqueViolation, type Database } from '../db';
-import { ensureCompanySettings } from '../backoffice/settings/defaults';
-import { applyAccess, ensureCompanyRoles } from '../backoffice/team/access';
+import { isUniqueViolation } from '../db';
+import type { Database } from '../database';
+import type { CompanySetup } from '../module';
 import { freeSlugFor, slugify } from './slugs';
 
 export interface CreatedCompany {
@@ -20,8 +20,8 @@ export interface NewCompany {
 }
 
 /**
- * A company, its public address, its owner (role admin, every back-office permission), its roles and its
- * default settings, in one transaction: sign-up and the admin console both create companies this way. `hooks.before` runs
+ * A company, its public address, its owner (role admin) and what the modules set up for a new company
+ * (`setup`, built by src/modules.ts: the roles, the owner's access, the default settings), in one transaction: sign-up and the admin console both create companies this way. `hooks.before` runs
  * first in the same transaction (e.g. removing an abandoned sign-up), `hooks.after` last (e.g. the
  * audit record). A slug taken by a parallel request
  * between the check and the insert is retried once with a random suffix; any other unique violation
@@ -30,6 +30,7 @@ export interface NewCompany {
 export async function createCompanyWithOwner(
   db: Kysely<Database>,
   input: NewCompany,
+  setup: CompanySetup,
   hooks: {
     before?: (trx: Transaction<Database>) => Promise<void>;
     after?: (trx: Transaction<Database>, created: CreatedCompany) => Promise<void>;
@@ -56,8 +57,8 @@ export async function createCompanyWithOwner(
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('public_slugs').values({ slug, company_id: company.id }).execute();
-        // Its admin, manager and user roles with their default permissions (before anyone is in them).
-        await ensureCompanyRoles(trx, company.id, input.now);
+        // What the modules set up before anyone is in the company (team: its roles).
+        await setup.company?.(trx, company.id, input.now);
         const addons = [...new Set(input.addons ?? [])];
         if (addons.length > 0) {
           await trx
@@ -81,10 +82,9 @@ export async function createCompanyWithOwner(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        // The owner holds what the admin role gives: every back-office page.
-        await applyAccess(trx, company.id, [user.id]);
-        // Business information, a location, order and payment types: ready to sell from day one.
-        await ensureCompanySettings(trx, company.id, input.now, { contactEmail: input.owner.email });
+        // Then with its owner (team: the owner holds what the admin role gives; settings: business
+        // information, a location, order and payment types, ready to sell from day one).
+        await setup.owner?.(trx, { companyId: company.id, userId: user.id, email: input.owner.email, now: input.now });
         const created = { companyId: company.id, slug, userId: user.id };
         await hooks.after?.(trx, created);
         return created;

@@ -1,3 +1,14 @@
-// Companies: their public addresses (slugs) and the creation of a company with its owner.
+// Companies: their public addresses (slugs), the creation of a company with its owner (and what
+// the modules set up for it, src/modules.ts), and the platform's first migrations.
+import type { ServerModule } from '../module';
+import { platformMigrations } from './migrations';
+
 export { slugify, slugTakenBy, claimStoreSlug, syncPublicSlugs } from './slugs';
 export { createCompanyWithOwner, type NewCompany, type CreatedCompany } from './create';
+export type { CompaniesTables, CompanyRow } from './tables';
+
+/** No routes of its own: sign-up (auth) and the admin console create companies through it. */
+export const companiesModule: ServerModule<unknown> = {
+  name: 'companies',
+  migrations: platformMigrations,
+};

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db';
+import type { Database } from '../database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from 'kysely';
 import { ConfigError } from '../config';
-import { migrationProvider } from './migrations';
-import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,8 +23,9 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
-export interface DatabaseHandle {
-  db: Kysely<Database>;
+/** An open database; `DB` is the app's table types (the composition root's `Database`). */
+export interface DatabaseHandle<DB> {
+  db: Kysely<DB>;
   dialect: DialectName;
   /** Human-readable location for the start-up log, never the password. */
   describe: string;
@@ -169,7 +176,7 @@ function sqliteStartupLock(file: string) {
   };
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase<DB>(options: DatabaseOptions): Promise<DatabaseHandle<DB>> {
   const target = resolveTarget(options);
 
   if (target.dialect === 'sqlite') {
@@ -177,7 +184,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const withStartupLock = sqliteStartupLock(target.location);
     // Opened under the lock: a second instance must not see the file half-created by the first.
     const { sqlite, created } = await withStartupLock(async () => openSqliteFile(target.location));
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
     return {
       db,
       dialect: 'sqlite',
@@ -198,7 +205,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   if (schema) {
     try {
       await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
@@ -236,11 +243,14 @@ async function pgStartupLock<T>(pool: pg.Pool, name: string, fn: () => Promise<T
   }
 }
 
-/** Brings the schema up to date; safe to run on every start and from several instances. */
-export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+/**
+ * Brings the schema up to date with `provider`'s migrations (the composition root's, built from
+ * every module's); safe to run on every start and from several instances.
+ */
+export async function runMigrations<DB>(db: Kysely<DB>, provider: MigrationProvider, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: migrationProvider,
+    provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
@@ -255,9 +265,9 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
  * For /healthz: reads real tables (a `select 1` answers even when the file's pages are damaged),
  * the migration record and the companies table.
  */
-export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
+export async function pingDatabase<DB>(db: Kysely<DB>): Promise<boolean> {
   try {
-    await db.selectFrom('companies').select('id').orderBy('id').limit(1).execute();
+    await sql`select id from companies order by id limit 1`.execute(db);
     await sql`select count(*) from kysely_migration`.execute(db);
     return true;
   } catch {

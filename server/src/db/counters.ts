@@ -1,5 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema';
+
+/** Next number of each kind of numbered document, per company. */
+export interface DocumentCountersTable {
+  company_id: number;
+  kind: string;
+  value: number;
+}
+
+/** The counters' table (created by the hardening migration); part of the app's Database. */
+export interface CountersTables {
+  document_counters: DocumentCountersTable;
+}
 
 /** Kinds of numbered documents; each company numbers each kind 1, 2, 3 ... without gaps. */
 export type DocumentKind =
@@ -23,12 +34,13 @@ export type DocumentKind =
  * so concurrent transactions queue on the counter row (PostgreSQL row lock; SQLite runs one
  * transaction at a time), and a rolled-back document gives its number back.
  */
-export async function reserveNumbers(
-  trx: Transaction<Database> | Kysely<Database>,
+export async function reserveNumbers<DB extends CountersTables>(
+  db: Transaction<DB> | Kysely<DB>,
   companyId: number,
   kind: DocumentKind,
   count = 1,
 ): Promise<number> {
+  const trx = db as unknown as Kysely<CountersTables>;
   await trx
     .insertInto('document_counters')
     .values({ company_id: companyId, kind, value: 0 })
@@ -44,5 +56,5 @@ export async function reserveNumbers(
   return Number(row.value) - count + 1;
 }
 
-export const nextNumber = (trx: Transaction<Database>, companyId: number, kind: DocumentKind) =>
+export const nextNumber = <DB extends CountersTables>(trx: Transaction<DB>, companyId: number, kind: DocumentKind) =>
   reserveNumbers(trx, companyId, kind, 1);

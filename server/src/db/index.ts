@@ -1,7 +1,9 @@
-export { openDatabase, migrateToLatest, pingDatabase, isUniqueViolation, isForeignKeyViolation } from './connection';
+// Infrastructure: the connection, the migration runner, prepared queries, document counters and the
+// column helpers. Generic over the app's table types: db/ imports no module (src/database.ts is the
+// app's Database, src/modules.ts its migrations).
+export { openDatabase, runMigrations, pingDatabase, isUniqueViolation, isForeignKeyViolation } from './connection';
 export type { DatabaseHandle, DatabaseOptions, DialectName } from './connection';
-export { syncPermissions, seedDemoData } from './seed';
 export { prepared } from './prepared';
-export { reserveNumbers, nextNumber, type DocumentKind } from './counters';
-export { DEMO_COMPANIES, DEMO_USERS, DEMO_PASSWORD } from './demo';
-export type { Database, UserRow, CompanyRow } from './schema';
+export { reserveNumbers, nextNumber, type DocumentKind, type CountersTables } from './counters';
+export { chunks } from './chunks';
+export type { Millis, Flag } from './schema';

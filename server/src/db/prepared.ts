@@ -1,5 +1,4 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { Database } from './schema';
 
 /**
  * A query built and compiled once per database handle, then run with new parameter values.
@@ -8,11 +7,11 @@ import type { Database } from './schema';
  * worth compiling once. `build` gets a marker for each named parameter; wherever a marker lands in
  * the compiled parameters, the value of that name goes at run time.
  */
-export function prepared<P extends Record<string, unknown>, R>(
+export function prepared<DB, P extends Record<string, unknown>, R>(
   names: readonly (keyof P & string)[],
-  build: (db: Kysely<Database>, params: P) => Compilable<R>,
-): (db: Kysely<Database>, values: P) => Promise<R[]> {
-  const compiledFor = new WeakMap<Kysely<Database>, { query: CompiledQuery<R>; slots: (keyof P | undefined)[] }>();
+  build: (db: Kysely<DB>, params: P) => Compilable<R>,
+): (db: Kysely<DB>, values: P) => Promise<R[]> {
+  const compiledFor = new WeakMap<Kysely<DB>, { query: CompiledQuery<R>; slots: (keyof P | undefined)[] }>();
   return async (db, values) => {
     let entry = compiledFor.get(db);
     if (!entry) {

@@ -2,8 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { APP_VERSION_HEADER, DEVICE_LIMITS } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../auth';
 import { HttpError, tooMany, type Limiter, type RateLimitRule } from '../http';
-import { DEVICE_TOKEN, sha256 } from '../backoffice/devices/secrets';
-import { writeLog } from '../backoffice/devices/log';
+import { DEVICE_TOKEN, sha256, writeLog } from '../backoffice/devices';
 
 /*
  * Device authentication: `Authorization: Bearer <token>` and nothing else (no cookies, no session

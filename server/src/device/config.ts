@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DEVICE_API_BASE, DEVICE_LIMITS, type DeviceConfig } from '@hive/shared/schemas/device';
-import type { Database } from '../db';
-import { bannerState, bannerVersion } from '../backoffice/devices/banners';
+import type { Database } from '../database';
+import { bannerState, bannerVersion } from '../backoffice/devices';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../backoffice/settings';
-import { isRole, rightsOf } from '../backoffice/team/access';
-import { loadDiscounts } from '../backoffice/offers/discounts';
-import { loadItemModifiers } from '../backoffice/catalog/modifiers';
-import { loadPromotions } from '../backoffice/offers/promotions';
-import { loyaltySettings } from '../backoffice/rewards/loyalty';
+import { isRole, rightsOf } from '../backoffice/team';
+import { loadDiscounts, loadPromotions } from '../backoffice/offers';
+import { loadItemModifiers } from '../backoffice/catalog';
+import { loyaltySettings } from '../backoffice/rewards';
 
 /*
  * What a register needs to sell offline: the catalog with its prices and taxes, order and payment

@@ -13,9 +13,7 @@ import {
 } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../auth';
 import { HttpError, parseOrThrow, rateLimit, requireJson, tooMany } from '../http';
-import { newDeviceToken, sha256 } from '../backoffice/devices/secrets';
-import { writeLog } from '../backoffice/devices/log';
-import { bannerVersion } from '../backoffice/devices/banners';
+import { newDeviceToken, sha256, writeLog, bannerVersion } from '../backoffice/devices';
 import { ingestEvents, loadSales } from '../receipts';
 import { deviceAuth, deviceOf, type DeviceLimiters } from './auth';
 import { configFor, invalidateConfig } from './config';

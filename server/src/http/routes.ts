@@ -18,7 +18,7 @@ interface LayerLike {
   handle?: { stack?: LayerLike[]; menuPath?: unknown };
 }
 
-/** The page of a guard layer (see backoffice/access.ts), if it is one. */
+/** The page of a guard layer (see backoffice/common/access.ts), if it is one. */
 function guardPage(layer: LayerLike): string | null | undefined {
   const value = layer.handle?.menuPath;
   return typeof value === 'string' || value === null ? value : undefined;

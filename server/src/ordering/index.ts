@@ -1,12 +1,23 @@
-// Online ordering (issue 7): public storefront API, back-office API, tables, demo stores.
-export {
-  mountOrderingPublic,
-  mountOrderingBackoffice,
-  DEFAULT_ORDERING_RATE_LIMITS,
-  ORDERING_BACKOFFICE_API,
-} from './routes';
+// Online ordering (issue 7): the public storefront API, its back-office API, tables, demo stores.
+import type { AuthContext } from '../auth';
+import type { ServerModule } from '../module';
+import { orderingMigrations } from './migrations';
+import { DEFAULT_ORDERING_RATE_LIMITS, mountOrderingBackoffice, mountOrderingPublic } from './routes';
+
+export { DEFAULT_ORDERING_RATE_LIMITS, ORDERING_BACKOFFICE_API } from './routes';
 export type { OrderingRateLimits } from './routes';
-export { orderingMigrations } from './migrations';
 export { seedOrderingDemo, DEMO_STORES, DEMO_HOURS } from './seed';
 export type { OrderingTables } from './tables';
 export { signOrderingToken, verifyOrderingToken, ORDERING_TOKEN_TTL_MS } from './token';
+
+export const orderingModule: ServerModule<AuthContext> = {
+  name: 'ordering',
+  migrations: orderingMigrations,
+  routes: {
+    app: (app, ctx, env) => {
+      mountOrderingBackoffice(app, ctx);
+      // Public online ordering (no session): /gettokenonline, /ordering_master, /ordering_online.
+      mountOrderingPublic(app, ctx, env.limiters('ordering', DEFAULT_ORDERING_RATE_LIMITS));
+    },
+  },
+};

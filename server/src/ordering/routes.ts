@@ -1,6 +1,6 @@
 import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import type { Selectable, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import type { OrderingOrdersTable } from './tables';
 import {
   ORDERING_LIMITS,
@@ -18,12 +18,12 @@ import { isUniqueViolation, nextNumber } from '../db';
 import { claimStoreSlug } from '../companies';
 import { HttpError, parseOrThrow, rateLimit, requireJson, type Limiter } from '../http';
 import { lineTaxes } from '@hive/shared/schemas/backoffice/settings';
-import { merchantOf, requirePage } from '../backoffice/access';
+import { merchantOf, requirePage } from '../backoffice/common';
 import { companyLocale, takeawayOrderTypeId } from '../backoffice/settings';
 import { balanceByNumber, moveBalance, redeemByNumber, REDEEM_MESSAGES } from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { evaluatePromotions } from '@hive/shared/schemas/backoffice/offers';
-import { loadPromotions } from '../backoffice/offers/promotions';
+import { loadPromotions } from '../backoffice/offers';
 import {
   checkModifierChoice,
   chosenModifiers,

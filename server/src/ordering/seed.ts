@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import type { WeekHours } from '@hive/shared/schemas/ordering';
 
 /** Every day 08:00-23:00. */

@@ -11,12 +11,12 @@ import {
   type WeekHours,
 } from '@hive/shared/schemas/ordering';
 import type { AppliedTax } from '@hive/shared/schemas/backoffice/settings';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { chargedTaxes, companyLocale } from '../backoffice/settings';
 import type { OrderingOrdersTable } from './tables';
 import { DEMO_HOURS } from './seed';
-import { loadPromotions } from '../backoffice/offers/promotions';
-import { loadItemModifiers } from '../backoffice/catalog/modifiers';
+import { loadPromotions } from '../backoffice/offers';
+import { loadItemModifiers } from '../backoffice/catalog';
 import type { ModifierGroupRule } from '@hive/shared/schemas/backoffice/modifierRules';
 
 export interface Store {

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db';
+import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Millis } from '../db/schema';
 
 /*
  * The outbox: every e-mail the product sends (reset links, sign-up activation, invitations ...) is a
@@ -13,8 +13,26 @@ export interface OutgoingMail {
   body: string;
 }
 
-export async function sendMail(db: Kysely<Database> | Transaction<Database>, mail: OutgoingMail, now: number) {
-  await db
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Millis;
+}
+
+/** The outbox's table (created by the platform's first migration); part of the app's Database. */
+export interface OutboxTables {
+  outbox: OutboxTable;
+}
+
+/** Generic over the app's database, which has the outbox table: infrastructure imports no module. */
+export async function sendMail<DB extends OutboxTables>(
+  db: Kysely<DB> | Transaction<DB>,
+  mail: OutgoingMail,
+  now: number,
+) {
+  await (db as unknown as Kysely<OutboxTables>)
     .insertInto('outbox')
     .values({ to_address: mail.to, subject: mail.subject, body: mail.body, created_at: now })
     .execute();

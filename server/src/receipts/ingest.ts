@@ -17,7 +17,7 @@ import {
 import type { AppliedTax } from '@hive/shared/schemas/backoffice/settings';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/connection';
 import { reserveNumbers } from '../db/counters';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { queueKitchenTickets } from '../backoffice/devices/printers';
 import { recordReceiptRollups } from '../backoffice/reports/rollups';
 import { postReceiptStock } from '../backoffice/inventory/ledger';

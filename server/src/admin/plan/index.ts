@@ -1,8 +1,7 @@
 import type { RequestHandler } from 'express';
-import type { AuthContext } from '../../auth';
-import { readSession } from '../../auth';
-import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, staleProfileFor } from './planVersion';
+import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, readSession, staleProfileFor, type AuthContext } from '../../auth';
 
+// The plan version lives in auth (usercompany marks it seen); the admin console bumps it.
 export {
   ACCESS_CHANGED_HEADER,
   PLAN_CHANGED_HEADER,
@@ -11,7 +10,7 @@ export {
   planChangedFor,
   planVersionOf,
   staleProfileFor,
-} from './planVersion';
+} from '../../auth';
 
 /**
  * Mounted on /api before every route: a signed-in merchant whose company plan (or own access) changed

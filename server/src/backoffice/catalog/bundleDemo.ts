@@ -1,4 +1,4 @@
-import type { Db } from '../inventory/common';
+import type { Db } from '../common';
 
 /** Per demo company: bundles by the SKUs of their components (absent SKUs skip the bundle). */
 export const DEMO_BUNDLES: Record<

@@ -8,10 +8,19 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { cents, conflictOr, fieldProblem, idParam, money, noStore, notFound } from '../query';
-import { checkTaxIds, setItemTaxes } from '../settings/taxRates';
-import type { Db } from '../inventory/common';
+import {
+  merchantOf,
+  requirePage,
+  cents,
+  conflictOr,
+  fieldProblem,
+  idParam,
+  money,
+  noStore,
+  notFound,
+  type Db,
+} from '../common';
+import { checkTaxIds, setItemTaxes } from '../settings';
 
 const PAGE = '/bundles';
 const SKU_TAKEN = 'another item already has this SKU';

@@ -10,11 +10,11 @@ import {
   type ListResponse,
 } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { forgetInRollups } from '../reports/rollups';
-import { merchantOf, requirePage } from '../access';
 import {
+  merchantOf,
+  requirePage,
   conflictOr,
   containsPattern,
   idParam,
@@ -24,7 +24,7 @@ import {
   sendCsv,
   toCsv,
   type CsvColumn,
-} from '../query';
+} from '../common';
 
 const PAGE = '/categories';
 const NAME_TAKEN = 'another category already has this name';
@@ -174,7 +174,7 @@ export function categoriesRouter(ctx: AuthContext): Router {
         .where('company_id', '=', companyId)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('category');
-      await forgetInRollups(trx, companyId, 'category', id);
+      await ctx.reactions.catalogDeleted(trx, companyId, 'category', id);
     });
     res.status(204).end();
   });

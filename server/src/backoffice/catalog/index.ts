@@ -1,8 +1,34 @@
-// Products catalog (menu area "catalog"): items and categories, and the demo catalogs.
-export { itemsRouter } from './items';
-export { categoriesRouter } from './categories';
+// Products catalog (menu area "catalog"): items, categories, bundles, price lists and modifier
+// groups; their tables and migrations, and the demo catalogs.
+import type { AuthContext } from '../../auth';
+import type { ServerModule } from '../../module';
+import { bundleMigrations } from './bundleMigrations';
+import { bundlesRouter } from './bundles';
+import { catalogMigration } from './catalogMigration';
+import { categoriesRouter } from './categories';
+import { itemsRouter } from './items';
+import { modifierMigrations } from './modifierMigrations';
+import { modifiersRouter } from './modifiers';
+import { priceListsRouter } from './priceLists';
+
 export { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG } from './demoCatalog';
 export type { DemoCatalog, DemoCategory, DemoItem, DemoSalesProfile } from './demoCatalog';
-export { bundlesRouter, expandBundles } from './bundles';
-export { priceListsRouter } from './priceLists';
-export { modifiersRouter, loadItemModifiers, knownModifierIds } from './modifiers';
+export { DEMO_BUNDLES, seedBundlesDemo } from './bundleDemo';
+export { DEMO_MODIFIER_GROUPS, seedModifiersDemo } from './modifierDemo';
+export { expandBundles } from './bundles';
+export { loadItemModifiers, knownModifierIds } from './modifiers';
+export type { CatalogTables } from './tables';
+
+export const catalogModule: ServerModule<AuthContext> = {
+  name: 'catalog',
+  migrations: { ...catalogMigration, ...bundleMigrations, ...modifierMigrations },
+  routes: {
+    backoffice: (ctx) => [
+      ['/items', itemsRouter(ctx)],
+      ['/categories', categoriesRouter(ctx)],
+      ['/bundles', bundlesRouter(ctx)],
+      ['/price_lists', priceListsRouter(ctx)],
+      ['/modifier_groups', modifiersRouter(ctx)],
+    ],
+  },
+};

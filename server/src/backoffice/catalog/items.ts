@@ -13,13 +13,12 @@ import {
   type ListResponse,
 } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { isForeignKeyViolation } from '../../db/connection';
 import { HttpError, parseOrThrow } from '../../http';
-import { forgetInRollups } from '../reports/rollups';
-import { merchantOf, requirePage } from '../access';
-import { checkTaxIds, ratesForNewItems, setItemTaxes, taxesOfItems } from '../settings';
 import {
+  merchantOf,
+  requirePage,
   cents,
   conflictOr,
   containsPattern,
@@ -32,7 +31,8 @@ import {
   sendCsv,
   toCsv,
   type CsvColumn,
-} from '../query';
+} from '../common';
+import { checkTaxIds, ratesForNewItems, setItemTaxes, taxesOfItems } from '../settings';
 
 const PAGE = '/items';
 const SKU_TAKEN = 'already used by another item';
@@ -286,7 +286,7 @@ export function itemsRouter(ctx: AuthContext): Router {
           .where('company_id', '=', companyId)
           .executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) throw notFound('item');
-        await forgetInRollups(trx, companyId, 'item', id);
+        await ctx.reactions.catalogDeleted(trx, companyId, 'item', id);
       })
       .catch((error: unknown) => {
         // Inventory documents (purchase orders, transfers, recipes ...) keep the items they name.

@@ -1,4 +1,4 @@
-import type { Db } from '../inventory/common';
+import type { Db } from '../common';
 
 interface DemoGroup {
   name: string;

@@ -9,9 +9,7 @@ import {
 import type { ModifierGroupRule } from '@hive/shared/schemas/backoffice/modifierRules';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { cents, fieldProblem, idParam, money, noStore, notFound } from '../query';
-import type { Db } from '../inventory/common';
+import { merchantOf, requirePage, cents, fieldProblem, idParam, money, noStore, notFound, type Db } from '../common';
 
 const PAGE = '/modifiers';
 const DAY_MS = 86_400_000;

@@ -9,9 +9,7 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, noStore, parseCsv, sendCsv, toCsv } from '../query';
-import type { Db } from '../inventory/common';
+import { merchantOf, requirePage, fieldProblem, noStore, parseCsv, sendCsv, toCsv, type Db } from '../common';
 
 const PAGE = '/price_hive_items';
 

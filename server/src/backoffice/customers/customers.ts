@@ -10,11 +10,22 @@ import {
   type ListResponse,
 } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { recordPointsEdit } from '../rewards/loyalty';
-import { containsPattern, idParam, ilike, money, noStore, notFound, sendCsv, toCsv, type CsvColumn } from '../query';
+import {
+  merchantOf,
+  requirePage,
+  containsPattern,
+  idParam,
+  ilike,
+  money,
+  noStore,
+  notFound,
+  sendCsv,
+  toCsv,
+  type CsvColumn,
+} from '../common';
+import { recordPointsEdit } from '../rewards';
 
 const PAGE = '/customer';
 

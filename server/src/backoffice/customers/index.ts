@@ -1,2 +1,11 @@
-// Customers (menu area "customers").
-export { customersRouter } from './customers';
+// Customers (menu area "customers"). Its table came with the catalog's first migration.
+import type { AuthContext } from '../../auth';
+import type { ServerModule } from '../../module';
+import { customersRouter } from './customers';
+
+export type { CustomersTables } from './tables';
+
+export const customersModule: ServerModule<AuthContext> = {
+  name: 'customers',
+  routes: { backoffice: (ctx) => [['/customers', customersRouter(ctx)]] },
+};

@@ -15,10 +15,9 @@ import {
 } from '@hive/shared/schemas/backoffice/devices';
 import { sniffImageType } from '@hive/shared/schemas/backoffice/settings';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, noStore, notFound, refused } from '../query';
+import { merchantOf, requirePage, fieldProblem, idParam, noStore, notFound, refused } from '../common';
 import { locationOptions } from './terminals';
 
 type Db = Kysely<Database> | Transaction<Database>;

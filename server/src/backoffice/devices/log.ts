@@ -9,10 +9,9 @@ import {
   type TerminalLogOptions,
 } from '@hive/shared/schemas/backoffice/devices';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { noStore } from '../query';
+import { merchantOf, requirePage, noStore } from '../common';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

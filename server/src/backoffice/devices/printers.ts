@@ -11,10 +11,9 @@ import {
 } from '@hive/shared/schemas/backoffice/devices';
 import type { PrintDocument } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../query';
+import { merchantOf, requirePage, conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../common';
 import { checkLocation, locationOptions } from './terminals';
 
 const PAGE = '/remoteprint';

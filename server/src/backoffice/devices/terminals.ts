@@ -11,11 +11,10 @@ import {
 import type { LocationOption } from '@hive/shared/schemas/backoffice/settings';
 import { PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { startOfLocalDay } from '../../receipts';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../query';
+import { startOfLocalDay } from '../../time';
+import { merchantOf, requirePage, conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../common';
 import { companyLocale } from '../settings';
 import { writeLog } from './log';
 import { newPairingCode, sha256 } from './secrets';

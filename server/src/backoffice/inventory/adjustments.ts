@@ -3,8 +3,7 @@ import { adjustmentInputSchema, type Adjustment } from '@hive/shared/schemas/bac
 import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { cents, idParam, noStore, notFound } from '../query';
+import { merchantOf, requirePage, cents, idParam, noStore, notFound } from '../common';
 import { postLedger } from './ledger';
 import { checkItems, checkWarehouse, costOf, inventoryOptions, userNames, type Db } from './common';
 

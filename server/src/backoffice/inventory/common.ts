@@ -1,11 +1,10 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DocumentAction } from '@hive/shared/schemas/backoffice/inventory';
-import type { Database } from '../../db/schema';
-import { fieldProblem, money, notFound, refused } from '../query';
+import type { Database } from '../../database';
+import { fieldProblem, isPostgres, money, notFound, refused, type Db } from '../common';
 
-export type Db = Kysely<Database> | Transaction<Database>;
-
-export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+// Kept here too for inventory's own files; other areas import them from ../common.
+export { isPostgres, userNames, type Db } from '../common';
 
 /** A warehouse the form named must be the company's (and active): 400 on the field otherwise. */
 export async function checkWarehouse(db: Db, companyId: number, id: number, field = 'warehouseId'): Promise<void> {
@@ -34,14 +33,6 @@ export async function checkItems(
   if (found.length !== unique.length) {
     throw fieldProblem(field, tracked ? 'choose items whose stock is tracked' : 'choose one of the options');
   }
-}
-
-/** The names of the users who did things, for "who did what and when". */
-export async function userNames(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 export const action = (names: Map<number, string>, by: number | null, at: number | null): DocumentAction => ({

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { reserveNumbers } from '../../db/counters';
 import { postLedger, type LedgerEntry } from './ledger';
 import { ensureDefaultWarehouses } from './warehouseDefaults';

@@ -1,15 +1,21 @@
+// Inventory (add-on; menu area "inventory"): warehouses, vendors, stock and counts, purchase
+// orders, transfers, adjustments and production; the stock ledger every movement goes through.
 import express, { type Router } from 'express';
 import type { AuthContext } from '../../auth';
+import type { ServerModule } from '../../module';
 import { adjustmentsRouter } from './adjustments';
+import { inventoryMigrations } from './migrations';
 import { productionOrdersRouter, productionTemplatesRouter } from './production';
 import { purchaseOrdersRouter } from './purchaseOrders';
 import { countsRouter, inventorySettingsRouter, stockRouter } from './stock';
 import { transfersRouter } from './transfers';
+import { ensureDefaultWarehouses } from './warehouseDefaults';
 import { vendorsRouter } from './vendors';
 import { warehousesRouter } from './warehouses';
 
 export { postLedger, postReceiptStock } from './ledger';
-export { inventoryMigrations } from './migrations';
+export { seedInventoryDemo } from './demo';
+export { ensureDefaultWarehouses } from './warehouseDefaults';
 export type { InventoryTables } from './tables';
 
 /** `/api/backoffice/inventory/...`: each sub-router behind its own page's menu rule (add-on Inventory). */
@@ -27,3 +33,13 @@ export function inventoryRouter(ctx: AuthContext): Router {
   router.use('/production_orders', productionOrdersRouter(ctx));
   return router;
 }
+
+export const inventoryModule: ServerModule<AuthContext> = {
+  name: 'inventory',
+  migrations: inventoryMigrations,
+  routes: { backoffice: (ctx) => [['/inventory', inventoryRouter(ctx)]] },
+  // Each location has its default warehouse, in the transaction that made the location (settings
+  // runs first: a new company's location exists when the owner's set-up runs here).
+  companySetup: { owner: (trx, { companyId, now }) => ensureDefaultWarehouses(trx, companyId, now) },
+  reactions: { locationsAdded: ensureDefaultWarehouses },
+};

@@ -1,4 +1,4 @@
-import { expandBundles } from '../catalog/bundles';
+import { expandBundles } from '../catalog';
 import { sql } from 'kysely';
 import { HttpError } from '../../http';
 import type { LedgerDocument, LedgerKind } from './tables';

@@ -10,8 +10,7 @@ import {
 import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, fieldProblem, idParam, money, noStore, notFound } from '../query';
+import { merchantOf, requirePage, conflictOr, fieldProblem, idParam, money, noStore, notFound } from '../common';
 import { postLedger } from './ledger';
 import { checkItems, checkWarehouse, costOf, inventoryOptions, userNames, type Db } from './common';
 

@@ -15,8 +15,7 @@ import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
 import { sendMail } from '../../outbox';
-import { merchantOf, requirePage } from '../access';
-import { cents, fieldProblem, idParam, money, noStore, notFound, refused } from '../query';
+import { merchantOf, requirePage, cents, fieldProblem, idParam, money, noStore, notFound, refused } from '../common';
 import { postLedger } from './ledger';
 import {
   action,
@@ -147,7 +146,6 @@ async function writeLines(trx: Db, companyId: number, orderId: number, input: Pu
     )
     .execute();
 }
-
 
 /** The e-mailed (and printed) text of a purchase order. */
 function orderText(order: PurchaseOrder, company: string): string {

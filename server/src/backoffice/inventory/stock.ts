@@ -14,8 +14,18 @@ import {
 import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { containsPattern, idParam, ilike, money, noStore, notFound, sendCsv, toCsv } from '../query';
+import {
+  merchantOf,
+  requirePage,
+  containsPattern,
+  idParam,
+  ilike,
+  money,
+  noStore,
+  notFound,
+  sendCsv,
+  toCsv,
+} from '../common';
 import { allowsNegativeStock, postLedger } from './ledger';
 import { checkItems, checkWarehouse, inventoryOptions, isPostgres, userNames, type Db } from './common';
 

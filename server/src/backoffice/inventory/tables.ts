@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Row types of the inventory tables (see migrations.ts); merged into `Database` through BackofficeTables. */
+/** Row types of the inventory tables (see migrations.ts); merged into `Database` in src/database.ts. */
 
 type Millis = number;
 type Flag = number; // 0 / 1

@@ -8,8 +8,7 @@ import {
 import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { idParam, noStore, notFound } from '../query';
+import { merchantOf, requirePage, idParam, noStore, notFound } from '../common';
 import { postLedger } from './ledger';
 import {
   action,
@@ -113,7 +112,6 @@ async function writeLines(trx: Db, companyId: number, transferId: number, input:
     )
     .execute();
 }
-
 
 /**
  * `/api/backoffice/inventory/transfers`: draft -> in transit -> received (or a draft cancelled).

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { vendorInputSchema, type Vendor, type VendorInput } from '@hive/shared/schemas/backoffice/inventory';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { cents, conflictOr, idParam, noStore, notFound, refused } from '../query';
+import { merchantOf, requirePage, cents, conflictOr, idParam, noStore, notFound, refused } from '../common';
 import { checkItems, costOf, inventoryOptions, type Db } from './common';
 
 const PAGE = '/vendors';

@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Every location of the company has its default warehouse (named after the location; "<name>
  * stock" when a warehouse already has that name). Idempotent: called in the transaction that
- * creates a company (ensureCompanySettings) or a location.
+ * creates a company or a location (the inventory module's company set-up and locationsAdded).
  */
 export async function ensureDefaultWarehouses(db: Db, companyId: number, now: number): Promise<void> {
   const missing = await db

@@ -3,9 +3,18 @@ import { sql } from 'kysely';
 import { warehouseInputSchema, type Warehouse } from '@hive/shared/schemas/backoffice/inventory';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, fieldProblem, idParam, money, noStore, notFound, refused } from '../query';
-import { locationOptions } from '../devices/terminals';
+import {
+  merchantOf,
+  requirePage,
+  conflictOr,
+  fieldProblem,
+  idParam,
+  money,
+  noStore,
+  notFound,
+  refused,
+} from '../common';
+import { locationOptions } from '../devices';
 import type { Db } from './common';
 
 const PAGE = '/warehouses';

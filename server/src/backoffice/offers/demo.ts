@@ -1,5 +1,5 @@
 import type { DiscountInput } from '@hive/shared/schemas/backoffice/offers';
-import type { Db } from '../inventory/common';
+import type { Db } from '../common';
 
 type DemoDiscount = Omit<DiscountInput, 'itemIds' | 'categoryIds'> & { categories?: string[] };
 

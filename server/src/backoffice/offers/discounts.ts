@@ -10,10 +10,8 @@ import {
 } from '@hive/shared/schemas/backoffice/offers';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, idParam, noStore, notFound } from '../query';
+import { merchantOf, requirePage, conflictOr, idParam, noStore, notFound, type Db } from '../common';
 import { companyLocale } from '../settings';
-import type { Db } from '../inventory/common';
 import { checkTargets, loadTargets, writeTargets } from './targets';
 
 const PAGE = '/discounts';

@@ -8,9 +8,7 @@ import {
 } from '@hive/shared/schemas/backoffice/offers';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { idParam, noStore, notFound } from '../query';
-import type { Db } from '../inventory/common';
+import { merchantOf, requirePage, idParam, noStore, notFound, type Db } from '../common';
 import { checkTargets, loadTargets, writeTargets } from './targets';
 
 const PAGE = '/promotions';

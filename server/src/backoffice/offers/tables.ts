@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { DiscountScope, DiscountType } from '@hive/shared/schemas/backoffice/offers';
 
-/** Row types of the discounts (see migrations.ts); merged into `Database` through backoffice/tables.ts. */
+/** Row types of the discounts (see migrations.ts); merged into `Database` in src/database.ts. */
 
 type Millis = number;
 type Flag = number; // 0 / 1

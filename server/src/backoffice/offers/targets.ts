@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { fieldProblem } from '../query';
-import type { Db } from '../inventory/common';
+import { fieldProblem, type Db } from '../common';
 
 /*
  * The items and categories a discount or a promotion concerns: one row per item or category in

@@ -5,9 +5,9 @@ import {
   type CashMovementsReport,
   type DayRange,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { inWindow, n, reportMeta, timeWindow, zoneOf, type ReportContext } from './frame';
-import { localStamp } from './time';
+import { localStamp } from '../../time';
 
 /* /cash_movement: pay-ins and pay-outs of the registers' drawers, with reason, employee, terminal and shift. */
 

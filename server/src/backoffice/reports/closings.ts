@@ -12,14 +12,14 @@ import {
   type SalesSums,
   type ShiftDetail,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
-import { notFound } from '../query';
+import type { Database } from '../../database';
+import { notFound } from '../common';
 import { companyLocale } from '../settings';
 import { inWindow, n, reportMeta, timeWindow, zoneOf, type ReportContext } from './frame';
 import { paymentShares, summarizeReceipts } from './rollups';
 import { paymentRows } from './salesSummary';
 import { toSums } from './sums';
-import { localStamp } from './time';
+import { localStamp } from '../../time';
 import { chunks } from '../../db/chunks';
 
 /*

@@ -10,10 +10,10 @@ import {
   type ReportPeriod,
   type ReportQuery,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
-import { fieldProblem } from '../query';
+import type { Database } from '../../database';
+import { fieldProblem } from '../common';
 import { companyLocale } from '../settings';
-import { startOfDay, today } from './time';
+import { startOfDay, today } from '../../time';
 
 /*
  * The frame every report shares on the server: the period (a preset read in the chosen location's

@@ -1,7 +1,16 @@
-// Reporting (menu area "reports"): one module per report, the shared frame, and the roll-ups every
-// writer of receipts keeps up to date in the receipt's transaction (recordReceiptRollups).
-export { reportsRouter } from './routes';
-export { reportsMigrations } from './migrations';
+// Reporting (menu areas "reports" and the overview): one file per report, the shared frame, and
+// the roll-ups every writer of receipts keeps up to date in the receipt's transaction
+// (recordReceiptRollups).
+import type { AuthContext } from '../../auth';
+import type { ServerModule } from '../../module';
+import { reportsMigrations } from './migrations';
+import { overviewRouter } from './overview';
+import { backfillRollups, forgetInRollups, rebuildRollups } from './rollups';
+import { reportsRouter } from './routes';
+
+export { computeOverview, OVERVIEW_SHARE_MS } from './overview';
+export { reportContext, reportMeta, inWindow, timeWindow, zoneOf, sumOf, type ReportContext } from './frame';
+export { salesSums, SUM_COLUMNS, toSums } from './sums';
 export {
   recordReceiptRollups,
   rebuildRollups,
@@ -15,3 +24,29 @@ export type { RollupDifference } from './rollups';
 export { writeReceipts, openShift, addCashMovement, closeShift, saleAmounts } from './writer';
 export type { ReceiptInput, SaleInput, RefundInput, PaymentInput, TaxInput } from './writer';
 export type { ReportTables } from './tables';
+
+export const reportsModule: ServerModule<AuthContext> = {
+  name: 'reports',
+  migrations: reportsMigrations,
+  routes: {
+    backoffice: (ctx) => [
+      ['/overview', overviewRouter(ctx)],
+      ['/reports', reportsRouter(ctx)],
+    ],
+  },
+  reactions: {
+    // A receipt's day is cut in its location's zone: the roll-ups of the changed zone are rebuilt.
+    zoneChanged: async (trx, companyId, scope) => {
+      await rebuildRollups(trx, companyId, scope);
+    },
+    // The roll-ups keep item and category ids: a deleted one's rows go too.
+    catalogDeleted: (trx, companyId, kind, id) => forgetInRollups(trx, companyId, kind, id),
+  },
+  startup: {
+    // Receipts stored before the report roll-ups existed get theirs (once).
+    early: async (db, { log }) => {
+      const backfilled = await backfillRollups(db);
+      if (backfilled > 0) log.info({ receipts: backfilled }, 'built the report roll-ups of earlier receipts');
+    },
+  },
+};

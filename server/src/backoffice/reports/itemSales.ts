@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type {
   DayRange,
   ItemSalesReport,
   ItemSalesRow,
   ModifierSalesRow,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { inWindow, n, reportMeta, rollupScope, sumOf, timeWindow, type ReportContext } from './frame';
 import { categoryNames, categoryRows, itemGroups, type ItemGroup } from './items';
-import { sql } from 'kysely';
 
 /*
  * /itemsales: per item (a catalog item by its id, under its current name; a line typed in at the

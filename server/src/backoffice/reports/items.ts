@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { CategoryBreakdownRow, DayRange } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { inWindow, n, rollupScope, sumOf, timeWindow, type ReportContext } from './frame';
 
 /*

@@ -1,8 +1,8 @@
 import { paymentShares } from '@hive/shared/schemas/tender';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { DEFAULT_TIMEZONE } from '../settings/defaults';
-import { localTime } from './time';
+import type { Database } from '../../database';
+import { DEFAULT_TIMEZONE } from '../settings';
+import { localTime } from '../../time';
 import type { ReportTables } from './tables';
 import { chunks } from '../../db/chunks';
 

@@ -8,8 +8,7 @@ import {
 } from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { idParam, noStore } from '../query';
+import { merchantOf, requirePage, idParam, noStore } from '../common';
 import { cashMovementsReport } from './cashMovements';
 import { closingsReport, shiftDetail } from './closings';
 import { reportContext, type FrameDefaults } from './frame';

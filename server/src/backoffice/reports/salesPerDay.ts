@@ -11,7 +11,7 @@ import {
   type SalesPerDayRow,
   type SalesSums,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { reportMeta, type ReportContext } from './frame';
 import { salesSums } from './sums';
 

@@ -10,7 +10,7 @@ import {
   type SalesSummaryReport,
   type SalesSums,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { n, reportMeta, rollupScope, sumOf, type ReportContext } from './frame';
 import { categoryNames, categoryRows, itemGroups } from './items';
 import { salesSums } from './sums';

@@ -9,10 +9,10 @@ import {
   type StockMovementsReport,
   type StockSummaryRow,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
-import { fieldProblem } from '../query';
+import type { Database } from '../../database';
+import { fieldProblem } from '../common';
 import { inWindow, n, reportMeta, timeWindow, zoneOf, type ReportContext, type TimeWindow } from './frame';
-import { localStamp } from './time';
+import { localStamp } from '../../time';
 
 /*
  * /stock_movement: every change of stock of the stock-tracked items, read from the stock ledger

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { EMPTY_SUMS, type DayRange, type SalesSums } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { n, rollupScope, sumOf, type ReportContext } from './frame';
 
 /** The SalesSums columns of rollup_sales, by their SalesSums name. */

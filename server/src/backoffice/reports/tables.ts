@@ -1,6 +1,6 @@
 /**
- * Row types of the report roll-ups (see migrations.ts); merged into `Database` through
- * BackofficeTables. Each row adds up the receipts of one key: `day` is the local calendar date
+ * Row types of the report roll-ups (see migrations.ts); merged into `Database` in
+ * src/database.ts. Each row adds up the receipts of one key: `day` is the local calendar date
  * (days since 1970-01-01) where the receipt was rung up; 0 in location_id, employee_id,
  * order_type_id, item_id or category_id means "none". Amounts are positive; refunds have columns of
  * their own. Written only by rollups.ts, in the transaction of the receipt.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DayRange, TaxReport, TaxReportRow } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { n, reportMeta, rollupScope, sumOf, type ReportContext } from './frame';
 
 /*

@@ -7,12 +7,12 @@ import {
   type TransactionsQuery,
   type TransactionsReport,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { Database } from '../../db/schema';
-import { containsPattern, notFound } from '../query';
+import type { Database } from '../../database';
+import { containsPattern, notFound } from '../common';
 import { companyLocale } from '../settings';
 import { inWindow, n, reportMeta, rollupScope, timeWindow, zoneOf, type ReportContext } from './frame';
 import { salesSums } from './sums';
-import { localStamp } from './time';
+import { localStamp } from '../../time';
 
 /*
  * /transaction: the receipts themselves, newest first (or oldest), filtered by the frame and by

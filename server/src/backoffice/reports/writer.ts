@@ -9,7 +9,7 @@ import {
 } from '@hive/shared/schemas/device';
 import { expectedCashCents } from '@hive/shared/schemas/backoffice/reports';
 import { reserveNumbers } from '../../db/counters';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { recordReceiptRollups, paymentShares } from './rollups';
 import { shiftCash } from './closings';
 import { postReceiptStock } from '../inventory/ledger';

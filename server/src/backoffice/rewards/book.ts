@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { EventError } from '@hive/shared/schemas/device';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
-import { localTime } from '../reports/time';
+import { localTime } from '../../time';
 import { companyLocale } from '../settings';
-import { isPostgres, type Db } from '../inventory/common';
+import { isPostgres, type Db } from '../common';
 import { moveBalance, REDEEM_MESSAGES, statusOf } from './giftCards';
 
 /*

@@ -1,6 +1,6 @@
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
-import type { Db } from '../inventory/common';
-import { today } from '../reports/time';
+import type { Db } from '../common';
+import { today } from '../../time';
 import { companyLocale } from '../settings';
 import { issueGiftCard, moveBalance } from './giftCards';
 import { openLoyaltyLedger } from './loyalty';

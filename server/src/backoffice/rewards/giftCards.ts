@@ -21,11 +21,20 @@ import {
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, noStore, notFound, refused } from '../query';
-import { today } from '../reports/time';
+import {
+  merchantOf,
+  requirePage,
+  fieldProblem,
+  idParam,
+  noStore,
+  notFound,
+  refused,
+  isPostgres,
+  userNames,
+  type Db,
+} from '../common';
+import { today } from '../../time';
 import { companyLocale } from '../settings';
-import { isPostgres, userNames, type Db } from '../inventory/common';
 
 const PAGE = '/giftcards';
 const WHAT = 'gift card';

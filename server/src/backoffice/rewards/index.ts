@@ -1,11 +1,22 @@
-export {
-  giftCardsRouter,
-  balanceByNumber,
-  issueGiftCard,
-  moveBalance,
-  redeemByNumber,
-  REDEEM_MESSAGES,
-} from './giftCards';
-export { rewardsMigrations } from './migrations';
+// Rewards (menu area "rewards"): gift cards and loyalty points, each with its ledger.
+import type { AuthContext } from '../../auth';
+import type { ServerModule } from '../../module';
+import { giftCardsRouter } from './giftCards';
+import { loyaltyRouter } from './loyalty';
+import { rewardsMigrations } from './migrations';
+
+export { balanceByNumber, issueGiftCard, moveBalance, redeemByNumber, REDEEM_MESSAGES } from './giftCards';
+export { loyaltySettings, openLoyaltyLedger, recordPointsEdit } from './loyalty';
+export { seedLoyaltyDemo, seedRewardsDemo } from './demo';
 export type { RewardsTables } from './tables';
-export { loyaltyRouter, loyaltySettings, openLoyaltyLedger, recordPointsEdit } from './loyalty';
+
+export const rewardsModule: ServerModule<AuthContext> = {
+  name: 'rewards',
+  migrations: rewardsMigrations,
+  routes: {
+    backoffice: (ctx) => [
+      ['/giftcards', giftCardsRouter(ctx)],
+      ['/loyalty', loyaltyRouter(ctx)],
+    ],
+  },
+};

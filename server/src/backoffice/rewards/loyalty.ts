@@ -14,10 +14,18 @@ import {
 import type { EventError } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, noStore, notFound } from '../query';
+import {
+  merchantOf,
+  requirePage,
+  fieldProblem,
+  idParam,
+  noStore,
+  notFound,
+  isPostgres,
+  userNames,
+  type Db,
+} from '../common';
 import { companyLocale } from '../settings';
-import { isPostgres, userNames, type Db } from '../inventory/common';
 
 const PAGE = '/nectar_points';
 const DAY_MS = 86_400_000;
@@ -349,14 +357,12 @@ export function loyaltyRouter(ctx: AuthContext): Router {
     const input = parseOrThrow(pointsAdjustSchema, req.body);
     const { companyId, userId } = merchantOf(res);
     await customerOf(companyId, id);
-    const after = await db
-      .transaction()
-      .execute((trx) =>
-        movePoints(trx, { companyId, customerId: id }, 'adjust', input.points, ctx.now(), {
-          userId,
-          note: input.reason,
-        }),
-      );
+    const after = await db.transaction().execute((trx) =>
+      movePoints(trx, { companyId, customerId: id }, 'adjust', input.points, ctx.now(), {
+        userId,
+        note: input.reason,
+      }),
+    );
     if (after === null) throw fieldProblem('points', 'must not take more points than the customer has');
     noStore(res).json(await history(companyId, id));
   });

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GiftCardEntryKind, LoyaltyEntryKind } from '@hive/shared/schemas/backoffice/rewards';
 
-/** Row types of the gift cards (see migrations.ts); merged into `Database` through backoffice/tables.ts. */
+/** Row types of the gift cards (see migrations.ts); merged into `Database` in src/database.ts. */
 
 type Millis = number;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;

@@ -1,11 +1,11 @@
 import { invoiceAmounts } from '@hive/shared/schemas/backoffice/sales';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { reserveNumbers } from '../../db/counters';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import type { Transaction } from 'kysely';
-import { today } from '../reports/time';
+import { today } from '../../time';
 import { companyLocale } from '../settings';
-import type { Db } from '../inventory/common';
+import type { Db } from '../common';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,27 @@
-export { invoicesRouter } from './invoices';
-export { salesMigrations } from './migrations';
+// Sales documents (menu area "sales"): invoices to customers, recurring invoices and the
+// QuickBooks export.
+import type { AuthContext } from '../../auth';
+import type { ServerModule } from '../../module';
+import { invoicesRouter } from './invoices';
+import { salesMigrations } from './migrations';
+import { quickbooksRouter } from './quickbooks';
+import { recurringRouter, scheduleRecurringInvoices } from './recurring';
+
+export { runRecurringInvoices, scheduleRecurringInvoices } from './recurring';
+export { buildQbFile } from './quickbooks';
+export { seedRecurringDemo, seedSalesDemo } from './demo';
 export type { SalesTables } from './tables';
-export { recurringRouter, runRecurringInvoices, scheduleRecurringInvoices } from './recurring';
-export { quickbooksRouter, buildQbFile } from './quickbooks';
+
+export const salesModule: ServerModule<AuthContext> = {
+  name: 'sales',
+  migrations: salesMigrations,
+  routes: {
+    backoffice: (ctx) => [
+      ['/customer_invoices', invoicesRouter(ctx)],
+      ['/recurring_invoices', recurringRouter(ctx)],
+      ['/quickbooks', quickbooksRouter(ctx)],
+    ],
+  },
+  // Creates each due period's invoice (idempotent, see recurring.ts).
+  jobs: [{ name: 'recurring invoices', everyMs: 5 * 60_000, start: scheduleRecurringInvoices }],
+};

@@ -18,11 +18,20 @@ import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
 import { sendMail } from '../../outbox';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, noStore, notFound, refused } from '../query';
-import { today } from '../reports/time';
+import {
+  merchantOf,
+  requirePage,
+  fieldProblem,
+  idParam,
+  noStore,
+  notFound,
+  refused,
+  isPostgres,
+  userNames,
+  type Db,
+} from '../common';
+import { today } from '../../time';
 import { companyLocale } from '../settings';
-import { isPostgres, userNames, type Db } from '../inventory/common';
 
 const PAGE = '/invoice';
 const WHAT = 'invoice';

@@ -14,11 +14,9 @@ import {
 import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, noStore, toCsv } from '../query';
-import { localTime, startOfDay, today } from '../reports/time';
+import { merchantOf, requirePage, fieldProblem, noStore, toCsv, type Db } from '../common';
+import { localTime, startOfDay, today } from '../../time';
 import { companyLocale } from '../settings';
-import type { Db } from '../inventory/common';
 import { storedInvoiceAmounts } from './invoices';
 import { decimal, journalCsv, toIif, usDate, type Entry, type Split } from './quickbooksFormat';
 import { salesEntries, type Period } from './quickbooksSales';

@@ -9,11 +9,9 @@ import {
   type RecurringStatus,
 } from '@hive/shared/schemas/backoffice/sales';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { HttpError, parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, noStore, notFound, refused } from '../query';
-import type { Db } from '../inventory/common';
+import { merchantOf, requirePage, fieldProblem, idParam, noStore, notFound, refused, type Db } from '../common';
 import { companyTodayIso, insertDraft, mailInvoice, markSent, prepare } from './invoices';
 
 const PAGE = '/recurring';

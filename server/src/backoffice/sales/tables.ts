@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { InvoiceStatus, RecurringFrequency, RecurringStatus } from '@hive/shared/schemas/backoffice/sales';
 
-/** Row types of the invoices (see migrations.ts); merged into `Database` through backoffice/tables.ts. */
+/** Row types of the invoices (see migrations.ts); merged into `Database` in src/database.ts. */
 
 type Millis = number;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;

@@ -10,10 +10,10 @@ import {
   type SupportRequestSummary,
 } from '@hive/shared/schemas/backoffice/settings';
 import type { AuthContext } from '../../auth';
-import { isUniqueViolation, type Database } from '../../db';
+import { isUniqueViolation } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, money, noStore, notFound } from '../query';
+import { merchantOf, requirePage, fieldProblem, idParam, money, noStore, notFound } from '../common';
 import { issueInvoices, pricePlan } from './invoices';
 
 const PAGE = '/company_billing';

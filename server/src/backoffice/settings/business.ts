@@ -12,11 +12,10 @@ import {
   type LogoType,
 } from '@hive/shared/schemas/backoffice/settings';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
+import type { Reactions } from '../../module';
 import { parseOrThrow } from '../../http';
-import { rebuildRollups } from '../reports/rollups';
-import { merchantOf, requireMerchant, requirePage } from '../access';
-import { fieldProblem, noStore, refused } from '../query';
+import { merchantOf, requireMerchant, requirePage, fieldProblem, noStore, refused } from '../common';
 import { addressColumns, addressOf } from './address';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE, ensureCompanySettings } from './defaults';
 
@@ -72,7 +71,7 @@ async function hasSales(db: Db, companyId: number): Promise<boolean> {
   return order !== undefined;
 }
 
-async function loadBusiness(db: Db, companyId: number, now: number): Promise<Business> {
+async function loadBusiness(db: Db, companyId: number, now: number, reactions: Reactions): Promise<Business> {
   const row = await db
     .selectFrom('company_profiles as p')
     .innerJoin('companies as c', 'c.id', 'p.company_id')
@@ -83,7 +82,8 @@ async function loadBusiness(db: Db, companyId: number, now: number): Promise<Bus
   if (!row) {
     // A company from before its settings existed gets them now.
     await ensureCompanySettings(db, companyId, now);
-    return loadBusiness(db, companyId, now);
+    await reactions.locationsAdded(db, companyId, now);
+    return loadBusiness(db, companyId, now, reactions);
   }
   return {
     legalName: row.legal_name,
@@ -162,7 +162,7 @@ export function businessRouter(ctx: AuthContext): Router {
   router.use(requirePage(ctx, PAGE));
 
   router.get('/', async (_req, res) => {
-    noStore(res).json(await loadBusiness(db, merchantOf(res).companyId, ctx.now()));
+    noStore(res).json(await loadBusiness(db, merchantOf(res).companyId, ctx.now(), ctx.reactions));
   });
 
   router.put('/', async (req, res) => {
@@ -170,7 +170,7 @@ export function businessRouter(ctx: AuthContext): Router {
     const { companyId } = merchantOf(res);
     const now = ctx.now();
     await db.transaction().execute(async (trx) => {
-      const current = await loadBusiness(trx, companyId, now);
+      const current = await loadBusiness(trx, companyId, now, ctx.reactions);
       if (input.currency !== current.currency && (await hasSales(trx, companyId))) {
         const problem = 'the currency cannot change after the first sale';
         throw refused('currency_locked', `currency: ${problem}`, { fields: { currency: problem } });
@@ -195,9 +195,9 @@ export function businessRouter(ctx: AuthContext): Router {
         .where('company_id', '=', companyId)
         .execute();
       // Receipts without a location have their days in the business's time zone.
-      if (zoneBefore !== input.timezone) await rebuildRollups(trx, companyId, { withoutLocation: true });
+      if (zoneBefore !== input.timezone) await ctx.reactions.zoneChanged(trx, companyId, { withoutLocation: true });
     });
-    noStore(res).json(await loadBusiness(db, companyId, now));
+    noStore(res).json(await loadBusiness(db, companyId, now, ctx.reactions));
   });
 
   router.put('/logo', async (req, res) => {
@@ -220,7 +220,7 @@ export function businessRouter(ctx: AuthContext): Router {
       .values({ company_id: companyId, ...values })
       .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
       .execute();
-    noStore(res).json(await loadBusiness(db, companyId, now));
+    noStore(res).json(await loadBusiness(db, companyId, now, ctx.reactions));
   });
 
   router.delete('/logo', async (_req, res) => {

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_ORDER_TYPES, DEFAULT_PAYMENT_TYPES } from '@hive/shared/schemas/backoffice/settings';
-import type { Database } from '../../db/schema';
-import { ensureDefaultWarehouses } from '../inventory/warehouseDefaults';
+import type { Database } from '../../database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -92,8 +91,6 @@ export async function ensureCompanySettings(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  // Each location's default warehouse (Inventory), in the same transaction.
-  await ensureDefaultWarehouses(db, companyId, now);
 }
 
 /** The company's currency and time zone (Settings › General information). */

@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { Address, TaxType } from '@hive/shared/schemas/backoffice/settings';
-import { EMPTY_ADDRESS } from '@hive/shared/schemas/backoffice/settings';
-import type { Database } from '../../db/schema';
+import { type Address, type TaxType, EMPTY_ADDRESS } from '@hive/shared/schemas/backoffice/settings';
+import type { Database } from '../../database';
+import type { Reactions } from '../../module';
 import { addressColumns } from './address';
 import { ensureCompanySettings } from './defaults';
 import { issueInvoices } from './invoices';
+
+/** The demo's settings seeds: `locationsAdded` is what other modules do for a company's new locations. */
+export interface SettingsDemoOptions {
+  now: number;
+  locationsAdded: Reactions['locationsAdded'];
+}
 
 /*
  * Settings of the demo companies: business information, one or two locations, tax rates matching
@@ -214,7 +220,10 @@ export const DEMO_SETTINGS: Record<string, DemoSettings> = {
 };
 
 /** Before the catalog: the catalog's items point at these tax rates, its receipts at these locations. */
-export async function seedSettingsDemo(db: Kysely<Database>, { now }: { now: number }): Promise<void> {
+export async function seedSettingsDemo(
+  db: Kysely<Database>,
+  { now, locationsAdded }: SettingsDemoOptions,
+): Promise<void> {
   for (const [slug, demo] of Object.entries(DEMO_SETTINGS)) {
     const company = await db.selectFrom('companies').select('id').where('slug', '=', slug).executeTakeFirst();
     if (!company) continue;
@@ -316,6 +325,7 @@ export async function seedSettingsDemo(db: Kysely<Database>, { now }: { now: num
       }
       // Order and payment types are the defaults every company gets.
       await ensureCompanySettings(trx, companyId, now, { timezone: demo.timezone });
+      await locationsAdded(trx, companyId, now);
     });
   }
 }
@@ -327,7 +337,10 @@ export const DEMO_INVOICE_MONTHS = 6;
  * After the admin console's demo data (coupons, more companies): every company gets its settings
  * defaults and six months of platform invoices; the demo companies their coupon.
  */
-export async function seedBillingDemo(db: Kysely<Database>, { now }: { now: number }): Promise<void> {
+export async function seedBillingDemo(
+  db: Kysely<Database>,
+  { now, locationsAdded }: SettingsDemoOptions,
+): Promise<void> {
   for (const [slug, demo] of Object.entries(DEMO_SETTINGS)) {
     if (!demo.coupon) continue;
     const company = await db.selectFrom('companies').select('id').where('slug', '=', slug).executeTakeFirst();
@@ -343,6 +356,7 @@ export async function seedBillingDemo(db: Kysely<Database>, { now }: { now: numb
   const companies = await db.selectFrom('companies').select(['id']).orderBy('id').execute();
   for (const company of companies) {
     await ensureCompanySettings(db, company.id, now);
+    await locationsAdded(db, company.id, now);
     const has = await db
       .selectFrom('platform_invoices')
       .select('id')

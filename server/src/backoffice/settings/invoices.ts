@@ -8,8 +8,8 @@ import {
   type PlatformInvoiceStatus,
 } from '@hive/shared/schemas/backoffice/settings';
 import { reserveNumbers } from '../../db/counters';
-import type { Database } from '../../db/schema';
-import { money } from '../query';
+import type { Database } from '../../database';
+import { money } from '../common';
 import { addressOf } from './address';
 
 /*

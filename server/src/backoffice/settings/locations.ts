@@ -9,11 +9,11 @@ import {
 } from '@hive/shared/schemas/backoffice/settings';
 import { LIMITS, type ListResponse } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { rebuildRollups } from '../reports/rollups';
-import { merchantOf, requirePage } from '../access';
 import {
+  merchantOf,
+  requirePage,
   conflictOr,
   containsPattern,
   idParam,
@@ -26,9 +26,8 @@ import {
   sendCsv,
   toCsv,
   type CsvColumn,
-} from '../query';
+} from '../common';
 import { ADDRESS_COLUMNS, addressColumns, addressOf } from './address';
-import { ensureDefaultWarehouses } from '../inventory/warehouseDefaults';
 
 const PAGE = '/location';
 const NAME_TAKEN = 'another location already has this name';
@@ -175,8 +174,8 @@ export function locationsRouter(ctx: AuthContext): Router {
           .values({ ...columns(input), company_id: companyId, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        // Its default warehouse (Inventory) comes with it.
-        await ensureDefaultWarehouses(trx, companyId, now);
+        // Its default warehouse (inventory) comes with it.
+        await ctx.reactions.locationsAdded(trx, companyId, now);
         return row;
       })
       .catch((error: unknown) => conflictOr(error, 'name', NAME_TAKEN));
@@ -211,7 +210,7 @@ export function locationsRouter(ctx: AuthContext): Router {
           .where('company_id', '=', companyId)
           .execute();
         // Its receipts' days are cut in its time zone: the report roll-ups follow a new one.
-        if (current.timezone !== input.timezone) await rebuildRollups(trx, companyId, { locationIds: [id] });
+        if (current.timezone !== input.timezone) await ctx.reactions.zoneChanged(trx, companyId, { locationIds: [id] });
       })
       .catch((error: unknown) => conflictOr(error, 'name', NAME_TAKEN));
     const row = await selectLocations(db, companyId, '').where('locations.id', '=', id).executeTakeFirstOrThrow();
@@ -236,7 +235,7 @@ export function locationsRouter(ctx: AuthContext): Router {
       }
       await trx.deleteFrom('locations').where('id', '=', id).where('company_id', '=', companyId).execute();
       // Its receipts now have no location (their days follow the business's time zone).
-      await rebuildRollups(trx, companyId, { locationIds: [id], withoutLocation: true });
+      await ctx.reactions.zoneChanged(trx, companyId, { locationIds: [id], withoutLocation: true });
     });
     res.status(204).end();
   });

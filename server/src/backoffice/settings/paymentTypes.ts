@@ -8,10 +8,9 @@ import {
   type PaymentTypeBuiltin,
 } from '@hive/shared/schemas/backoffice/settings';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, idParam, lockCompanyRows, noStore, notFound, refused } from '../query';
+import { merchantOf, requirePage, conflictOr, idParam, lockCompanyRows, noStore, notFound, refused } from '../common';
 import { countOf, nextPosition, reorder } from './positions';
 
 const PAGE = '/paymentType';

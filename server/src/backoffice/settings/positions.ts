@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { HttpError } from '../../http';
-import { lockCompanyRows } from '../query';
+import { lockCompanyRows } from '../common';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type OrderedTable = 'order_types' | 'payment_types';

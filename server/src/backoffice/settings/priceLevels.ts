@@ -10,10 +10,20 @@ import {
   type PriceLevelSort,
 } from '@hive/shared/schemas/backoffice/settings';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, containsPattern, fieldProblem, idParam, ilike, noStore, notFound, orderBy } from '../query';
+import {
+  merchantOf,
+  requirePage,
+  conflictOr,
+  containsPattern,
+  fieldProblem,
+  idParam,
+  ilike,
+  noStore,
+  notFound,
+  orderBy,
+} from '../common';
 
 const PAGE = '/price_hives';
 const NAME_TAKEN = 'another price level already has this name';

@@ -11,10 +11,12 @@ import {
   type TaxType,
 } from '@hive/shared/schemas/backoffice/settings';
 import type { AuthContext } from '../../auth';
-import { isForeignKeyViolation, type Database } from '../../db';
+import { isForeignKeyViolation } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
 import {
+  merchantOf,
+  requirePage,
   conflictOr,
   containsPattern,
   fieldProblem,
@@ -25,7 +27,7 @@ import {
   orderBy,
   percentFromBp,
   refused,
-} from '../query';
+} from '../common';
 
 const PAGE = '/taxes';
 const NAME_TAKEN = 'another tax rate already has this name';

@@ -8,10 +8,9 @@ import {
   effectivePermissions,
   type RegisterRights,
 } from '@hive/shared/schemas/backoffice/team';
-import { INVITED_PASSWORD_HASH } from '../../auth/passwords';
-import type { Database } from '../../db/schema';
-import type { Merchant } from '../access';
-import { refused } from '../query';
+import { INVITED_PASSWORD_HASH } from '../../auth';
+import type { Database } from '../../database';
+import { type Merchant, refused } from '../common';
 
 /*
  * Who may see what in the back-office (issue 20). Three tables decide it:

@@ -17,12 +17,11 @@ import {
 } from '@hive/shared/schemas/backoffice/scheduling';
 import type { AuthContext } from '../../auth';
 import { chunks } from '../../db/chunks';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, noStore, notFound, refused } from '../query';
-import { inWindow, reportContext, reportMeta, timeWindow } from '../reports/frame';
-import { localStamp } from '../reports/time';
+import { merchantOf, requirePage, fieldProblem, idParam, noStore, notFound, refused } from '../common';
+import { inWindow, reportContext, reportMeta, timeWindow } from '../reports';
+import { localStamp } from '../../time';
 import { companyLocale } from '../settings';
 import { lockEmployees, wholeMinutes } from './clock';
 import { assertFree, locationOf, replaceBreaks, spanOf } from './attendanceEntries';

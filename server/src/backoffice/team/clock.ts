@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { EventError, EventType, ParsedEvent } from '@hive/shared/schemas/device';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 
 /*
  * The time clock's rules shared by the registers' clock events (receipts/ingest.ts) and the

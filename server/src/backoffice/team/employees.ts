@@ -16,15 +16,24 @@ import {
   type EmployeeWithPin,
 } from '@hive/shared/schemas/backoffice/team';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
-import type { AuthContext } from '../../auth';
-import { issueInvitation } from '../../auth/emailTokens';
-import { INVITED_PASSWORD_HASH } from '../../auth/passwords';
-import { emailKey, normalizeEmail } from '../../auth/users';
-import { isUniqueViolation, type Database } from '../../db';
+import { type AuthContext, issueInvitation, INVITED_PASSWORD_HASH, emailKey, normalizeEmail } from '../../auth';
+import { isUniqueViolation } from '../../db';
+import type { Database } from '../../database';
 import { HttpError, parseOrThrow, tooMany } from '../../http';
-import { merchantOf, requirePage, type Merchant } from '../access';
-import { locationOptions } from '../devices/terminals';
-import { containsPattern, fieldProblem, idParam, ilike, noStore, notFound, orderBy, refused } from '../query';
+import {
+  merchantOf,
+  requirePage,
+  type Merchant,
+  containsPattern,
+  fieldProblem,
+  idParam,
+  ilike,
+  noStore,
+  notFound,
+  orderBy,
+  refused,
+} from '../common';
+import { locationOptions } from '../devices';
 import {
   actorOf,
   applyAccess,

@@ -3,6 +3,8 @@
 // Scheduling (add-on): the weekly schedule, the time clock, labour and payroll, the print views.
 import express, { type Router } from 'express';
 import type { AuthContext } from '../../auth';
+import type { ServerModule } from '../../module';
+import { applyAccess, ensureCompanyRoles, ensureTeamRoles } from './access';
 import { attendanceRouter } from './attendance';
 import { employeesRouter } from './employees';
 import { laborReportsRouter } from './labor';
@@ -12,12 +14,21 @@ import { rolesRouter } from './roles';
 import { scheduleRouter } from './schedule';
 import { teamSheetRouter } from './teamSheet';
 
-export { teamMigrations } from './migrations';
+import { teamMigrations } from './migrations';
+export { localInstant, mondayOf, costOfMinutes } from './time';
 export { hashPin, verifyPin, PIN, PIN_SCRYPT_COST, pinKeyOf, pinLookup, pinTaken } from './pins';
 export { activeEmployees, loadEmployee } from './employees';
 export { seedTeamDemo, DEMO_EMPLOYEES, DEMO_POSITIONS } from './demo';
 export { seedSchedulingDemo } from './scheduleDemo';
-export { adoptUserIfRolesExist, applyAccess, ensureCompanyRoles, ensureTeamRoles, keyAdminCount } from './access';
+export {
+  adoptUserIfRolesExist,
+  applyAccess,
+  ensureCompanyRoles,
+  ensureTeamRoles,
+  keyAdminCount,
+  isRole,
+  rightsOf,
+} from './access';
 export type { TeamTables } from './tables';
 
 /** `/api/backoffice/team/...`: each page's API behind its own menu rule. */
@@ -33,3 +44,26 @@ export function teamRouter(ctx: AuthContext): Router {
   router.use('/teamsheet', teamSheetRouter(ctx));
   return router;
 }
+
+export const teamModule: ServerModule<AuthContext> = {
+  name: 'team',
+  migrations: teamMigrations,
+  routes: { backoffice: (ctx) => [['/team', teamRouter(ctx)]] },
+  companySetup: {
+    // Its admin, manager and user roles with their default permissions (before anyone is in them).
+    company: async (trx, companyId, now) => {
+      await ensureCompanyRoles(trx, companyId, now);
+    },
+    // The owner holds what the admin role gives: every back-office page.
+    owner: async (trx, { companyId, userId }) => {
+      await applyAccess(trx, companyId, [userId]);
+    },
+  },
+  startup: {
+    // Every company has its roles; an install upgraded from before them keeps everyone's menu.
+    late: async (db, { now, log }) => {
+      const teams = await ensureTeamRoles(db, now);
+      if (teams > 0) log.info({ companies: teams }, 'set up the roles of companies that had none');
+    },
+  },
+};

@@ -15,13 +15,11 @@ import {
   type TipOutSheet,
 } from '@hive/shared/schemas/backoffice/scheduling';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, noStore, toCsv, type CsvColumn } from '../query';
-import { inWindow, reportContext, reportMeta, timeWindow, zoneOf, type ReportContext } from '../reports/frame';
-import { salesSums } from '../reports/sums';
-import { localTime, today } from '../reports/time';
+import { merchantOf, requirePage, fieldProblem, noStore, toCsv, type CsvColumn } from '../common';
+import { inWindow, reportContext, reportMeta, timeWindow, zoneOf, type ReportContext, salesSums } from '../reports';
+import { localTime, today } from '../../time';
 import { apportion, exactPay, overtimeSplit, payOf, roundHalfUp, tipOut, workedMinutes, type SplitEntry } from './pay';
 import { employeeRateSql, mondayOf } from './time';
 

@@ -10,12 +10,20 @@ import {
 } from '@hive/shared/schemas/backoffice/team';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import type { BackofficeRole } from '@hive/shared/config';
-import type { AuthContext } from '../../auth';
-import { INVITED_PASSWORD_HASH } from '../../auth/passwords';
-import type { Database } from '../../db';
+import { type AuthContext, INVITED_PASSWORD_HASH } from '../../auth';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, type Merchant } from '../access';
-import { containsPattern, idParam, ilike, noStore, notFound, orderBy } from '../query';
+import {
+  merchantOf,
+  requirePage,
+  type Merchant,
+  containsPattern,
+  idParam,
+  ilike,
+  noStore,
+  notFound,
+  orderBy,
+} from '../common';
 import {
   applyAccess,
   assertHolds,

@@ -1,8 +1,8 @@
 import { createHash, createHmac, hkdfSync, randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { PIN_PATTERN } from '@hive/shared/schemas/backoffice/team';
-import { hashPassword, verifyPassword, type ScryptCost } from '../../auth/passwords';
-import type { Database } from '../../db/schema';
+import { hashPassword, verifyPassword, type ScryptCost } from '../../auth';
+import type { Database } from '../../database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -10,10 +10,20 @@ import {
 } from '@hive/shared/schemas/backoffice/team';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { conflictOr, containsPattern, idParam, ilike, noStore, notFound, orderBy, refused } from '../query';
+import {
+  merchantOf,
+  requirePage,
+  conflictOr,
+  containsPattern,
+  idParam,
+  ilike,
+  noStore,
+  notFound,
+  orderBy,
+  refused,
+} from '../common';
 
 const PAGE = '/positions';
 const NAME_TAKEN = 'another position already has this name';

@@ -15,10 +15,9 @@ import {
   type RolesAnswer,
 } from '@hive/shared/schemas/backoffice/team';
 import type { AuthContext } from '../../auth';
-import type { Database } from '../../db';
+import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, type Merchant } from '../access';
-import { noStore, notFound, refused } from '../query';
+import { merchantOf, requirePage, type Merchant, noStore, notFound, refused } from '../common';
 import type { Kysely, Transaction } from 'kysely';
 import {
   applyAccess,

@@ -13,12 +13,10 @@ import {
   type ShiftInput,
   type TimeOff,
 } from '@hive/shared/schemas/backoffice/scheduling';
-import type { AuthContext } from '../../auth';
-import { normalizeEmail } from '../../auth/users';
+import { type AuthContext, normalizeEmail } from '../../auth';
 import { parseOrThrow } from '../../http';
 import { sendMail } from '../../outbox';
-import { merchantOf, requirePage } from '../access';
-import { fieldProblem, idParam, lockCompanyRows, noStore, notFound } from '../query';
+import { merchantOf, requirePage, fieldProblem, idParam, lockCompanyRows, noStore, notFound } from '../common';
 import {
   intersects,
   loadWeek,

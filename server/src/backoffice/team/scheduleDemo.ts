@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { localTime } from '../reports/time';
+import type { Database } from '../../database';
+import { localTime } from '../../time';
 import type { ScheduleShiftsTable } from './tables';
 import { localInstant, mondayOf } from './time';
 

@@ -9,11 +9,10 @@ import {
   type ShiftConflict,
   type TimeOff,
 } from '@hive/shared/schemas/backoffice/scheduling';
-import type { Database } from '../../db';
-import { sumOf } from '../reports/frame';
-import { SUM_COLUMNS, toSums } from '../reports/sums';
-import { today } from '../reports/time';
-import { fieldProblem } from '../query';
+import type { Database } from '../../database';
+import { sumOf, SUM_COLUMNS, toSums } from '../reports';
+import { today } from '../../time';
+import { fieldProblem } from '../common';
 import { companyLocale } from '../settings';
 import { positionOptions } from './positions';
 import { costOfMinutes, employeeRateSql, mondayOf } from './time';

@@ -4,9 +4,8 @@ import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { printViewQuerySchema, timeOfDay, type TeamSheet } from '@hive/shared/schemas/backoffice/scheduling';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage } from '../access';
-import { today } from '../reports/time';
-import { noStore } from '../query';
+import { merchantOf, requirePage, noStore } from '../common';
+import { today } from '../../time';
 import { paidMinutesOf, pickPlace, worksAtSql, type Db } from './scheduleWeek';
 
 const PAGE = '/teamsheet';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { weekdayOf } from '@hive/shared/schemas/backoffice/reports';
-import { offsetAt } from '../reports/time';
+import { offsetAt } from '../../time';
 
 /*
  * What the scheduling, the time clock and the labour reports share: local dates and times to

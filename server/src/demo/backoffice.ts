@@ -1,16 +1,21 @@
 import type { Kysely } from 'kysely';
-import { DEMO_COMPANIES } from '../db/demo';
-import type { Database } from '../db/schema';
-import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './catalog';
-import { seedSchedulingDemo, seedTeamDemo } from './team';
-import { seedDevicesDemo } from './devices/demo';
-import { seedHistory } from '../receipts';
-import { seedInventoryDemo } from './inventory/demo';
-import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
-import { seedOffersDemo, seedPromotionsDemo } from './offers/demo';
-import { seedRecurringDemo, seedSalesDemo } from './sales/demo';
-import { seedBundlesDemo } from './catalog/bundleDemo';
-import { seedModifiersDemo } from './catalog/modifierDemo';
+import type { Database } from '../database';
+import {
+  DEMO_CATALOGS,
+  DEMO_CUSTOMER_PARTS,
+  FALLBACK_CATALOG_SLUG,
+  seedBundlesDemo,
+  seedModifiersDemo,
+  type DemoCatalog,
+} from '../backoffice/catalog';
+import { seedSchedulingDemo, seedTeamDemo } from '../backoffice/team';
+import { seedDevicesDemo } from '../backoffice/devices';
+import { seedHistory } from './history';
+import { seedInventoryDemo } from '../backoffice/inventory';
+import { seedLoyaltyDemo, seedRewardsDemo } from '../backoffice/rewards';
+import { seedOffersDemo, seedPromotionsDemo } from '../backoffice/offers';
+import { seedRecurringDemo, seedSalesDemo } from '../backoffice/sales';
+import { DEMO_COMPANIES } from './personas';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
@@ -241,7 +246,7 @@ async function seedCompany(
   return result;
 }
 
-/** 90 days of sales through the register simulator's generator and the device ingest (receipts/history.ts). */
+/** 90 days of sales through the register simulator's generator and the device ingest (history.ts). */
 async function seedSales(
   db: Kysely<Database>,
   companyId: number,

@@ -1,4 +1,4 @@
-import { zoneOffsetMs } from '../../receipts/time';
+import { zoneOffsetMs } from './zone';
 
 /*
  * Local calendar days and hours of receipts. A day is a calendar date (days since 1970-01-01) in

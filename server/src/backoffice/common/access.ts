@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { canSeePath, type MenuContext } from '@hive/shared/menu';
-import { readSession, type AuthContext } from '../auth';
-import { HttpError } from '../http';
+import { readSession, type AuthContext } from '../../auth';
+import { HttpError } from '../../http';
 
 /** The signed-in merchant behind a back-office request: everything is scoped to `companyId`. */
 export interface Merchant {

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DeviceEvent } from '@hive/shared/schemas/device';
 import { SimulatedRegister, createRandom } from '@hive/shared/simulation/register';
-import type { Database } from '../db/schema';
-import { buildConfig } from '../device/config';
-import { companyLocale } from '../backoffice/settings/defaults';
-import { ingestEvents } from './ingest';
-import { startOfLocalDay, zoneOffsetMs } from './time';
+import type { Database } from '../database';
+import { buildConfig } from '../device';
+import { companyLocale } from '../backoffice/settings';
+import { ingestEvents } from '../receipts';
+import { startOfLocalDay, zoneOffsetMs } from '../time';
 
 /*
  * The demo companies' sales history: the register simulator's generator run over past days on the

@@ -17,15 +17,14 @@ import {
   isoDay,
   type SalesSums,
 } from '@hive/shared/schemas/backoffice/reports';
-import type { AuthContext } from '../auth';
-import type { Database } from '../db';
-import { parseOrThrow } from '../http';
-import { merchantOf, requirePage } from './access';
-import { money, noStore } from './query';
-import { sumOf } from './reports/frame';
-import { SUM_COLUMNS, toSums } from './reports/sums';
-import { localTime } from './reports/time';
-import { companyLocale } from './settings';
+import type { AuthContext } from '../../auth';
+import type { Database } from '../../database';
+import { parseOrThrow } from '../../http';
+import { merchantOf, money, noStore, requirePage } from '../common';
+import { sumOf } from './frame';
+import { SUM_COLUMNS, toSums } from './sums';
+import { localTime } from '../../time';
+import { companyLocale } from '../settings';
 
 const PERIOD_DAYS: Record<OverviewPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
 const CHART_DAYS = 30;

@@ -1,28 +1,12 @@
-import {
-  PostgresAdapter,
-  sql,
-  type ColumnDefinitionBuilder,
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-} from 'kysely';
-import { backofficeMigrations } from '../backoffice/migrations';
-import { adminMigrations } from '../admin/migrations';
-import { orderingMigrations } from '../ordering/migrations';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import { hardeningMigration } from './hardeningMigration';
-import { settingsMigrations } from '../backoffice/settings/migrations';
-import { teamMigrations } from '../backoffice/team/migrations';
-import { devicesMigrations } from '../backoffice/devices/migrations';
-import { receiptsMigrations } from '../receipts/migrations';
-import { reportsMigrations } from '../backoffice/reports/migrations';
-import { inventoryMigrations } from '../backoffice/inventory/migrations';
-import { rewardsMigrations } from '../backoffice/rewards/migrations';
-import { offersMigrations } from '../backoffice/offers/migrations';
-import { salesMigrations } from '../backoffice/sales/migrations';
-import { bundleMigrations } from '../backoffice/catalog/bundleMigrations';
-import { modifierMigrations } from '../backoffice/catalog/modifierMigrations';
 
 /*
+ * The platform's first migrations, kept here (they came before the modules): the initial tables
+ * every module stands on (companies, users, permissions, password resets, the outbox) and the
+ * security hardening of issue 14, which touched tables across modules. The composition root
+ * (src/modules.ts) merges every module's migrations; Kysely runs them in name order.
+ *
  * Migrations are frozen in time: they type the database as `unknown` rather than against today's
  * schema types. The schema builder writes portable SQL; only the auto-increment key differs.
  */
@@ -34,7 +18,7 @@ function idColumnType(db: Kysely<unknown>) {
   return isPostgres(db) ? ('serial' as const) : ('integer' as const);
 }
 
-const migrations: Record<string, Migration> = {
+export const platformMigrations: Record<string, Migration> = {
   '2026_01_001_initial': {
     async up(db: Kysely<unknown>) {
       const pg = isPostgres(db);
@@ -129,26 +113,5 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
-  ...backofficeMigrations,
-  ...adminMigrations,
-  ...orderingMigrations,
   '2026_11_200_hardening': hardeningMigration,
-  ...settingsMigrations,
-  ...teamMigrations,
-  ...devicesMigrations,
-  ...receiptsMigrations,
-  ...reportsMigrations,
-  ...inventoryMigrations,
-  ...rewardsMigrations,
-  ...offersMigrations,
-  ...salesMigrations,
-  ...bundleMigrations,
-  ...modifierMigrations,
-};
-
-/** In-code provider: no migration folder to resolve at run time, works the same under tsx and tests. */
-export const migrationProvider: MigrationProvider = {
-  async getMigrations() {
-    return migrations;
-  },
 };

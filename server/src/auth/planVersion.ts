@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { prepared } from '../../db/prepared';
-import type { Database } from '../../db/schema';
+import { prepared } from '../db';
+import type { Database } from '../database';
 
 /*
  * Plan-change signal (issue 6, SPEC.md 4): each company has a plan version, bumped whenever staff
@@ -84,7 +84,7 @@ export async function markPlanSeen(db: Kysely<Database>, profile: LoadedProfile,
 }
 
 // Read on every authenticated /api request (planChangedHeader): compiled once.
-const planVersions = prepared(['userId'], (db, { userId }: { userId: number }) =>
+const planVersions = prepared(['userId'], (db: Kysely<Database>, { userId }: { userId: number }) =>
   db
     .selectFrom('users')
     .innerJoin('plan_seen', 'plan_seen.user_id', 'users.id')

@@ -1,32 +1,18 @@
 import type { Kysely } from 'kysely';
-import { allAdminPermissionNames, allBackofficePermissionNames } from '@hive/shared/menu';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo';
-import type { Database } from './schema';
-import { seedBackofficeDemo } from '../backoffice/seed';
+import type { Database } from '../database';
+import type { Reactions } from '../module';
+import { seedAdminDemo } from '../admin';
 import { seedBillingDemo, seedSettingsDemo } from '../backoffice/settings';
-import { seedAdminDemo } from '../admin/seed';
-import { seedOrderingDemo } from '../ordering/seed';
-import { adoptUserIfRolesExist } from '../backoffice/team/access';
-
-/**
- * The permission catalog comes from @hive/shared's menus, so the sidebar and the database cannot
- * drift. Runs on every start (also with SEED_DEMO=false): signup grants every back-office one.
- * New names are added; names that left the menu stay, so existing grants are not silently lost.
- */
-export async function syncPermissions(db: Kysely<Database>): Promise<void> {
-  const rows = [
-    ...allBackofficePermissionNames().map((name) => ({ id_permission: name, description: name, scope: 'backoffice' })),
-    ...allAdminPermissionNames().map((name) => ({ id_permission: name, description: name, scope: 'admin' })),
-  ];
-  await db
-    .insertInto('permissions')
-    .values(rows)
-    .onConflict((oc) => oc.column('id_permission').doNothing())
-    .execute();
-}
+import { adoptUserIfRolesExist } from '../backoffice/team';
+import { syncPublicSlugs } from '../companies';
+import { seedOrderingDemo } from '../ordering';
+import { seedBackofficeDemo } from './backoffice';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './personas';
 
 export interface SeedOptions {
   now: number;
+  /** The modules' reactions (src/modules.ts): the demo's new locations get what a new location gets. */
+  reactions: Reactions;
   hashPassword: (password: string) => Promise<string>;
   /** Back-office demo sales (90 days of receipts); default true. Tests that do not need them skip them. */
   sales?: boolean;
@@ -39,7 +25,7 @@ export interface SeedOptions {
  */
 export async function seedDemoData(
   db: Kysely<Database>,
-  { now, hashPassword, sales = true }: SeedOptions,
+  { now, hashPassword, reactions, sales = true }: SeedOptions,
 ): Promise<{ created: number }> {
   const known = new Set(
     (await db.selectFrom('permissions').select('id_permission').execute()).map((row) => row.id_permission),
@@ -130,7 +116,7 @@ export async function seedDemoData(
     });
   }
   // Business information, locations, tax rates, price levels (the catalog points at them).
-  await seedSettingsDemo(db, { now });
+  await seedSettingsDemo(db, { now, locationsAdded: reactions.locationsAdded });
   // Catalog, customers and sales of the demo companies (idempotent, per company and kind).
   await seedBackofficeDemo(db, { now, sales, hashPin: hashPassword });
   // Admin console: more companies, merchant accounts, tickets, coupons, base prices.
@@ -138,6 +124,8 @@ export async function seedDemoData(
   // Online stores: Blue Door Bistro takes orders, Corner Market does not (issue 7).
   await seedOrderingDemo(db, { now });
   // Every company's settings defaults; coupons and six months of platform invoices.
-  await seedBillingDemo(db, { now });
+  await seedBillingDemo(db, { now, locationsAdded: reactions.locationsAdded });
+  // The demo companies' and stores' public addresses.
+  await syncPublicSlugs(db);
   return { created };
 }

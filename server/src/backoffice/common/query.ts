@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../db';
-import { HttpError } from '../http';
+import type { Database } from '../../database';
+import { isUniqueViolation } from '../../db';
+import { HttpError } from '../../http';
 
 /** `:id` path parameter: a positive integer, else 404 (the same answer as another company's id). */
 export function idParam(value: unknown): number {

@@ -1,14 +1,6 @@
 import type { Generated } from 'kysely';
-import type { SettingsTables } from './settings/tables';
-import type { DevicesTables } from './devices/tables';
-import type { TeamTables } from './team/tables';
-import type { ReportTables } from './reports/tables';
-import type { InventoryTables } from './inventory/tables';
-import type { RewardsTables } from './rewards/tables';
-import type { OffersTables } from './offers/tables';
-import type { SalesTables } from './sales/tables';
 
-/** Row types of the back-office tables (see migrations.ts); merged into `Database` in db/schema.ts. */
+/** Row types of the catalog's tables (catalogMigration.ts, bundleMigrations.ts, modifierMigrations.ts). */
 
 type Millis = number;
 type Flag = number; // 0 / 1
@@ -33,18 +25,6 @@ export interface ItemsTable {
   cost_cents: number;
   track_stock: Flag;
   active: Flag;
-  created_at: Millis;
-  updated_at: Millis;
-}
-
-export interface CustomersTable {
-  id: Generated<number>;
-  company_id: number;
-  name: string;
-  email: string;
-  phone: string;
-  notes: string;
-  points: number;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -87,19 +67,9 @@ export interface ItemModifierGroupsTable {
   position: number;
 }
 
-export interface BackofficeTables
-  extends
-    SettingsTables,
-    DevicesTables,
-    TeamTables,
-    ReportTables,
-    InventoryTables,
-    RewardsTables,
-    OffersTables,
-    SalesTables {
+export interface CatalogTables {
   categories: CategoriesTable;
   items: ItemsTable;
-  customers: CustomersTable;
   bundle_components: BundleComponentsTable;
   modifier_groups: ModifierGroupsTable;
   modifiers: ModifiersTable;

@@ -1,0 +1,67 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Flag, Millis } from '../db/schema';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string; // stored lower-cased
+  password_hash: string;
+  is_admin: Flag; // platform staff
+  role: string | null;
+  company_id: number | null;
+  language: string;
+  status: string; // 'active' | 'locked' (disabled by an operator) | 'pending' (sign-up not yet activated)
+  session_version: number;
+  /** Bumped when what the user may see changes (role, permissions): the X-Plan-Changed signal. */
+  access_version: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface PermissionsTable {
+  id_permission: string;
+  description: string;
+  scope: string; // 'backoffice' | 'admin'
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  id_permission: string;
+}
+
+/** Single-use e-mailed tokens: password resets and sign-up activations. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Millis;
+  used_at: Millis | null;
+  created_at: Millis;
+  purpose: ColumnType<string, string | undefined, string>; // 'reset' | 'activate'
+}
+
+/** Session ids ended by a sign-out, kept until the session would have expired anyway. */
+export interface RevokedSessionsTable {
+  sid: string;
+  user_id: number;
+  expires_at: Millis;
+}
+
+/** Failed sign-ins by e-mail (sha-256 of the normalised address), known accounts or not. */
+export interface SigninFailuresTable {
+  email_key: string;
+  failures: number;
+  last_failed_at: Millis | null;
+  locked_until: Millis | null;
+}
+
+export interface AuthTables {
+  users: UsersTable;
+  permissions: PermissionsTable;
+  user_permissions: UserPermissionsTable;
+  password_resets: PasswordResetsTable;
+  revoked_sessions: RevokedSessionsTable;
+  signin_failures: SigninFailuresTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,182 @@
+import express, { type Express, type Router } from 'express';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Logger } from 'pino';
+import { adminModule } from './admin';
+import { authModule, buildLimiters, type AuthContext } from './auth';
+import { catalogModule } from './backoffice/catalog';
+import { customersModule } from './backoffice/customers';
+import { devicesModule } from './backoffice/devices';
+import { inventoryModule } from './backoffice/inventory';
+import { offersModule } from './backoffice/offers';
+import { reportsModule } from './backoffice/reports';
+import { rewardsModule } from './backoffice/rewards';
+import { salesModule } from './backoffice/sales';
+import { settingsModule } from './backoffice/settings';
+import { teamModule } from './backoffice/team';
+import { companiesModule } from './companies';
+import { runMigrations } from './db';
+import type { Database } from './database';
+import { deviceModule } from './device';
+import { seedDemoData, type SeedOptions } from './demo';
+import { requireJson, type LimiterStore, type RateLimitRule } from './http';
+import type { CompanySetup, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
+import { orderingModule } from './ordering';
+import { receiptsModule } from './receipts';
+
+/*
+ * The composition root: every module of the server, in dependency order (a module imports only
+ * modules listed before it; npm run lint checks there is no circle). Everything the app is built
+ * from comes from this list: the migrations, the routes in their mounting order, the start-up
+ * work, the jobs, a new company's set-up and the reactions between modules. The app's Database
+ * type is the intersection of the modules' table types (src/database.ts); the demo seed sits on
+ * top (src/demo/). Posting steps: the posting pipeline (src/posting.ts) lists them.
+ */
+export const MODULES: readonly ServerModule<AuthContext>[] = [
+  companiesModule,
+  authModule,
+  adminModule,
+  settingsModule,
+  catalogModule,
+  devicesModule,
+  inventoryModule,
+  reportsModule,
+  teamModule,
+  rewardsModule,
+  customersModule,
+  offersModule,
+  salesModule,
+  receiptsModule,
+  deviceModule,
+  orderingModule,
+];
+
+/** Every module's migrations; a name two modules both use is a mistake caught at start. */
+export function collectMigrations(modules: readonly ServerModule<AuthContext>[]): Record<string, Migration> {
+  const all: Record<string, Migration> = {};
+  for (const module of modules) {
+    for (const [name, migration] of Object.entries(module.migrations ?? {})) {
+      if (name in all) throw new Error(`Migration ${name} is declared twice (module ${module.name})`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
+const migrations = collectMigrations(MODULES);
+
+/** In-code provider: no migration folder to resolve at run time; Kysely runs them in name order. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+/** Brings the schema up to date; safe to run on every start and from several instances. */
+export function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  return runMigrations(db, migrationProvider, schema);
+}
+
+/** A new company's set-up: each module's part, in module order, in the company's transaction. */
+export const companySetup: Required<CompanySetup> = {
+  async company(trx, companyId, now) {
+    for (const module of MODULES) await module.companySetup?.company?.(trx, companyId, now);
+  },
+  async owner(trx, created) {
+    for (const module of MODULES) await module.companySetup?.owner?.(trx, created);
+  },
+};
+
+/** Each reaction runs every module's, in module order, in the announcing module's transaction. */
+export const reactions: Reactions = {
+  async zoneChanged(trx, companyId, scope) {
+    for (const module of MODULES) await module.reactions?.zoneChanged?.(trx, companyId, scope);
+  },
+  async locationsAdded(db, companyId, now) {
+    for (const module of MODULES) await module.reactions?.locationsAdded?.(db, companyId, now);
+  },
+  async catalogDeleted(trx, companyId, kind, id) {
+    for (const module of MODULES) await module.reactions?.catalogDeleted?.(trx, companyId, kind, id);
+  },
+};
+
+/** Start-up work (under the start-up lock, after the migrations): `early`, the demo seed, `late`. */
+export async function runStartup(db: Kysely<Database>, env: StartupEnv, seedDemo?: () => Promise<void>): Promise<void> {
+  for (const module of MODULES) await module.startup?.early?.(db, env);
+  await seedDemo?.();
+  for (const module of MODULES) await module.startup?.late?.(db, env);
+}
+
+/** The demo companies, users and data of every module (idempotent), with the modules' reactions. */
+export function seedDemo(db: Kysely<Database>, options: Omit<SeedOptions, 'reactions'>): Promise<{ created: number }> {
+  return seedDemoData(db, { ...options, reactions });
+}
+
+export const BACKOFFICE_API = '/api/backoffice';
+
+/**
+ * `/api/backoffice/*`: the data behind the back-office pages, each module's routers under their
+ * paths. Every route reads the session, scopes to its company (never to an id from the request)
+ * and applies the menu rule of its page. Mounted after auth's JSON/form parsers (32 kB) for `/api`.
+ */
+export function backofficeRouter(ctx: AuthContext): Router {
+  const router = express.Router();
+  // JSON only (the app-wide write guard already refused foreign origins).
+  router.use(requireJson());
+  // A successful write tells the modules that keep something of the company (device: the
+  // registers' config, which then reaches them at once rather than after its cache expires).
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.on('finish', () => {
+        const merchant = res.locals.merchant as { companyId: number } | undefined;
+        if (!merchant || res.statusCode >= 400) return;
+        for (const module of MODULES) module.routes?.backofficeWritten?.(ctx, merchant.companyId);
+      });
+    }
+    next();
+  });
+  for (const module of MODULES) {
+    for (const [path, sub] of module.routes?.backoffice?.(ctx) ?? []) router.use(path, sub);
+  }
+  return router;
+}
+
+/**
+ * Every module's routes in their order: `first` (the plan-change header every /api response
+ * carries, the admin API with its own parser), the upload parsers with larger limits, auth's
+ * shared parsers and sign-in, the back-office API, then the rest (device API, online ordering).
+ */
+export function mountModules(
+  app: Express,
+  ctx: AuthContext,
+  limiterStore: LimiterStore,
+  rateLimits: Readonly<Record<string, Readonly<Record<string, RateLimitRule>> | undefined>>,
+): void {
+  const env: MountEnv = {
+    limiters: (module, defaults) =>
+      buildLimiters(limiterStore, { ...defaults, ...rateLimits[module] } as typeof defaults),
+  };
+  for (const module of MODULES) module.routes?.first?.(app, ctx);
+  for (const module of MODULES) module.routes?.parsers?.(app);
+  for (const module of MODULES) module.routes?.api?.(app, ctx);
+  app.use(BACKOFFICE_API, backofficeRouter(ctx));
+  for (const module of MODULES) module.routes?.app?.(app, ctx, env);
+}
+
+/** Starts every module's jobs; `everyMs` decides each one's interval (0 leaves it off). */
+export function startJobs(
+  db: Kysely<Database>,
+  now: () => number,
+  log: Logger,
+  everyMs: (defaultMs: number) => number,
+): () => void {
+  const stops: (() => void)[] = [];
+  for (const module of MODULES) {
+    for (const job of module.jobs ?? []) {
+      const ms = everyMs(job.everyMs);
+      if (ms > 0) stops.push(job.start(db, now, ms, (error) => log.error({ err: error }, `${job.name} job failed`)));
+    }
+  }
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
