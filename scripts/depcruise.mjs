@@ -9,8 +9,7 @@ const WORKSPACES = [
   'server',
   'shared',
   'shell',
-  // TODO(backoffice-remote): add 'backoffice-remote' once its 3 import cycles are removed (another
-  // branch removes them; the merger adds it here).
+  'backoffice-remote',
   'admin-remote',
   'ordering-remote',
   'simulator',

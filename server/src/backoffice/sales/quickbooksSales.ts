@@ -1,8 +1,8 @@
 import { paymentShares } from '@hive/shared/schemas/tender';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { QbMapping } from '@hive/shared/schemas/backoffice/sales';
-import { localTime } from '../reports/time';
-import type { Db } from '../inventory/common';
+import { localTime } from '../../time';
+import type { Db } from '../common';
 import type { Entry, Split } from './quickbooksFormat';
 
 /** The days of an export: local dates, and the instants around them. */

@@ -2,9 +2,9 @@ import { type Kysely, type Transaction } from 'kysely';
 import { englishMessages } from '@hive/shared/schemas/backoffice/common';
 import { dayNumber } from '@hive/shared/schemas/backoffice/reports';
 import { minuteOfDay, splitLocalDateTime, type TimeEntryInput } from '@hive/shared/schemas/backoffice/scheduling';
-import type { Database } from '../../db/schema';
-import { fieldProblem, refused } from '../query';
-import { localStamp } from '../reports/time';
+import type { Database } from '../../database';
+import { fieldProblem, refused } from '../common';
+import { localStamp } from '../../time';
 import { localInstant } from './time';
 
 // The checks and writes of a manual or corrected time entry (attendance.ts): its span in the
