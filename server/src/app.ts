@@ -43,6 +43,7 @@ import {
   writeOriginGuard,
 } from './http';
 import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
+import { installPostingSteps } from './posting';
 
 export interface CreateAppOptions {
   /** Defaults to process.env.NODE_ENV, then 'development'. */
@@ -103,6 +104,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const production = nodeEnv === 'production';
   const log = options.logger ?? createLogger(options.logLevel ?? 'info');
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  // The consequences every ingested receipt posts (stock, points, roll-ups ...), before any seed runs.
+  installPostingSteps();
 
   // Configuration problems first, before touching the database.
   if (production && options.seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);

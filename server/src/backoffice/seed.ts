@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG, type DemoCatalog } from './catalog';
 import { seedSchedulingDemo, seedTeamDemo } from './team';
 import { seedDevicesDemo } from './devices/demo';
-import { seedHistory } from '../receipts';
+import { seedHistory } from './salesHistory';
 import { seedInventoryDemo } from './inventory/demo';
 import { seedLoyaltyDemo, seedRewardsDemo } from './rewards/demo';
 import { seedOffersDemo, seedPromotionsDemo } from './offers/demo';
@@ -241,7 +241,7 @@ async function seedCompany(
   return result;
 }
 
-/** 90 days of sales through the register simulator's generator and the device ingest (receipts/history.ts). */
+/** 90 days of sales through the register simulator's generator and the device ingest (salesHistory.ts). */
 async function seedSales(
   db: Kysely<Database>,
   companyId: number,

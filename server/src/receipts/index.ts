@@ -1,15 +1,31 @@
 // The sales model (receipts, refunds, shifts, cash movements): its migration and tables, the ingest
-// every register event goes through, and the demo history built with the register simulator's
-// generator.
+// every register event goes through (parse -> plan -> post), the posting contract the areas
+// implement for the consequences of a sale (stock, points, gift cards, time clock, roll-ups, kitchen
+// tickets), and a builder of device events for what has no register (tests, benchmarks).
+export { ingestEvents, type IngestDevice, type IngestOptions, type IngestResult } from './ingest';
+export { loadSales } from './plan';
+export type { PlannedReceipt, PlannedLine, PlannedPayment } from './plan';
+export { expectedCash } from './post/rows';
 export {
-  ingestEvents,
-  loadSales,
-  expectedCash,
-  type IngestDevice,
-  type IngestOptions,
-  type IngestResult,
-} from './ingest';
-export { seedHistory, type HistoryOptions, type HistoryProfile } from './history';
+  registerPostingSteps,
+  type EventOutcome,
+  type PlanningBatch,
+  type PostedBatch,
+  type PostingStep,
+} from './posting';
+export {
+  saleEvent,
+  refundEvent,
+  shiftOpenEvent,
+  cashMovementEvent,
+  shiftCloseEvent,
+  saleAmounts,
+  postEvents,
+  type SaleSpec,
+  type SaleLineSpec,
+  type RefundSpec,
+  type PostedEvents,
+} from './events';
 export { receiptsMigrations } from './migrations';
 export { startOfLocalDay, zoneOffsetMs } from './time';
 export type { ReceiptTables } from './tables';

@@ -2,6 +2,7 @@
 // queue, kiosk and customer-display banners, and their demo data. The registers' own API is in
 // server/src/device/.
 export { devicesMigrations } from './migrations';
+export { kitchenTicketsStep } from './posting';
 export { terminalsRouter, loadTerminals, locationOptions } from './terminals';
 export { terminalLogRouter, writeLog, type LogInput } from './log';
 export { printersRouter, printJobsRouter, queueJob, queueKitchenTickets, type KitchenLine } from './printers';

@@ -9,6 +9,7 @@ import { vendorsRouter } from './vendors';
 import { warehousesRouter } from './warehouses';
 
 export { postLedger, postReceiptStock } from './ledger';
+export { stockStep } from './posting';
 export { inventoryMigrations } from './migrations';
 export type { InventoryTables } from './tables';
 

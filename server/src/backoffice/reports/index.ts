@@ -12,6 +12,5 @@ export {
   summarizeReceipts,
 } from './rollups';
 export type { RollupDifference } from './rollups';
-export { writeReceipts, openShift, addCashMovement, closeShift, saleAmounts } from './writer';
-export type { ReceiptInput, SaleInput, RefundInput, PaymentInput, TaxInput } from './writer';
+export { rollupsStep } from './posting';
 export type { ReportTables } from './tables';

@@ -9,3 +9,4 @@ export {
 export { rewardsMigrations } from './migrations';
 export type { RewardsTables } from './tables';
 export { loyaltyRouter, loyaltySettings, openLoyaltyLedger, recordPointsEdit } from './loyalty';
+export { loyaltyStep, giftCardStep } from './posting';

@@ -13,6 +13,7 @@ import { scheduleRouter } from './schedule';
 import { teamSheetRouter } from './teamSheet';
 
 export { teamMigrations } from './migrations';
+export { clockStep } from './posting';
 export { hashPin, verifyPin, PIN, PIN_SCRYPT_COST, pinKeyOf, pinLookup, pinTaken } from './pins';
 export { activeEmployees, loadEmployee } from './employees';
 export { seedTeamDemo, DEMO_EMPLOYEES, DEMO_POSITIONS } from './demo';

@@ -3,9 +3,8 @@ import type { DeviceEvent } from '@hive/shared/schemas/device';
 import { SimulatedRegister, createRandom } from '@hive/shared/simulation/register';
 import type { Database } from '../db/schema';
 import { buildConfig } from '../device/config';
-import { companyLocale } from '../backoffice/settings/defaults';
-import { ingestEvents } from './ingest';
-import { startOfLocalDay, zoneOffsetMs } from './time';
+import { companyLocale } from './settings/defaults';
+import { ingestEvents, startOfLocalDay, zoneOffsetMs } from '../receipts';
 
 /*
  * The demo companies' sales history: the register simulator's generator run over past days on the
