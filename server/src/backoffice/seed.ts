@@ -14,7 +14,7 @@ import { seedModifiersDemo } from './catalog/modifierDemo';
 
 /*
  * Demo catalog, customers and 90 days of sales (with shifts, payments and cash movements, the
- * roll-ups kept as every writer keeps them) for every demo company. Deterministic (a PRNG seeded
+ * stored through the device ingest like a register's) for every demo company. Deterministic (a PRNG seeded
  * from the company slug; the dates are relative to `now`), idempotent (each part is skipped when the
  * company already has rows of that kind) and fast: one transaction per company, multi-row inserts.
  */

@@ -12,6 +12,7 @@ import {
   type ShiftCloseEvent,
   type ShiftOpenEvent,
 } from '@hive/shared/schemas/device';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { ingestEvents } from './ingest';
 
@@ -250,13 +251,15 @@ export async function postEvents(
   const keys = events.map((e) => e.id.toLowerCase());
   const ids = new Map<string, number>();
   for (const table of ['receipts', 'shifts', 'cash_movements'] as const) {
-    const rows = await db
-      .selectFrom(table)
-      .select(['id', 'client_id'])
-      .where('company_id', '=', companyId)
-      .where('client_id', 'in', keys)
-      .execute();
-    for (const r of rows) ids.set(r.client_id!, r.id);
+    for (const part of chunks(keys, 500)) {
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', 'client_id'])
+        .where('company_id', '=', companyId)
+        .where('client_id', 'in', part)
+        .execute();
+      for (const r of rows) ids.set(r.client_id!, r.id);
+    }
   }
   return { results, ids: keys.map((k) => ids.get(k) ?? 0) };
 }

@@ -1,5 +1,5 @@
-// Reporting (menu area "reports"): one module per report, the shared frame, and the roll-ups every
-// writer of receipts keeps up to date in the receipt's transaction (recordReceiptRollups).
+// Reporting (menu area "reports"): one module per report, the shared frame, and the roll-ups the
+// receipts ingest keeps up to date in the receipt's transaction (its posting step, posting.ts).
 export { reportsRouter } from './routes';
 export { reportsMigrations } from './migrations';
 export {

@@ -8,9 +8,9 @@ import { chunks } from '../../db/chunks';
 
 /*
  * The daily (and hourly) roll-ups the reports read instead of scanning years of receipts. They are
- * written in the transaction of the receipt they add up, by recordReceiptRollups, which every
- * writer of receipts calls (the demo seed, the device API's event ingestion, the test and bench
- * writers): a report never disagrees with the receipts. A test recomputes every row from the raw
+ * written in the transaction of the receipt they add up, by recordReceiptRollups, which the
+ * receipts ingest's roll-ups step calls (posting.ts; the ingest is the one writer of receipts, for
+ * registers, the demo seed, tests and benchmarks): a report never disagrees with the receipts. A test recomputes every row from the raw
  * receipts (recomputeRollups) and compares.
  *
  * Keys: the receipt's local date and hour where it was rung up (its location's time zone, the
@@ -463,7 +463,7 @@ async function write(db: Db, acc: Accumulator): Promise<void> {
 /**
  * Adds receipts (sales or refunds, any company) to the roll-ups. Call it inside the transaction
  * that stores the receipts, after their lines, taxes and payments are stored, once per receipt:
- * every writer of receipts must (the demo seed, the device API's event ingestion, test writers).
+ * the ingest's roll-ups step does (posting.ts).
  */
 export async function recordReceiptRollups(db: Db, receiptIds: number | readonly number[]): Promise<void> {
   const ids = [...new Set(typeof receiptIds === 'number' ? [receiptIds] : receiptIds)];
