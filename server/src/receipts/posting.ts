@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { EventError, EventResult, EventType, ParsedEvent } from '@hive/shared/schemas/device';
 import type { Database } from '../db/schema';
 import type { IngestDevice, PlannedReceipt } from './plan/types';
@@ -11,8 +11,6 @@ import type { IngestDevice, PlannedReceipt } from './plan/types';
  * clock, report roll-ups, kitchen tickets) and is composed outside receipts/ (server/src/posting.ts),
  * so that receipts/ imports none of those areas: adding a consequence of a sale is adding a step.
  */
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a step may read before planning: the parsed events, and every customer they concern. */
 export interface PlanningBatch {
