@@ -4,8 +4,9 @@
 //      its catalog and tax rates) with --scale receipts over the three years ending today, made
 //      by the register simulator's generator (shared/src/simulation/register.ts: split payments,
 //      tips, refunds of earlier sales, pay-outs) in two shifts per till and day, and stored through
-//      the registers' own ingest (server/src/receipts/ingest.ts), which writes the roll-ups as
-//      every receipt writer does. Many ingest batches share one transaction (--days-per-commit).
+//      the registers' own ingest (server/src/receipts/ingest.ts, the one writer of receipts), whose
+//      posting steps write the roll-ups, stock and the rest (createApp registers them). Many ingest
+//      batches share one transaction (--days-per-commit).
 //      A database that already holds the company's receipts is reused as it is.
 //      Every run that loads (or reuses) checks that the roll-ups count every receipt once.
 //   2. measure: the real server in production mode on that database in a child process

@@ -22,6 +22,7 @@ import type { OrderingRateLimits } from './ordering';
 import type { DeviceRateLimits } from './device';
 import {
   companySetup,
+  installPostingSteps,
   migrateToLatest,
   mountModules,
   reactions,
@@ -99,6 +100,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const production = nodeEnv === 'production';
   const log = options.logger ?? createLogger(options.logLevel ?? 'info');
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  // The consequences every ingested receipt posts (stock, points, roll-ups ...), before any seed runs.
+  installPostingSteps();
 
   // Configuration problems first, before touching the database.
   if (production && options.seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);

@@ -88,13 +88,11 @@ export interface Reactions {
 }
 
 /**
- * A posting step (a device event, a storefront order, a document that sells: each area's part of
- * posting it). The posting pipeline (src/posting.ts) defines the real type; until it is merged in,
- * no module declares steps.
+ * `Step` is the posting step type (receipts' PostingStep: an area's part of posting a register
+ * batch). A parameter, like `Ctx`, so this contract imports no module; a module without steps
+ * leaves it `never`.
  */
-export type PostingStep = never;
-
-export interface ServerModule<Ctx> {
+export interface ServerModule<Ctx, Step = never> {
   /** The area's name; also the key of its rate-limit overrides (MountEnv.limiters). */
   name: string;
   /** Its migrations by name. Names are what databases have recorded: never rename one. */
@@ -104,6 +102,9 @@ export interface ServerModule<Ctx> {
   jobs?: readonly ModuleJob[];
   companySetup?: CompanySetup;
   reactions?: Partial<Reactions>;
-  /** Its steps in posting a sale, in the order they run (src/posting.ts lists them across modules). */
-  postingSteps?: readonly PostingStep[];
+  /**
+   * Its steps in posting a batch of register events, in the order they run; the root runs every
+   * module's in module order after the receipts' own rows (receipts/posting.ts).
+   */
+  postingSteps?: readonly Step[];
 }

@@ -21,7 +21,7 @@ import { seedDemoData, type SeedOptions } from './demo';
 import { requireJson, type LimiterStore, type RateLimitRule } from './http';
 import type { CompanySetup, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
 import { orderingModule } from './ordering';
-import { receiptsModule } from './receipts';
+import { receiptsModule, registerPostingSteps, type PostingStep } from './receipts';
 
 /*
  * The composition root: every module of the server, in dependency order (a module imports only
@@ -29,29 +29,44 @@ import { receiptsModule } from './receipts';
  * from comes from this list: the migrations, the routes in their mounting order, the start-up
  * work, the jobs, a new company's set-up and the reactions between modules. The app's Database
  * type is the intersection of the modules' table types (src/database.ts); the demo seed sits on
- * top (src/demo/). Posting steps: the posting pipeline (src/posting.ts) lists them.
+ * top (src/demo/). The posting steps too: every module's, in module order, after the receipts' own
+ * rows (receipts/posting.ts).
  */
-export const MODULES: readonly ServerModule<AuthContext>[] = [
+export const MODULES: readonly ServerModule<AuthContext, PostingStep>[] = [
   companiesModule,
   authModule,
   adminModule,
   settingsModule,
   catalogModule,
+  offersModule,
+  receiptsModule,
   devicesModule,
   inventoryModule,
   reportsModule,
   teamModule,
   rewardsModule,
   customersModule,
-  offersModule,
   salesModule,
-  receiptsModule,
   deviceModule,
   orderingModule,
 ];
 
+/**
+ * What posting a batch of register events does beyond the receipts' own rows, in module order:
+ * kitchen tickets, stock, roll-ups, the time clock, points and gift cards. Planning checks a sale
+ * in this order too (within rewards, its points before its gift card payments, the last check).
+ */
+export const POSTING_STEPS: readonly PostingStep[] = MODULES.flatMap((m) => m.postingSteps ?? []);
+
+/** Registers the steps every ingest posts with (the app does it once at start). */
+export function installPostingSteps(): void {
+  registerPostingSteps(POSTING_STEPS);
+}
+
 /** Every module's migrations; a name two modules both use is a mistake caught at start. */
-export function collectMigrations(modules: readonly ServerModule<AuthContext>[]): Record<string, Migration> {
+export function collectMigrations(
+  modules: readonly ServerModule<AuthContext, PostingStep>[],
+): Record<string, Migration> {
   const all: Record<string, Migration> = {};
   for (const module of modules) {
     for (const [name, migration] of Object.entries(module.migrations ?? {})) {

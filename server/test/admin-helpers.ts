@@ -124,3 +124,35 @@ export async function device(
     etag: response.headers.get('etag'),
   };
 }
+
+type TestDb = TestServer['running']['database']['db'];
+
+/**
+ * A register (terminal) of the company at a location, not paired: tests post its events with
+ * postEvents (src/receipts), as the ingest stores a paired register's.
+ */
+export async function addTerminal(
+  database: TestDb,
+  company: number,
+  locationId: number,
+  name: string,
+): Promise<number> {
+  const now = Date.now();
+  const row = await database
+    .insertInto('terminals')
+    .values({ company_id: company, location_id: locationId, name, status: 'new', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The id of one of the company's built-in payment types ('cash', 'card' ...). */
+export async function paymentTypeId(database: TestDb, company: number, builtin: string): Promise<number> {
+  const row = await database
+    .selectFrom('payment_types')
+    .select('id')
+    .where('company_id', '=', company)
+    .where('builtin', '=', builtin)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

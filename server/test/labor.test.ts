@@ -5,11 +5,21 @@ import { permissionForPath } from '@hive/shared/menu';
 import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { minuteOfDay } from '@hive/shared/schemas/backoffice/scheduling';
 import type { Database } from '../src/database';
-import { writeReceipts, type PaymentInput } from '../src/backoffice/reports';
+import { postEvents, refundEvent, saleEvent } from '../src/receipts';
 import { today } from '../src/time';
 import { PAYROLL_CSV_HEADERS } from '../src/backoffice/team/labor';
 import { localInstant } from '../src/backoffice/team/time';
-import { api, assertValidation, db, signedIn, userId, type ApiResult, parseCsv } from './admin-helpers';
+import {
+  addTerminal,
+  api,
+  assertValidation,
+  db,
+  paymentTypeId,
+  signedIn,
+  userId,
+  type ApiResult,
+  parseCsv,
+} from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
 
 /*
@@ -210,13 +220,19 @@ async function buildFixture(database: Kysely<Database>): Promise<Fixture> {
     ])
     .execute();
 
-  const card = (amountCents: number, tipCents = 0): PaymentInput => ({
-    paymentTypeId: null,
-    name: 'Card',
-    cashLike: false,
-    amountCents,
-    tipCents,
-  });
+  // The sales come from a register at each location, sent in the week after (the server's time then).
+  const sentAt = at('2030-03-11', '12:00', NY);
+  const tills = {
+    [soho]: await addTerminal(database, bistro, soho, 'Test till Soho'),
+    [porto]: await addTerminal(database, bistro, porto, 'Test till Porto'),
+    [cornerLocation]: await addTerminal(database, corner, cornerLocation, 'Test till Corner'),
+  };
+  const cards = {
+    [bistro]: await paymentTypeId(database, bistro, 'card'),
+    [corner]: await paymentTypeId(database, corner, 'card'),
+  };
+  const post = (company: number, locationId: number, events: { id: string; type: string }[]) =>
+    postEvents(database, { companyId: company, terminalId: tills[locationId]! }, events, { now: sentAt });
   const sale = (
     locationId: number,
     when: number,
@@ -224,35 +240,34 @@ async function buildFixture(database: Kysely<Database>): Promise<Fixture> {
     quantity: number,
     price: number,
     tip: number,
-  ) => ({
-    kind: 'sale' as const,
-    at: when,
-    locationId,
-    employeeId,
-    lines: [{ itemId: null, name: 'Test plate', quantity, unitPriceCents: price, taxes: [] }],
-    payments: [card(quantity * price, tip)],
-  });
-  const [monday] = await writeReceipts(database, bistro, [
-    sale(soho, at('2030-03-04', '12:00', NY), ana, 2, 5000, 1500),
+    company = bistro,
+  ) =>
+    saleEvent({
+      at: when,
+      employeeId,
+      lines: [{ itemId: null, name: 'Test plate', quantity, unitPriceCents: price, taxes: [] }],
+      payments: [{ paymentTypeId: cards[company]!, amountCents: quantity * price, tipCents: tip }],
+    });
+  const monday = sale(soho, at('2030-03-04', '12:00', NY), ana, 2, 5000, 1500);
+  await post(bistro, soho, [
+    monday,
     sale(soho, at('2030-03-06', '13:00', NY), cy, 1, 5000, 700),
     sale(soho, at('2030-03-08', '20:00', NY), null, 1, 3000, 300),
-    sale(porto, at('2030-03-09', '13:00', LISBON), ana, 1, 4000, 400),
-    // 23:30 on Sunday in New York, already Monday in UTC.
-    sale(soho, at('2030-03-10', '23:30', NY), ana, 1, 2000, 200),
-    sale(porto, at('2030-03-10', '12:00', LISBON), cy, 1, 1000, 250),
   ]);
+  await post(bistro, porto, [sale(porto, at('2030-03-09', '13:00', LISBON), ana, 1, 4000, 400)]);
+  // 23:30 on Sunday in New York, already Monday in UTC.
+  await post(bistro, soho, [sale(soho, at('2030-03-10', '23:30', NY), ana, 1, 2000, 200)]);
+  await post(bistro, porto, [sale(porto, at('2030-03-10', '12:00', LISBON), cy, 1, 1000, 250)]);
   // Half of Monday's sale back on Tuesday: Tuesday's net sales are -50.00.
-  await writeReceipts(database, bistro, [
-    {
-      kind: 'refund',
+  await post(bistro, soho, [
+    refundEvent(monday, {
       at: at('2030-03-05', '12:00', NY),
-      saleId: monday!,
       lines: [{ line: 1, quantity: 1 }],
-      payments: [card(5000)],
-    },
+      payments: [{ paymentTypeId: cards[bistro]!, amountCents: 5000 }],
+    }),
   ]);
-  await writeReceipts(database, corner, [
-    sale(cornerLocation, at('2030-03-04', '12:00', NY), cornerEmployee, 1, 7777, 999),
+  await post(corner, cornerLocation, [
+    sale(cornerLocation, at('2030-03-04', '12:00', NY), cornerEmployee, 1, 7777, 999, corner),
   ]);
   return { bistro, soho, porto, cornerLocation, cornerEmployee, ana, ben, cy, server, cook };
 }

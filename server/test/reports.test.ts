@@ -2,15 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/database';
+import { compareRollups } from '../src/backoffice/reports';
 import {
-  addCashMovement,
-  closeShift,
-  compareRollups,
-  openShift,
-  writeReceipts,
-  type PaymentInput,
-  type TaxInput,
-} from '../src/backoffice/reports';
+  cashMovementEvent,
+  postEvents,
+  refundEvent,
+  saleEvent,
+  shiftCloseEvent,
+  shiftOpenEvent,
+  type SaleSpec,
+} from '../src/receipts';
 import { ensureDefaultWarehouses } from '../src/backoffice/inventory';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
@@ -118,7 +119,7 @@ async function buildFixture(db: Kysely<Database>): Promise<Fixture> {
     cake: await item('Test cake', bakery, 1000, 400, false),
     tapa: await item('Test tapa', tapas, 550, 200, true),
   };
-  const rate = async (name: string, rateBp: number, type: 'added' | 'included'): Promise<TaxInput> => {
+  const rate = async (name: string, rateBp: number, type: 'added' | 'included') => {
     const { id } = await db
       .insertInto('tax_rates')
       .values({
@@ -132,7 +133,7 @@ async function buildFixture(db: Kysely<Database>): Promise<Fixture> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { taxRateId: id, name, rateBp, type };
+    return { taxRateId: id, rateBp, type };
   };
   const state = await rate('Test state tax', 825, 'added');
   const vat = await rate('Test VAT', 1000, 'included');
@@ -145,19 +146,8 @@ async function buildFixture(db: Kysely<Database>): Promise<Fixture> {
       .executeTakeFirstOrThrow();
   const cashType = await type('cash');
   const cardType = await type('card');
-  const cash = (amountCents: number): PaymentInput => ({
-    paymentTypeId: cashType.id,
-    name: cashType.name,
-    cashLike: true,
-    amountCents,
-  });
-  const card = (amountCents: number, tipCents = 0): PaymentInput => ({
-    paymentTypeId: cardType.id,
-    name: cardType.name,
-    cashLike: false,
-    amountCents,
-    tipCents,
-  });
+  const cash = (amountCents: number) => ({ paymentTypeId: cashType.id, amountCents });
+  const card = (amountCents: number, tipCents = 0) => ({ paymentTypeId: cardType.id, amountCents, tipCents });
   const takeaway = await db
     .selectFrom('order_types')
     .select('id')
@@ -165,153 +155,126 @@ async function buildFixture(db: Kysely<Database>): Promise<Fixture> {
     .where('builtin', '=', 'takeaway')
     .executeTakeFirstOrThrow();
 
-  const bread = { itemId: items.bread, name: 'Test bread', categoryId: bakery, unitPriceCents: 300, taxes: [state] };
-  const coffee = { itemId: items.coffee, name: 'Test coffee', categoryId: bakery, unitPriceCents: 250, taxes: [state] };
-  const cake = { itemId: items.cake, name: 'Test cake', categoryId: bakery, unitPriceCents: 1000, taxes: [state] };
-  const tapa = { itemId: items.tapa, name: 'Test tapa', categoryId: tapas, unitPriceCents: 550, taxes: [vat] };
+  const bread = { itemId: items.bread, name: 'Test bread', unitPriceCents: 300, taxes: [state] };
+  const coffee = { itemId: items.coffee, name: 'Test coffee', unitPriceCents: 250, taxes: [state] };
+  const cake = { itemId: items.cake, name: 'Test cake', unitPriceCents: 1000, taxes: [state] };
+  const tapa = { itemId: items.tapa, name: 'Test tapa', unitPriceCents: 550, taxes: [vat] };
+
+  // The registers' events, posted in the order the receipts are numbered (S0 to S6, then R1, R2).
+  const ingest = async (terminalId: number, events: { id: string; type: string }[]) =>
+    (await postEvents(db, { companyId, terminalId }, events)).ids;
+  const sale = (spec: SaleSpec) => saleEvent(spec);
 
   // Shifts: A (New York, closed 75 short), B (Madrid, exact), C (New York, still open).
-  const a = await openShift(db, companyId, {
-    terminalId: t1,
-    employeeId: e1,
-    at: utc('2026-11-01T04:00:00'),
-    openingFloatCents: 10_000,
-  });
-  const b = await openShift(db, companyId, {
-    terminalId: t2,
-    employeeId: e1,
-    at: utc('2026-10-25T21:00:00'),
-    openingFloatCents: 5000,
-  });
+  const openA = shiftOpenEvent({ employeeId: e1, at: utc('2026-11-01T04:00:00'), openingFloatCents: 10_000 });
+  const openB = shiftOpenEvent({ employeeId: e1, at: utc('2026-10-25T21:00:00'), openingFloatCents: 5000 });
+  const [a] = await ingest(t1, [openA]);
+  const [b] = await ingest(t2, [openB]);
 
-  const [s0, s1, s2, s3, s4, s5, s6] = await writeReceipts(db, companyId, [
-    // S0, in the previous period: 20 October 12:00 in New York.
-    {
-      kind: 'sale',
-      at: utc('2026-10-20T16:00:00'),
-      locationId: ny,
-      terminalId: t1,
-      employeeId: e2,
-      lines: [{ ...cake, quantity: 1 }],
-      payments: [card(1083)],
-    },
-    // S1: 1 November 00:30 EDT, before New York falls back. Cash 10.00 for 9.75.
-    {
-      kind: 'sale',
-      at: utc('2026-11-01T04:30:00'),
-      locationId: ny,
-      terminalId: t1,
+  // S0, in the previous period: 20 October 12:00 in New York.
+  const S0 = sale({
+    at: utc('2026-10-20T16:00:00'),
+    employeeId: e2,
+    lines: [{ ...cake, quantity: 1 }],
+    payments: [card(1083)],
+  });
+  // S1: 1 November 00:30 EDT, before New York falls back. Cash 10.00 for 9.75.
+  const S1 = sale({
+    at: utc('2026-11-01T04:30:00'),
+    employeeId: e1,
+    shiftId: openA.id,
+    lines: [
+      { ...bread, quantity: 2 },
+      { ...coffee, quantity: 1, modifiers: [{ name: 'Extra shot', priceCents: 50 }] },
+    ],
+    payments: [cash(1000)],
+    changeCents: 25,
+  });
+  // S2: 1 November 23:30 EST (already 2 November in UTC): a line discount, a card tip, takeaway.
+  const S2 = sale({
+    at: utc('2026-11-02T04:30:00'),
+    employeeId: e2,
+    orderTypeId: takeaway.id,
+    lines: [{ ...cake, quantity: 1, discountCents: 100 }],
+    payments: [card(974, 100)],
+  });
+  // S3: 25 October 23:30 in Madrid (its fall-back day): VAT included, a receipt discount, split.
+  const S3 = sale({
+    at: utc('2026-10-25T22:30:00'),
+    employeeId: e1,
+    shiftId: openB.id,
+    lines: [{ ...tapa, quantity: 2 }],
+    discounts: [{ name: 'Promo', amountCents: 110 }],
+    payments: [cash(500), card(490)],
+  });
+  // S4: 26 October 00:15 in Madrid, still 25 October in UTC.
+  const S4 = sale({
+    at: utc('2026-10-25T23:15:00'),
+    employeeId: e2,
+    shiftId: openB.id,
+    lines: [{ ...tapa, quantity: 1 }],
+    payments: [cash(550)],
+  });
+  // S5 and S6: 01:30 in New York, twice (EDT, then EST after the clocks went back).
+  const S5 = sale({
+    at: utc('2026-11-01T05:30:00'),
+    employeeId: e1,
+    shiftId: openA.id,
+    lines: [{ ...coffee, quantity: 1 }],
+    payments: [card(271)],
+  });
+  const S6 = sale({
+    at: utc('2026-11-01T06:30:00'),
+    employeeId: e1,
+    shiftId: openA.id,
+    lines: [{ ...coffee, quantity: 1 }],
+    payments: [card(271)],
+  });
+  const [s0, s1, s2] = await ingest(t1, [S0, S1, S2]);
+  const [s3, s4] = await ingest(t2, [S3, S4]);
+  const [s5, s6] = await ingest(t1, [S5, S6]);
+  await ingest(t1, [
+    cashMovementEvent({
+      shiftId: openA.id,
+      kind: 'pay_in',
+      amountCents: 2000,
+      reason: 'Change from the bank',
       employeeId: e1,
-      shiftId: a.id,
-      lines: [
-        { ...bread, quantity: 2 },
-        { ...coffee, quantity: 1, modifiers: [{ name: 'Extra shot', priceCents: 50 }] },
-      ],
-      payments: [cash(1000)],
-      changeCents: 25,
-    },
-    // S2: 1 November 23:30 EST (already 2 November in UTC): a line discount, a card tip, takeaway.
-    {
-      kind: 'sale',
-      at: utc('2026-11-02T04:30:00'),
-      locationId: ny,
-      terminalId: t1,
-      employeeId: e2,
-      orderTypeId: takeaway.id,
-      lines: [{ ...cake, quantity: 1, discountCents: 100 }],
-      payments: [card(974, 100)],
-    },
-    // S3: 25 October 23:30 in Madrid (its fall-back day): VAT included, a receipt discount, split.
-    {
-      kind: 'sale',
-      at: utc('2026-10-25T22:30:00'),
-      locationId: madrid,
-      terminalId: t2,
+      at: utc('2026-11-01T04:10:00'),
+    }),
+    cashMovementEvent({
+      shiftId: openA.id,
+      kind: 'pay_out',
+      amountCents: 500,
+      reason: 'Milk',
       employeeId: e1,
-      shiftId: b.id,
-      lines: [{ ...tapa, quantity: 2 }],
-      discounts: [{ name: 'Promo', amountCents: 110 }],
-      payments: [cash(500), card(490)],
-    },
-    // S4: 26 October 00:15 in Madrid, still 25 October in UTC.
-    {
-      kind: 'sale',
-      at: utc('2026-10-25T23:15:00'),
-      locationId: madrid,
-      terminalId: t2,
-      employeeId: e2,
-      shiftId: b.id,
-      lines: [{ ...tapa, quantity: 1 }],
-      payments: [cash(550)],
-    },
-    // S5 and S6: 01:30 in New York, twice (EDT, then EST after the clocks went back).
-    {
-      kind: 'sale',
-      at: utc('2026-11-01T05:30:00'),
-      locationId: ny,
-      terminalId: t1,
-      employeeId: e1,
-      shiftId: a.id,
-      lines: [{ ...coffee, quantity: 1 }],
-      payments: [card(271)],
-    },
-    {
-      kind: 'sale',
-      at: utc('2026-11-01T06:30:00'),
-      locationId: ny,
-      terminalId: t1,
-      employeeId: e1,
-      shiftId: a.id,
-      lines: [{ ...coffee, quantity: 1 }],
-      payments: [card(271)],
-    },
+      at: utc('2026-11-01T05:00:00'),
+    }),
+    shiftCloseEvent({ shiftId: openA.id, at: utc('2026-11-01T07:00:00'), employeeId: e1, countedCashCents: 12_400 }),
   ]);
-  await addCashMovement(db, companyId, {
-    shiftId: a.id,
-    kind: 'pay_in',
-    amountCents: 2000,
-    reason: 'Change from the bank',
-    employeeId: e1,
-    at: utc('2026-11-01T04:10:00'),
-  });
-  await addCashMovement(db, companyId, {
-    shiftId: a.id,
-    kind: 'pay_out',
-    amountCents: 500,
-    reason: 'Milk',
-    employeeId: e1,
-    at: utc('2026-11-01T05:00:00'),
-  });
-  await closeShift(db, companyId, a.id, { at: utc('2026-11-01T07:00:00'), employeeId: e1, countedCashCents: 12_400 });
-  await closeShift(db, companyId, b.id, { at: utc('2026-10-26T00:00:00'), employeeId: e2, countedCashCents: 6050 });
-  const c = await openShift(db, companyId, {
-    terminalId: t1,
-    employeeId: e1,
-    at: utc('2026-11-02T14:00:00'),
-    openingFloatCents: 8000,
-  });
-  const [r1, r2] = await writeReceipts(db, companyId, [
-    // R1: one of S1's two breads back, in cash, 2 November 10:00 in New York.
-    {
-      kind: 'refund',
+  await ingest(t2, [
+    shiftCloseEvent({ shiftId: openB.id, at: utc('2026-10-26T00:00:00'), employeeId: e2, countedCashCents: 6050 }),
+  ]);
+  const openC = shiftOpenEvent({ employeeId: e1, at: utc('2026-11-02T14:00:00'), openingFloatCents: 8000 });
+  // R1: one of S1's two breads back, in cash, 2 November 10:00 in New York.
+  const [c, r1] = await ingest(t1, [
+    openC,
+    refundEvent(S1, {
       at: utc('2026-11-02T15:00:00'),
-      saleId: s1!,
       lines: [{ line: 1, quantity: 1 }],
       payments: [cash(325)],
       employeeId: e1,
-      shiftId: c.id,
-      terminalId: t1,
-    },
-    // R2: one of S3's two tapas back to the card, 26 October 12:00 in Madrid.
-    {
-      kind: 'refund',
+      shiftId: openC.id,
+    }),
+  ]);
+  // R2: one of S3's two tapas back to the card, 26 October 12:00 in Madrid.
+  const [r2] = await ingest(t2, [
+    refundEvent(S3, {
       at: utc('2026-10-26T11:00:00'),
-      saleId: s3!,
       lines: [{ line: 1, quantity: 1 }],
       payments: [card(495)],
       employeeId: e2,
-      terminalId: t2,
-    },
+    }),
   ]);
   return {
     companyId,
@@ -322,7 +285,7 @@ async function buildFixture(db: Kysely<Database>): Promise<Fixture> {
     items,
     bakery,
     receipts: { s0: s0!, s1: s1!, s2: s2!, s3: s3!, s4: s4!, s5: s5!, s6: s6!, r1: r1!, r2: r2! },
-    shifts: { a: a.id, b: b.id, c: c.id },
+    shifts: { a: a!, b: b!, c: c! },
   };
 }
 

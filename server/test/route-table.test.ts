@@ -5,7 +5,8 @@ import { canSeePath, type MenuContext } from '@hive/shared/menu';
 import { DEMO_COMPANIES, DEMO_USERS } from '../src/demo';
 import { listRoutes, type RouteEntry } from '../src/http';
 import { AUTH_ACTIONS } from '../src/auth/guards';
-import { openShift, writeReceipts } from '../src/backoffice/reports';
+import { postEvents, saleEvent, shiftOpenEvent } from '../src/receipts';
+import { addTerminal, paymentTypeId } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -382,27 +383,22 @@ for (const target of databaseTargets()) {
         .select('id')
         .where('slug', '=', 'blue-door-bistro')
         .executeTakeFirstOrThrow();
-      const terminal = await db
-        .selectFrom('terminals')
+      const location = await db
+        .selectFrom('locations')
         .select('id')
         .where('company_id', '=', bistro.id)
         .orderBy('id')
         .executeTakeFirstOrThrow();
-      const shift = await openShift(db, bistro.id, {
-        terminalId: terminal.id,
-        employeeId: null,
-        at: now - 3_600_000,
-        openingFloatCents: 0,
-      });
-      await writeReceipts(db, bistro.id, [
-        {
-          kind: 'sale',
+      const terminalId = await addTerminal(db, bistro.id, location.id, 'Tenant probe till');
+      const open = shiftOpenEvent({ at: now - 3_600_000, openingFloatCents: 0 });
+      await postEvents(db, { companyId: bistro.id, terminalId }, [
+        open,
+        saleEvent({
           at: now - 60_000,
-          locationId: null,
-          shiftId: shift.id,
+          shiftId: open.id,
           lines: [{ itemId: null, name: 'Tenant probe', quantity: 1, unitPriceCents: 100, taxes: [] }],
-          payments: [{ paymentTypeId: null, name: 'Cash', cashLike: true, amountCents: 100 }],
-        },
+          payments: [{ paymentTypeId: await paymentTypeId(db, bistro.id, 'cash'), amountCents: 100 }],
+        }),
       ]);
       // A planned shift and a time off at Corner Market, so the schedule's :id routes have another
       // company's (Blue Door's owner is the one with the Scheduling add-on).

@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dayNumber, isoDay } from '@hive/shared/schemas/backoffice/reports';
-import { saleAmounts, writeReceipts, type SaleInput } from '../src/backoffice/reports';
+import { postEvents, saleAmounts, saleEvent } from '../src/receipts';
 import { today } from '../src/time';
 import { costOfMinutes, mondayOf } from '../src/backoffice/team/time';
-import { api, assertValidation, companyId, db, signedIn, userId, type ApiResult } from './admin-helpers';
+import {
+  addTerminal,
+  api,
+  assertValidation,
+  companyId,
+  db,
+  paymentTypeId,
+  signedIn,
+  userId,
+  type ApiResult,
+} from './admin-helpers';
 import { databaseTargets, outbox, startTestServer, type Client, type Json, type TestServer } from './helpers';
 
 /*
@@ -653,13 +663,28 @@ for (const target of databaseTargets()) {
     });
 
     it('projects labour against the net sales of the last four weeks, or of the same week last year', async () => {
-      const sale = (
-        date: string,
-        locationId: number,
-        unitPriceCents: number,
-        quantity = 1,
-        discount = 0,
-      ): SaleInput => {
+      // The sales come from a register at each location, sent on 6 September 2027 (the server's time then).
+      const database = db(server);
+      const stamp = { created_at: Date.now(), updated_at: Date.now() };
+      const tax = await database
+        .insertInto('tax_rates')
+        .values({
+          company_id: bluedoor,
+          name: 'Test tax',
+          rate_bp: 1000,
+          type: 'added',
+          applies_to_new_items: 0,
+          archived_at: null,
+          ...stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const cash = await paymentTypeId(database, bluedoor, 'cash');
+      const tills = new Map([
+        [canal, await addTerminal(database, bluedoor, canal, 'Test till Canal')],
+        [harbour, await addTerminal(database, bluedoor, harbour, 'Test till Harbour')],
+      ]);
+      const sale = (date: string, locationId: number, unitPriceCents: number, quantity = 1, discount = 0) => {
         const base = {
           lines: [
             {
@@ -667,20 +692,21 @@ for (const target of databaseTargets()) {
               name: 'Test dish',
               quantity,
               unitPriceCents,
-              taxes: [{ taxRateId: null, name: 'Test tax', rateBp: 1000, type: 'added' as const }],
+              taxes: [{ taxRateId: tax.id, rateBp: 1000, type: 'added' as const }],
             },
           ],
           discounts: discount > 0 ? [{ name: 'Test discount', amountCents: discount }] : [],
         };
         return {
-          kind: 'sale',
-          at: utc(`${date}T12:00:00`),
           locationId,
-          ...base,
-          payments: [{ paymentTypeId: null, name: 'Cash', cashLike: true, amountCents: saleAmounts(base).totalCents }],
+          event: saleEvent({
+            at: utc(`${date}T12:00:00`),
+            ...base,
+            payments: [{ paymentTypeId: cash, amountCents: saleAmounts(base).totalCents }],
+          }),
         };
       };
-      await writeReceipts(db(server), bluedoor, [
+      for (const { locationId, event } of [
         // The four weeks before 6 September 2027: 9 August to 5 September. Net 100000 + 40000.
         sale('2027-08-09', canal, 10_000, 10),
         sale('2027-09-05', canal, 50_000, 1, 10_000),
@@ -692,7 +718,11 @@ for (const target of databaseTargets()) {
         sale('2026-09-08', canal, 80_000),
         sale('2026-09-13', canal, 1_000),
         sale('2026-09-06', canal, 5_000),
-      ]);
+      ]) {
+        await postEvents(database, { companyId: bluedoor, terminalId: tills.get(locationId)! }, [event], {
+          now: utc('2027-09-06T13:00:00'),
+        });
+      }
       await addShift(shift('Ben Adeyemi', '2027-09-06', '09:00', '17:00', { breakMinutes: 30 }));
       await addShift(shift('Lena Vogel', '2027-09-07', '10:00', '16:00'));
       const cost = costOfMinutes(450, 1900) + costOfMinutes(360, 1300);

@@ -20,8 +20,18 @@ import { migrateToLatest } from '../src/modules';
 import type { Database } from '../src/database';
 import { migrationProvider } from '../src/modules';
 import { ensureTeamRoles, verifyPin } from '../src/backoffice/team';
-import { writeReceipts } from '../src/backoffice/reports';
-import { api, assertValidation, companyId, db, signedIn, userId, type ApiResult } from './admin-helpers';
+import { postEvents, saleEvent } from '../src/receipts';
+import {
+  addTerminal,
+  api,
+  assertValidation,
+  companyId,
+  db,
+  paymentTypeId,
+  signedIn,
+  userId,
+  type ApiResult,
+} from './admin-helpers';
 import { Client, databaseTargets, mailedToken, outbox, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -366,15 +376,21 @@ for (const target of databaseTargets()) {
           .where('company_id', '=', corner)
           .where('name', '=', 'Priya Shah')
           .execute();
-        await writeReceipts(db(server), corner, [
-          {
-            kind: 'sale',
+        const database = db(server);
+        const location = await database
+          .selectFrom('locations')
+          .select('id')
+          .where('company_id', '=', corner)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        const terminalId = await addTerminal(database, corner, location.id, 'Team probe till');
+        await postEvents(database, { companyId: corner, terminalId }, [
+          saleEvent({
             at: Date.now() - 60_000,
-            locationId: null,
             employeeId: withSales!.id,
             lines: [{ itemId: null, name: 'Team probe', quantity: 1, unitPriceCents: 100, taxes: [] }],
-            payments: [{ paymentTypeId: null, name: 'Cash', cashLike: true, amountCents: 100 }],
-          },
+            payments: [{ paymentTypeId: await paymentTypeId(database, corner, 'cash'), amountCents: 100 }],
+          }),
         ]);
         const refused = await send(owner, 'DELETE', `/employees/${withSales!.id}`);
         assert.equal(refused.status, 409);

@@ -3,6 +3,8 @@
 // device module (server/src/device/).
 import type { AuthContext } from '../../auth';
 import type { ServerModule } from '../../module';
+import type { PostingStep } from '../../receipts';
+import { kitchenTicketsStep } from './posting';
 import { bannersRouter, mountBannerUploadParser } from './banners';
 import { devicesMigrations } from './migrations';
 import { printJobsRouter, printersRouter } from './printers';
@@ -18,8 +20,9 @@ export { seedDevicesDemo, DEMO_DEVICES } from './demo';
 export { bannerPng } from './png';
 export type { DevicesTables } from './tables';
 
-export const devicesModule: ServerModule<AuthContext> = {
+export const devicesModule: ServerModule<AuthContext, PostingStep> = {
   name: 'devices',
+  postingSteps: [kitchenTicketsStep],
   migrations: devicesMigrations,
   routes: {
     // The banner images (2 MB in base64) before the shared 32 kB parsers.

@@ -3,6 +3,8 @@
 import express, { type Router } from 'express';
 import type { AuthContext } from '../../auth';
 import type { ServerModule } from '../../module';
+import type { PostingStep } from '../../receipts';
+import { stockStep } from './posting';
 import { adjustmentsRouter } from './adjustments';
 import { inventoryMigrations } from './migrations';
 import { productionOrdersRouter, productionTemplatesRouter } from './production';
@@ -34,8 +36,9 @@ export function inventoryRouter(ctx: AuthContext): Router {
   return router;
 }
 
-export const inventoryModule: ServerModule<AuthContext> = {
+export const inventoryModule: ServerModule<AuthContext, PostingStep> = {
   name: 'inventory',
+  postingSteps: [stockStep],
   migrations: inventoryMigrations,
   routes: { backoffice: (ctx) => [['/inventory', inventoryRouter(ctx)]] },
   // Each location has its default warehouse, in the transaction that made the location (settings

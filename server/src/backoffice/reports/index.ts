@@ -1,8 +1,9 @@
 // Reporting (menu areas "reports" and the overview): one file per report, the shared frame, and
-// the roll-ups every writer of receipts keeps up to date in the receipt's transaction
-// (recordReceiptRollups).
+// the roll-ups, kept up to date in the receipt's transaction by its posting step (posting.ts).
 import type { AuthContext } from '../../auth';
 import type { ServerModule } from '../../module';
+import type { PostingStep } from '../../receipts';
+import { rollupsStep } from './posting';
 import { reportsMigrations } from './migrations';
 import { overviewRouter } from './overview';
 import { backfillRollups, forgetInRollups, rebuildRollups } from './rollups';
@@ -21,12 +22,11 @@ export {
   summarizeReceipts,
 } from './rollups';
 export type { RollupDifference } from './rollups';
-export { writeReceipts, openShift, addCashMovement, closeShift, saleAmounts } from './writer';
-export type { ReceiptInput, SaleInput, RefundInput, PaymentInput, TaxInput } from './writer';
 export type { ReportTables } from './tables';
 
-export const reportsModule: ServerModule<AuthContext> = {
+export const reportsModule: ServerModule<AuthContext, PostingStep> = {
   name: 'reports',
+  postingSteps: [rollupsStep],
   migrations: reportsMigrations,
   routes: {
     backoffice: (ctx) => [

@@ -1,6 +1,8 @@
 // Rewards (menu area "rewards"): gift cards and loyalty points, each with its ledger.
 import type { AuthContext } from '../../auth';
 import type { ServerModule } from '../../module';
+import type { PostingStep } from '../../receipts';
+import { giftCardStep, loyaltyStep } from './posting';
 import { giftCardsRouter } from './giftCards';
 import { loyaltyRouter } from './loyalty';
 import { rewardsMigrations } from './migrations';
@@ -10,8 +12,9 @@ export { loyaltySettings, openLoyaltyLedger, recordPointsEdit } from './loyalty'
 export { seedLoyaltyDemo, seedRewardsDemo } from './demo';
 export type { RewardsTables } from './tables';
 
-export const rewardsModule: ServerModule<AuthContext> = {
+export const rewardsModule: ServerModule<AuthContext, PostingStep> = {
   name: 'rewards',
+  postingSteps: [loyaltyStep, giftCardStep],
   migrations: rewardsMigrations,
   routes: {
     backoffice: (ctx) => [

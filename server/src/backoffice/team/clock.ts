@@ -3,7 +3,7 @@ import type { EventError, EventType, ParsedEvent } from '@hive/shared/schemas/de
 import type { Database } from '../../database';
 
 /*
- * The time clock's rules shared by the registers' clock events (receipts/ingest.ts) and the
+ * The time clock's rules shared by the registers' clock events (the ingest's clock step, posting.ts) and the
  * attendance API (attendance.ts): one open entry per employee, breaks inside an entry, break
  * minutes as the rounded sum of the closed breaks, and the employee row locked while a read decides
  * a write (so two clock-ins or manual entries for one person cannot both pass on PostgreSQL;

@@ -4,6 +4,8 @@
 import express, { type Router } from 'express';
 import type { AuthContext } from '../../auth';
 import type { ServerModule } from '../../module';
+import type { PostingStep } from '../../receipts';
+import { clockStep } from './posting';
 import { applyAccess, ensureCompanyRoles, ensureTeamRoles } from './access';
 import { attendanceRouter } from './attendance';
 import { employeesRouter } from './employees';
@@ -13,8 +15,8 @@ import { positionsRouter } from './positions';
 import { rolesRouter } from './roles';
 import { scheduleRouter } from './schedule';
 import { teamSheetRouter } from './teamSheet';
-
 import { teamMigrations } from './migrations';
+
 export { localInstant, mondayOf, costOfMinutes } from './time';
 export { hashPin, verifyPin, PIN, PIN_SCRYPT_COST, pinKeyOf, pinLookup, pinTaken } from './pins';
 export { activeEmployees, loadEmployee } from './employees';
@@ -45,8 +47,9 @@ export function teamRouter(ctx: AuthContext): Router {
   return router;
 }
 
-export const teamModule: ServerModule<AuthContext> = {
+export const teamModule: ServerModule<AuthContext, PostingStep> = {
   name: 'team',
+  postingSteps: [clockStep],
   migrations: teamMigrations,
   routes: { backoffice: (ctx) => [['/team', teamRouter(ctx)]] },
   companySetup: {

@@ -1,0 +1,28 @@
+import { DEVICE_LIMITS } from '@hive/shared/schemas/device';
+import type { PostingStep } from '../../receipts';
+import { queueKitchenTickets } from './printers';
+
+/** Kitchen tickets of the batch's recent sales sent to the kitchen (older ones were cooked long ago). */
+export const kitchenTicketsStep: PostingStep = {
+  name: 'kitchen tickets',
+  async post(trx, batch) {
+    if (!batch.kitchenTickets) return;
+    for (const r of batch.receipts) {
+      if (!r.sendToKitchen || r.at < batch.now - DEVICE_LIMITS.kitchenTicketMaxAgeMs) continue;
+      await queueKitchenTickets(trx, {
+        companyId: batch.device.companyId,
+        locationId: batch.device.locationId,
+        receiptId: r.dbId!,
+        receiptNumber: r.number!,
+        orderType: r.orderTypeName,
+        now: batch.now,
+        lines: r.lines.map((l) => ({
+          categoryId: l.categoryId,
+          name: l.name,
+          quantity: l.quantity,
+          modifiers: l.modifiers.map((m) => m.name),
+        })),
+      });
+    }
+  },
+};
