@@ -17,7 +17,7 @@ import { parseOrThrow } from '../../http';
 import { merchantOf, requirePage, fieldProblem, noStore, toCsv, type Db } from '../common';
 import { localTime, startOfDay, today } from '../../time';
 import { companyLocale } from '../settings';
-import { storedInvoiceAmounts } from './invoices';
+import { storedInvoiceAmounts } from './invoiceAmounts';
 import { decimal, journalCsv, toIif, usDate, type Entry, type Split } from './quickbooksFormat';
 import { salesEntries, type Period } from './quickbooksSales';
 
