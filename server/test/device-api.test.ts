@@ -84,11 +84,11 @@ async function pairDemo(server: TestServer, owner: Client, name: string): Promis
   return new Register(server.url, paired.body.token);
 }
 
-const now = () => Date.now();
-
 for (const target of databaseTargets()) {
   describe(`device API [${target.name}]`, () => {
     let server: TestServer;
+    // The registers' clock is the server's (TEST_NOW moves it).
+    const now = () => server.clock.now();
     let owner: Client; // Blue Door Bistro (restaurant, added taxes)
     let corner: Client; // Corner Market
     let ajv: Ajv2020;

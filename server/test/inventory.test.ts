@@ -655,7 +655,7 @@ for (const target of databaseTargets()) {
           {
             id: saleId,
             type: 'receipt',
-            at: Date.now() - 1000,
+            at: server.clock.now() - 1000,
             lines: [{ itemId: items.Soap, name: 'Inventory Soap', quantity: 3, unitPriceCents: 100, taxRateIds: [] }],
             payments: [{ paymentTypeId: cash, amountCents: 300 }],
             totals: { subtotalCents: 300, discountCents: 0, taxCents: 0, totalCents: 300 },
@@ -670,7 +670,7 @@ for (const target of databaseTargets()) {
           {
             id: randomUUID(),
             type: 'refund',
-            at: Date.now() - 500,
+            at: server.clock.now() - 500,
             receiptId: saleId,
             lines: [{ line: 1, quantity: 1 }],
             payments: [{ paymentTypeId: cash, amountCents: 100 }],
@@ -704,7 +704,7 @@ for (const target of databaseTargets()) {
               {
                 id: randomUUID(),
                 type: 'receipt',
-                at: Date.now() - 100 + k,
+                at: server.clock.now() - 100 + k,
                 lines: [
                   { itemId: items.Soap, name: 'Inventory Soap', quantity: 1, unitPriceCents: 100, taxRateIds: [] },
                 ],

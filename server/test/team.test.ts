@@ -365,7 +365,7 @@ for (const target of databaseTargets()) {
         await writeReceipts(db(server), corner, [
           {
             kind: 'sale',
-            at: Date.now() - 60_000,
+            at: server.clock.now() - 60_000,
             locationId: null,
             employeeId: withSales!.id,
             lines: [{ itemId: null, name: 'Team probe', quantity: 1, unitPriceCents: 100, taxes: [] }],
