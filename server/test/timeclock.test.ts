@@ -119,6 +119,9 @@ for (const target of databaseTargets()) {
     /** A planned shift inserted directly (the schedule's API is another page's). */
     async function shift(employeeId: number, startsAt: number, minutes: number) {
       const start = localTime(startsAt, zone);
+      // The end on the wall clock, as the schedule stores it: over a clock change, 3 hours from 00:30
+      // end at 04:30, not 03:30 (the night of 28 March 2027 in London).
+      const end = localTime(startsAt + minutes * MIN, zone);
       const at = now();
       const row = await db(server)
         .insertInto('schedule_shifts')
@@ -129,7 +132,7 @@ for (const target of databaseTargets()) {
           position_id: null,
           day: start.day,
           start_minute: start.hour * 60 + start.minute,
-          end_minute: start.hour * 60 + start.minute + minutes,
+          end_minute: (end.day - start.day) * 1440 + end.hour * 60 + end.minute,
           starts_at: startsAt,
           ends_at: startsAt + minutes * MIN,
           created_at: at,
@@ -535,9 +538,12 @@ for (const target of databaseTargets()) {
           [manual(mia, later - 20 * HOUR, later - 21 * HOUR), 'clockOut'],
           [manual(mia, later - 20 * HOUR, later - 19 * HOUR, { reason: '' }), 'reason'],
           [manual(mia, later - 20 * HOUR, later - 19 * HOUR, { breakMinutes: 60 }), 'breakMinutes'],
-          [manual(mia, now() + HOUR, null), 'clockIn'],
-          [manual(mia, now() - HOUR, now() + HOUR), 'clockOut'],
-          [manual(mia, now() - 10 * MIN, null, { breakMinutes: 20 }), 'breakMinutes'],
+          // Times are given on the local wall clock, and on the night the clocks go back one said
+          // twice is taken as the first: 2 hours ahead is in the future even then, and 90 minutes of
+          // break longer than the 10 (or 70) minutes so far.
+          [manual(mia, now() + 2 * HOUR, null), 'clockIn'],
+          [manual(mia, now() - HOUR, now() + 2 * HOUR), 'clockOut'],
+          [manual(mia, now() - 10 * MIN, null, { breakMinutes: 90 }), 'breakMinutes'],
           [{ ...manual(mia, later - 20 * HOUR, null), clockIn: '2026-02-30T09:00' }, 'clockIn'],
           [{ ...manual(mia, later - 20 * HOUR, null), employeeId: 'x' }, 'employeeId'],
         ];
