@@ -640,7 +640,7 @@ for (const target of databaseTargets()) {
             `${company.slug} has refunds`,
           );
           const oldest = Math.min(...receipts.map((r) => Number(r.created_at)));
-          const days = (Date.now() - oldest) / DAY;
+          const days = (server.clock.now() - oldest) / DAY;
           assert.ok(days > DEMO_SALES_DAYS - 3 && days <= DEMO_SALES_DAYS, `${company.slug}: ${days} days`);
           assert.ok((await count('receipt_lines')) >= receipts.length);
         }
@@ -648,7 +648,7 @@ for (const target of databaseTargets()) {
 
       it('is idempotent and deterministic', async () => {
         const db = server.running.database.db;
-        const again = await seedBackofficeDemo(db, { now: Date.now() });
+        const again = await seedBackofficeDemo(db, { now: server.clock.now() });
         assert.deepEqual(again, { categories: 0, items: 0, customers: 0, receipts: 0, lines: 0 });
         const names = (await db.selectFrom('customers').select('name').orderBy('id').limit(5).execute()).map(
           (r) => r.name,

@@ -84,11 +84,11 @@ async function pairDemo(server: TestServer, owner: Client, name: string): Promis
   return new Register(server.url, paired.body.token);
 }
 
-const now = () => Date.now();
-
 for (const target of databaseTargets()) {
   describe(`device API [${target.name}]`, () => {
     let server: TestServer;
+    // The registers' clock is the server's (TEST_NOW moves it).
+    const now = () => server.clock.now();
     let owner: Client; // Blue Door Bistro (restaurant, added taxes)
     let corner: Client; // Corner Market
     let ajv: Ajv2020;
@@ -687,6 +687,78 @@ for (const target of databaseTargets()) {
         assert.equal(late.body.results[0].errors[0].code, 'shift_closed');
         const unknown = await bar.send([{ ...sale(), shiftId: randomUUID() }]);
         assert.equal(unknown.body.results[0].errors[0].code, 'unknown_shift');
+      });
+
+      it('takes event ids in any case: references in upper case match, a batch resent in upper case is all duplicates', async () => {
+        const { cash } = ids();
+        const shift = randomUUID();
+        const fresh = { ...sale(), shiftId: shift };
+        const upper = <T extends { id: string }>(e: T) => ({ ...e, id: e.id.toUpperCase() });
+        const open = { id: shift, type: 'shift_open', at: now() - 120_000, openingFloatCents: 5000 };
+        const opened = await bar.send([open, fresh]);
+        assert.deepEqual(
+          opened.body.results.map((r: Json) => r.status),
+          ['stored', 'stored'],
+        );
+        // Another register platform names the sale and the shift in upper case.
+        const refund = {
+          id: randomUUID(),
+          type: 'refund',
+          at: now() - 30_000,
+          receiptId: fresh.id.toUpperCase(),
+          shiftId: shift.toUpperCase(),
+          lines: [{ line: 1, quantity: 1 }],
+          payments: [{ paymentTypeId: cash, amountCents: 1485 }],
+          totals: { subtotalCents: 1700, discountCents: 350, taxCents: 135, totalCents: 1485 },
+        };
+        const payOut = {
+          id: randomUUID(),
+          type: 'cash_movement',
+          at: now() - 20_000,
+          shiftId: shift.toUpperCase(),
+          kind: 'pay_out',
+          amountCents: 100,
+          reason: 'Ice',
+        };
+        const named = await bar.send([refund, payOut]);
+        assert.equal(named.status, 200, JSON.stringify(named.body));
+        assert.deepEqual(
+          named.body.results.map((r: Json) => r.status),
+          ['stored', 'stored'],
+        );
+        const before = await Promise.all([count('receipts'), count('cash_movements'), count('shifts')]);
+        // The whole history resent with its ids in upper case (the refund's too): nothing new.
+        const again = await bar.send([open, fresh, refund, payOut].map(upper));
+        assert.equal(again.status, 200, JSON.stringify(again.body));
+        assert.deepEqual(
+          again.body.results.map((r: Json) => [r.status, r.id.toLowerCase()]),
+          [open, fresh, refund, payOut].map((e) => ['duplicate', e.id.toLowerCase()]),
+        );
+        assert.deepEqual(
+          again.body.results.slice(1, 3).map((r: Json) => r.receiptNumber),
+          [...opened.body.results.slice(1), ...named.body.results.slice(0, 1)].map((r: Json) => r.receiptNumber),
+        );
+        assert.deepEqual(await Promise.all([count('receipts'), count('cash_movements'), count('shifts')]), before);
+        // One refund of the other carbonara is left, whatever the case the sale is named in.
+        const second = { ...refund, id: randomUUID().toUpperCase() };
+        const third = { ...refund, id: randomUUID(), receiptId: fresh.id };
+        const refunds = await bar.send([second, third]);
+        assert.deepEqual(
+          refunds.body.results.map((r: Json) => r.errors?.[0]?.code ?? r.status),
+          ['stored', 'refund_exceeds_sale'],
+        );
+        // Cash sale 25.00 - change 5.00 - refund 14.85 x 2 - pay-out 1.00 on a 50.00 float.
+        const closed = await bar.send([
+          upper({
+            id: randomUUID(),
+            type: 'shift_close',
+            at: now(),
+            shiftId: shift.toUpperCase(),
+            countedCashCents: 0,
+          }),
+        ]);
+        assert.equal(closed.body.results[0].status, 'stored', JSON.stringify(closed.body));
+        assert.equal(closed.body.results[0].expectedCashCents, 5000 + 2000 - 2 * 1485 - 100);
       });
 
       it('moves the overview version, the overview and the terminal list as soon as a register syncs', async () => {

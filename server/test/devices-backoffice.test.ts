@@ -171,7 +171,7 @@ for (const target of databaseTargets()) {
           warnings.body.rows.every((e: Json) => e.level === 'warning'),
           'level filter',
         );
-        const future = await call(owner, 'GET', `/terminal_log?from=${Date.now() + 86_400_000}`);
+        const future = await call(owner, 'GET', `/terminal_log?from=${server.clock.now() + 86_400_000}`);
         assert.equal(future.body.total, 0);
         const past = await call(owner, 'GET', `/terminal_log?to=1`);
         assert.equal(past.body.total, 0);
@@ -336,7 +336,7 @@ for (const target of databaseTargets()) {
 
       it('edits without a new image, schedules by location and time, reorders', async () => {
         const main = locations.find((l: Json) => l.name === 'Main Street');
-        const later = Date.now() + 86_400_000;
+        const later = server.clock.now() + 86_400_000;
         const second = await call(owner, 'POST', '/kiosk_banners', banner({ title: 'Coming soon', activeFrom: later }));
         assert.equal(second.body.state, 'scheduled');
         const edited = await call(owner, 'PUT', `/kiosk_banners/${second.body.id}`, {

@@ -45,12 +45,12 @@ function capturedLogger() {
 }
 
 /** A storefront order at Blue Door from `client`, picked up tomorrow at noon (open hours). */
-async function placeOrder(client: Client, quantity = 1): Promise<Response> {
+async function placeOrder(client: Client, now: number, quantity = 1): Promise<Response> {
   const { token } = (await (await client.request('/gettokenonline?store=blue-door-bistro')).json()) as Json;
   const menu = (await (
     await client.request('/ordering_online/blue-door-bistro/menu', { headers: { authorization: `Bearer ${token}` } })
   ).json()) as Json;
-  const pickupAt = new Date(Date.now() + 24 * HOUR);
+  const pickupAt = new Date(now + 24 * HOUR);
   pickupAt.setUTCHours(12, 0, 0, 0);
   return client.request('/ordering_online/blue-door-bistro/orders', {
     headers: { authorization: `Bearer ${token}` },
@@ -315,7 +315,9 @@ for (const target of databaseTargets()) {
         .select('number')
         .where('company_id', '=', company.id)
         .execute();
-      const answers = await Promise.all(Array.from({ length: 100 }, () => placeOrder(new Client(server.url))));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () => placeOrder(new Client(server.url), server.clock.now())),
+      );
       assert.deepEqual([...new Set(answers.map((a) => a.status))], [201]);
       const numbers = (
         await db.selectFrom('ordering_orders').select('number').where('company_id', '=', company.id).execute()
@@ -446,7 +448,7 @@ for (const target of databaseTargets()) {
       assert.equal(created.response.status, 201);
       const shopper = new Client(server.url);
       const { token } = (await (await shopper.request('/gettokenonline?store=blue-door-bistro')).json()) as Json;
-      const pickupAt = new Date(Date.now() + 24 * HOUR);
+      const pickupAt = new Date(server.clock.now() + 24 * HOUR);
       pickupAt.setUTCHours(12, 0, 0, 0);
       const response = await shopper.request('/ordering_online/blue-door-bistro/orders', {
         headers: { authorization: `Bearer ${token}` },
@@ -586,7 +588,8 @@ for (const target of databaseTargets()) {
         assert.equal((await outbox(server, 'owner@cornermarket.test')).length, 3);
 
         const statuses = [];
-        for (let i = 0; i < 7; i += 1) statuses.push((await placeOrder(new Client(server.url))).status);
+        for (let i = 0; i < 7; i += 1)
+          statuses.push((await placeOrder(new Client(server.url), server.clock.now())).status);
         assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429, 429]);
 
         let refused = 0;

@@ -62,9 +62,21 @@ export interface TestClock {
   advance(ms: number): void;
 }
 
-export function createClock(): TestClock {
+/**
+ * TEST_NOW (an ISO instant, e.g. 2026-11-28T11:05:00Z) starts every test server's clock there:
+ * the demo is seeded then and the clock runs on from it, to check a suite at another hour or day.
+ */
+function startOffset(): number {
+  const at = process.env.TEST_NOW?.trim();
+  if (!at) return 0;
+  const ms = Date.parse(at);
+  if (Number.isNaN(ms)) throw new Error(`TEST_NOW=${at}: not an ISO date`);
+  return ms - Date.now();
+}
+
+export function createClock(offsetMs = startOffset()): TestClock {
   const clock: TestClock = {
-    offsetMs: 0,
+    offsetMs,
     now: () => Date.now() + clock.offsetMs,
     advance(ms) {
       clock.offsetMs += ms;

@@ -655,7 +655,7 @@ for (const target of databaseTargets()) {
           {
             id: saleId,
             type: 'receipt',
-            at: Date.now() - 1000,
+            at: server.clock.now() - 1000,
             lines: [{ itemId: items.Soap, name: 'Inventory Soap', quantity: 3, unitPriceCents: 100, taxRateIds: [] }],
             payments: [{ paymentTypeId: cash, amountCents: 300 }],
             totals: { subtotalCents: 300, discountCents: 0, taxCents: 0, totalCents: 300 },
@@ -670,7 +670,7 @@ for (const target of databaseTargets()) {
           {
             id: randomUUID(),
             type: 'refund',
-            at: Date.now() - 500,
+            at: server.clock.now() - 500,
             receiptId: saleId,
             lines: [{ line: 1, quantity: 1 }],
             payments: [{ paymentTypeId: cash, amountCents: 100 }],
@@ -704,7 +704,7 @@ for (const target of databaseTargets()) {
               {
                 id: randomUUID(),
                 type: 'receipt',
-                at: Date.now() - 100 + k,
+                at: server.clock.now() - 100 + k,
                 lines: [
                   { itemId: items.Soap, name: 'Inventory Soap', quantity: 1, unitPriceCents: 100, taxRateIds: [] },
                 ],
@@ -787,6 +787,134 @@ for (const target of databaseTargets()) {
         lines: [{ itemId: items.Flour, quantity: 1 }],
       });
       assertValidation(transfer, 'fromWarehouseId');
+    });
+
+    it("another company's purchase orders, their lines, vendors and warehouses: 404 or refused, and nothing changes", async () => {
+      const green = await signedIn(server, 'owner@greenleaf.test');
+      const greenId = await companyId(server, 'green-leaf-grocers');
+      const firstOf = async (table: 'vendors' | 'warehouses') =>
+        (
+          await db(server)
+            .selectFrom(table)
+            .select('id')
+            .where('company_id', '=', greenId)
+            .orderBy('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const theirVendor = await firstOf('vendors');
+      const theirWarehouse = await firstOf('warehouses');
+      const theirItem = (
+        await db(server)
+          .selectFrom('items')
+          .select('id')
+          .where('company_id', '=', greenId)
+          .where('track_stock', '=', 1)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const theirOrder = async () => {
+        const made = await api(green, 'POST', `${I}/purchase_orders`, {
+          vendorId: theirVendor,
+          warehouseId: theirWarehouse,
+          expectedAt: null,
+          note: '',
+          lines: [{ itemId: theirItem, quantity: 5, cost: 1 }],
+        });
+        assert.equal(made.status, 201, JSON.stringify(made.body));
+        return made.body as Json & { id: number; lines: Json[] };
+      };
+      const draft = await theirOrder();
+      const ordered = await theirOrder();
+      assert.equal((await api(green, 'POST', `${I}/purchase_orders/${ordered.id}/order`, {})).status, 200);
+      const theirLine = ordered.lines[0].id as number;
+
+      const state = async () => ({
+        orders: await db(server)
+          .selectFrom('purchase_orders')
+          .selectAll()
+          .where('company_id', '=', greenId)
+          .orderBy('id')
+          .execute(),
+        lines: await db(server)
+          .selectFrom('purchase_order_lines')
+          .selectAll()
+          .where('company_id', '=', greenId)
+          .orderBy('id')
+          .execute(),
+        levels: await db(server)
+          .selectFrom('stock_levels')
+          .selectAll()
+          .where('company_id', '=', greenId)
+          .orderBy('item_id')
+          .orderBy('warehouse_id')
+          .execute(),
+        ledger: (await db(server).selectFrom('stock_ledger').select('id').execute()).length,
+        outbox: (await db(server).selectFrom('outbox').select('id').execute()).length,
+      });
+      const before = await state();
+
+      const mine = {
+        vendorId: vendor,
+        warehouseId: main,
+        expectedAt: null,
+        note: 'Not yours',
+        lines: lines(['Flour', 1, 1]),
+      };
+      const P = `${I}/purchase_orders`;
+      for (const [method, path, body] of [
+        ['GET', `${P}/${draft.id}`, undefined],
+        ['GET', `${P}/${ordered.id}/print`, undefined],
+        ['PUT', `${P}/${draft.id}`, mine],
+        ['POST', `${P}/${draft.id}/order`, {}],
+        ['POST', `${P}/${draft.id}/cancel`, {}],
+        ['POST', `${P}/${ordered.id}/cancel`, {}],
+        ['POST', `${P}/${ordered.id}/receive`, {}],
+        ['POST', `${P}/${ordered.id}/receive`, { lines: [{ lineId: theirLine, quantity: 1 }] }],
+        ['POST', `${P}/${ordered.id}/email`, { to: 'me@example.com' }],
+      ] as const) {
+        const answer = await api(owner, method, path, body);
+        assert.equal(answer.status, 404, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        assert.equal(answer.body?.error, 'not_found', `${method} ${path}`);
+      }
+      const list = await api(owner, 'GET', P);
+      assert.deepEqual(
+        list.body.rows.filter((r: Json) => [draft.id, ordered.id].includes(r.id)),
+        [],
+        'not in the list',
+      );
+
+      // Their vendor, warehouse and item are not choices on a purchase order of ours.
+      assertValidation(await api(owner, 'POST', P, { ...mine, vendorId: theirVendor }), 'vendorId');
+      assertValidation(await api(owner, 'POST', P, { ...mine, warehouseId: theirWarehouse }), 'warehouseId');
+      assertValidation(
+        await api(owner, 'POST', P, { ...mine, lines: [{ itemId: theirItem, quantity: 1, cost: 1 }] }),
+        'lines',
+      );
+      // Our own ordered purchase order does not receive their line.
+      const ours = await newOrder(lines(['Flour', 1, 1]));
+      assert.equal((await api(owner, 'POST', `${P}/${ours.id}/order`, {})).status, 200);
+      assertValidation(
+        await api(owner, 'POST', `${P}/${ours.id}/receive`, { lines: [{ lineId: theirLine, quantity: 1 }] }),
+        'lines',
+      );
+      const ourDraft = await newOrder(lines(['Flour', 1, 1]));
+      assertValidation(await api(owner, 'PUT', `${P}/${ourDraft.id}`, { ...mine, vendorId: theirVendor }), 'vendorId');
+      assertValidation(
+        await api(owner, 'PUT', `${P}/${ourDraft.id}`, { ...mine, warehouseId: theirWarehouse }),
+        'warehouseId',
+      );
+      const suggestions = await api(
+        owner,
+        'GET',
+        `${P}/suggestions?vendorId=${theirVendor}&warehouseId=${theirWarehouse}`,
+      );
+      assert.deepEqual([suggestions.status, suggestions.body.rows], [200, []]);
+
+      const after = await state();
+      assert.deepEqual({ ...after, ledger: 0 }, { ...before, ledger: 0 }, 'their documents and stock are untouched');
+      assert.equal(after.ledger, before.ledger, 'no stock moved anywhere');
+      assert.equal(after.outbox, before.outbox, 'nothing e-mailed');
+      await assertLedgerInvariant();
     });
   });
 }

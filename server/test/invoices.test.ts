@@ -216,6 +216,33 @@ for (const target of databaseTargets()) {
       assert.ok(overdue.body.rows.every((r: Json) => r.shownStatus === 'overdue'));
     });
 
+    it('Send again keeps the number and mails the same invoice; the next one sent gets the next number', async () => {
+      const first = await sent();
+      const mailsBefore = await db(server).selectFrom('outbox').select('id').execute();
+      const again = await api(owner, 'POST', `${I}/${first.id}/send`, {});
+      ok(again);
+      assert.deepEqual(
+        [again.body.status, again.body.number, again.body.resent, again.body.emailedTo],
+        ['sent', first.number, true, 'client@example.com'],
+      );
+      const mails = await db(server).selectFrom('outbox').selectAll().orderBy('id', 'desc').execute();
+      assert.equal(mails.length, mailsBefore.length + 1);
+      assert.match(mails[0]!.subject, new RegExp(`Invoice #${first.number} `));
+      // Partly paid, it is still sent again under its number.
+      ok(await pay(first.id, 1_000));
+      const partial = await api(owner, 'POST', `${I}/${first.id}/send`, {});
+      ok(partial);
+      assert.deepEqual([partial.body.status, partial.body.number], ['partial', first.number]);
+      const next = await sent();
+      assert.equal(next.number, first.number + 1, 'sending again used no number');
+      const stored = await db(server)
+        .selectFrom('invoices')
+        .select('number')
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(stored.number), first.number);
+    });
+
     it('numbers have no gaps when many drafts are sent at once', async () => {
       const drafts = await Promise.all(Array.from({ length: 6 }, () => draft()));
       const results = await Promise.all(drafts.map((d) => api(owner, 'POST', `${I}/${d.id}/send`, {})));

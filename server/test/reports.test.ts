@@ -800,7 +800,8 @@ for (const target of databaseTargets()) {
     it('stock movements from the ledger: a receipt of goods, a transfer and an adjustment with the running balance', async () => {
       const db = server.running.database.db;
       const I = `${API}/inventory`;
-      const now = Date.now();
+      // The server stamps the movements with its clock: the period around them is on the same one.
+      const now = server.clock.now();
       const call = async (method: string, path: string, json: unknown) => {
         const response = await owner.request(path, { method, json });
         const body = await response.json();

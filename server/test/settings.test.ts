@@ -449,7 +449,7 @@ for (const target of databaseTargets()) {
           .then((r) => r.json())) as Json;
         const garlic = menu.categories.flatMap((c: Json) => c.items).find((i: Json) => i.name === 'Garlic bread');
         // Noon tomorrow (UTC, the demo bistro's zone in winter): +26 h would be the day after from 22:00 on.
-        const pickupAt = new Date(Date.now() + 24 * 3_600_000);
+        const pickupAt = new Date(server.clock.now() + 24 * 3_600_000);
         pickupAt.setUTCHours(12, 0, 0, 0);
         const order = async () =>
           (

@@ -23,6 +23,12 @@ for (const target of databaseTargets()) {
 
     before(async () => {
       server = await startTestServer(target);
+      // The demo schedule leaves whoever's shift is on at the server's hour clocked in (from 10:00
+      // at Blue Door), and the simulator clocks the company's first employees in at its registers:
+      // one open entry a person, so its crew clocks out first and the test passes at any hour.
+      await sql`update time_entries set clock_out_at = ${server.clock.now()} where clock_out_at is null`.execute(
+        server.running.database.db,
+      );
     });
     after(async () => {
       await server?.close();
@@ -37,6 +43,7 @@ for (const target of databaseTargets()) {
         duration: 2,
         seed,
         flushMs: 300,
+        now: server.clock.now,
       });
 
     it('pairs its terminals, sells, closes the shifts, and reports every event', async () => {

@@ -384,14 +384,19 @@ for (const target of databaseTargets()) {
           .orderBy('id')
           .executeTakeFirstOrThrow();
         const terminalId = await addTerminal(database, corner, location.id, 'Team probe till');
-        await postEvents(database, { companyId: corner, terminalId }, [
-          saleEvent({
-            at: Date.now() - 60_000,
-            employeeId: withSales!.id,
-            lines: [{ itemId: null, name: 'Team probe', quantity: 1, unitPriceCents: 100, taxes: [] }],
-            payments: [{ paymentTypeId: await paymentTypeId(database, corner, 'cash'), amountCents: 100 }],
-          }),
-        ]);
+        await postEvents(
+          database,
+          { companyId: corner, terminalId },
+          [
+            saleEvent({
+              at: server.clock.now() - 60_000,
+              employeeId: withSales!.id,
+              lines: [{ itemId: null, name: 'Team probe', quantity: 1, unitPriceCents: 100, taxes: [] }],
+              payments: [{ paymentTypeId: await paymentTypeId(database, corner, 'cash'), amountCents: 100 }],
+            }),
+          ],
+          { now: server.clock.now() },
+        );
         const refused = await send(owner, 'DELETE', `/employees/${withSales!.id}`);
         assert.equal(refused.status, 409);
         assert.equal(refused.body.error, 'employee_has_history');

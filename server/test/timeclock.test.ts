@@ -119,6 +119,9 @@ for (const target of databaseTargets()) {
     /** A planned shift inserted directly (the schedule's API is another page's). */
     async function shift(employeeId: number, startsAt: number, minutes: number) {
       const start = localTime(startsAt, zone);
+      // The end on the wall clock, as the schedule stores it: over a clock change, 3 hours from 00:30
+      // end at 04:30, not 03:30 (the night of 28 March 2027 in London, where the location was).
+      const end = localTime(startsAt + minutes * MIN, zone);
       const at = now();
       const row = await db(server)
         .insertInto('schedule_shifts')
@@ -129,7 +132,7 @@ for (const target of databaseTargets()) {
           position_id: null,
           day: start.day,
           start_minute: start.hour * 60 + start.minute,
-          end_minute: start.hour * 60 + start.minute + minutes,
+          end_minute: (end.day - start.day) * 1440 + end.hour * 60 + end.minute,
           starts_at: startsAt,
           ends_at: startsAt + minutes * MIN,
           created_at: at,
@@ -202,12 +205,11 @@ for (const target of databaseTargets()) {
       terminalId = f.terminal.id;
       locationId = f.terminal.location_id!;
       bar = (await pair('Bar')).register;
-      const location = await db(server)
-        .selectFrom('locations')
-        .select('timezone')
-        .where('id', '=', locationId)
-        .executeTakeFirstOrThrow();
-      zone = location.timezone;
+      // A zone away from UTC (by 5 h 30) that never changes its clocks: the entries typed in below
+      // are local times, and on the night London's clocks go back one hour of them names two
+      // instants, whichever hour the test runs at.
+      zone = 'Asia/Kolkata';
+      await db(server).updateTable('locations').set({ timezone: zone }).where('id', '=', locationId).execute();
       const doc = await (await fetch(`${server.url}${DEVICE}/openapi.json`)).json();
       ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
       ajv.addSchema({ $id: 'api', components: doc.components });

@@ -25,6 +25,8 @@ export interface SimulationOptions {
   log?: (line: string) => void;
   /** How often each terminal sends what it has queued (default 1 s). */
   flushMs?: number;
+  /** The registers' clock for the events' `at` (default Date.now; tests pass the server's). */
+  now?: () => number;
 }
 
 export interface SimulationSummary {
@@ -77,6 +79,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
   const log = options.log ?? (() => {});
   const flushMs = options.flushMs ?? 1_000;
+  const clock = options.now ?? Date.now;
   const email = options.email ?? DEMO_OWNERS[options.company];
   if (!email) throw new Error(`--company ${options.company}: not a demo company; give --email and --password`);
   const session = await BackofficeSession.signIn(options.url, email, options.password ?? DEMO_PASSWORD);
@@ -113,7 +116,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     });
     if (!register.canSell) throw new Error(`${company.name} has no active items or no cash payment type to sell with`);
     const queue: DeviceEvent[] = [];
-    const now = Date.now();
+    const now = clock();
     if (config.openShift) {
       // Left open by an earlier run that did not finish: close it first (an id of its own, so a
       // rerun sends the same one).
@@ -141,8 +144,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       revoked: false,
       retryAt: 0,
       etag: reply.headers.get('etag') ?? '',
-      configAt: now,
-      printAt: now,
+      configAt: Date.now(),
+      printAt: Date.now(),
       due: 0,
     });
     log(`${name}: paired (terminal ${paired.terminal.id} at ${paired.terminal.locationName ?? 'no location'})`);
@@ -247,12 +250,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     for (const t of terminals) {
       if (t.revoked) continue;
       while (t.due < perTerminal && start + ((t.due + 0.5) / options.rate) * 1000 <= now) {
-        t.queue.push(t.register.sale(now));
+        const at = clock();
+        t.queue.push(t.register.sale(at));
         if (t.register.wantsRefund()) {
-          const refund = t.register.refund(now);
+          const refund = t.register.refund(at);
           if (refund) t.queue.push(refund);
         }
-        if (t.due === payOutAt) t.queue.push(t.register.cashMovement(now));
+        if (t.due === payOutAt) t.queue.push(t.register.cashMovement(at));
         t.due += 1;
       }
       if (t.due < perTerminal) selling = true;
@@ -269,8 +273,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // Closing time: every shift closed, everything sent.
   for (const t of terminals) {
     if (t.revoked) continue;
-    if (t.register.openShiftId) t.queue.push(t.register.closeShift(Date.now()));
-    t.queue.push(...t.register.clockOutAll(Date.now()));
+    if (t.register.openShiftId) t.queue.push(t.register.closeShift(clock()));
+    t.queue.push(...t.register.clockOutAll(clock()));
   }
   const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   while (terminals.some((t) => !t.revoked && (t.queue.length > 0 || t.busy)) && Date.now() < deadline) {

@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { renderWithTexts } from '../testing/harness';
 import { useFormat } from './format';
 
-// 15 March 2026, noon UTC: the same calendar day in every time zone a test machine may use.
-const MARCH_15 = Date.UTC(2026, 2, 15, 12);
+// 15 March 2026 at noon in the machine's own zone: `date` writes the viewer's day, and noon UTC is
+// already 16 March in Kiritimati (UTC+14).
+const MARCH_15 = new Date(2026, 2, 15, 12).getTime();
 
 function Dates() {
   const format = useFormat('USD');

@@ -58,6 +58,22 @@ describe('computeSale', () => {
     expect(result.amounts).toMatchObject({ subtotalCents: 1080, netCents: 1000, taxCents: 80, totalCents: 1080 });
   });
 
+  it('rounds exact half cents up, as docs/device-api.md says: 0.10 at 5 % added, 1.05 at 20 % included', () => {
+    const result = computeSale(
+      [
+        { quantity: 1, unitPriceCents: 10, taxes: [{ rateBp: 500, type: 'added' }] },
+        { quantity: 1, unitPriceCents: 105, taxes: [{ rateBp: 2000, type: 'included' }] },
+      ],
+      0,
+    );
+    if (!('amounts' in result)) throw new Error('expected amounts');
+    expect(result.amounts.lines.map((l) => [l.netCents, l.taxCents, l.totalCents])).toEqual([
+      [10, [1], 11],
+      [88, [17], 105],
+    ]);
+    expect(result.amounts).toMatchObject({ subtotalCents: 115, netCents: 98, taxCents: 18, totalCents: 116 });
+  });
+
   it('refuses discounts larger than what they discount, and absurd amounts', () => {
     expect(computeSale([{ quantity: 1, unitPriceCents: 100, discountCents: 101, taxes: [] }], 0)).toEqual({
       problems: [{ line: 0, problem: 'line_discount_too_large' }],

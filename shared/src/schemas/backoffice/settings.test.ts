@@ -44,6 +44,32 @@ describe('lineTaxes: one rule for included and added taxes', () => {
     expect(taxes.netCents + taxes.includedCents + taxes.addedCents).toBe(taxes.totalCents);
   });
 
+  // docs/device-api.md 4.3: `round` is to the nearest cent, halves up (a register must agree to the cent).
+  it('rounds an exact half cent of tax up: 5 % added on 0.10 is 0.005, charged 0.01', () => {
+    expect(lineTaxes(10, [{ rateBp: 500, type: 'added' }])).toEqual({
+      netCents: 10,
+      includedCents: 0,
+      addedCents: 1,
+      totalCents: 11,
+      perTaxCents: [1],
+    });
+  });
+
+  it('rounds an exact half cent of the net up: 1.05 with 20 % included is 0.875 net, so 0.88 and 0.17 of tax', () => {
+    expect(lineTaxes(105, [{ rateBp: 2000, type: 'included' }])).toEqual({
+      netCents: 88,
+      includedCents: 17,
+      addedCents: 0,
+      totalCents: 105,
+      perTaxCents: [17],
+    });
+  });
+
+  it('rounds an included share of exactly half a cent up: two 5 % included on 0.11 (net 0.10) are 0.01 and 0.00', () => {
+    const half = { rateBp: 500, type: 'included' as const };
+    expect(lineTaxes(11, [half, half])).toMatchObject({ netCents: 10, includedCents: 1, perTaxCents: [1, 0] });
+  });
+
   it('no taxes: nothing to add', () => {
     expect(lineTaxes(500, [])).toMatchObject({ netCents: 500, includedCents: 0, addedCents: 0, totalCents: 500 });
   });
