@@ -110,14 +110,34 @@ async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: ClosingsQuery
   const row = await shifts(db, ctx, q, range)
     .select((eb) => [
       eb.fn.countAll<number>().as('shifts'),
-      eb.fn.coalesce(eb.fn.sum<number>('s.expected_cash_cents'), eb.lit(0)).as('expected'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('s.status', '=', 'closed').then(eb.ref('s.expected_cash_cents')).end()),
+          eb.lit(0),
+        )
+        .as('expected'),
       eb.fn.coalesce(eb.fn.sum<number>('s.counted_cash_cents'), eb.lit(0)).as('counted'),
       eb.fn.coalesce(eb.fn.sum<number>('s.difference_cents'), eb.lit(0)).as('difference'),
     ])
     .executeTakeFirst();
+  // A shift still open (or closed without a stored figure) expects what its drawer should hold
+  // now, as its row shows: otherwise the key figure counts the shift and leaves its cash out.
+  const live = await shifts(db, ctx, q, range)
+    .select(['s.id', 's.opening_float_cents'])
+    .where((eb) => eb.or([eb('s.status', '!=', 'closed'), eb('s.expected_cash_cents', 'is', null)]))
+    .execute();
+  const cash = await shiftCash(
+    db,
+    ctx.companyId,
+    live.map((s) => s.id),
+  );
+  const liveExpected = live.reduce(
+    (sum, s) => sum + expectedCashCents({ openingFloatCents: n(s.opening_float_cents), ...cash.get(s.id)! }),
+    0,
+  );
   return {
     shifts: n(row?.shifts),
-    expectedCashCents: n(row?.expected),
+    expectedCashCents: n(row?.expected) + liveExpected,
     countedCashCents: n(row?.counted),
     differenceCents: n(row?.difference),
   };
