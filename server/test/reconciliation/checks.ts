@@ -1,0 +1,426 @@
+import assert from 'node:assert/strict';
+import { api, parseCsv } from '../admin-helpers';
+import type { Json, TestServer } from '../helpers';
+import {
+  figures,
+  groupBy,
+  itemRows,
+  journal,
+  modifierRows,
+  paymentRows,
+  shiftRows,
+  taxRows,
+  type Figures,
+} from './expected';
+import { ACCOUNTS, QB, type Fixture } from './fixture';
+import type { Ledger, LedgerReceipt } from './generator';
+import { localDay } from './model';
+
+/*
+ * Every place a figure shows, read through the back-office API and compared with the model. All
+ * differences of a run are collected and reported together, each named by its figure.
+ */
+
+/**
+ * KNOWN GAPS: figures the server gets wrong today, narrowed here (and only here) so the suite stays
+ * green until they are fixed. Each names the figure (a prefix of the names below), the cause as far
+ * as it was found, and a minimal reproduction. Remove an entry when its fix lands: the check is
+ * back on.
+ */
+export const KNOWN_GAPS: { figure: string; cause: string; reproduction: string }[] = [];
+
+const B = '/api/backoffice';
+const FROM = '2026-03-08';
+const TO = '2026-03-16';
+const PERIOD = `period=custom&from=${FROM}&to=${TO}`;
+
+class Differences {
+  readonly found: string[] = [];
+  constructor(readonly label: string) {}
+
+  eq(figure: string, actual: unknown, expected: unknown): void {
+    try {
+      assert.deepStrictEqual(actual, expected);
+    } catch {
+      if (KNOWN_GAPS.some((g) => figure.startsWith(g.figure))) return;
+      this.found.push(
+        `${figure}: the server shows ${JSON.stringify(actual)}, the receipts say ${JSON.stringify(expected)}`,
+      );
+    }
+  }
+
+  throwIfAny(): void {
+    if (this.found.length > 0) {
+      const shown = this.found.slice(0, 40).join('\n  ');
+      assert.fail(`${this.label}: ${this.found.length} figure(s) differ from the receipts\n  ${shown}`);
+    }
+  }
+}
+
+const cents = (value: number) => Math.round(value * 100);
+
+async function get(fixture: Fixture, path: string): Promise<Json> {
+  const result = await api(fixture.owner, 'GET', `${B}${path}`);
+  assert.equal(result.status, 200, `GET ${path}: ${JSON.stringify(result.body)}`);
+  return result.body;
+}
+
+const FIGURE_KEYS: (keyof Figures)[] = [
+  'receipts',
+  'refundReceipts',
+  'grossSalesCents',
+  'discountsCents',
+  'refundsCents',
+  'netSalesCents',
+  'taxesCents',
+  'tipsCents',
+  'totalCollectedCents',
+  'costOfGoodsCents',
+  'grossProfitCents',
+  'averageSaleCents',
+];
+
+function compareFigures(d: Differences, figure: string, actual: Json, expected: Figures): void {
+  for (const key of FIGURE_KEYS) d.eq(`${figure}.${key}`, actual?.[key], expected[key]);
+}
+
+function compareRows<T extends object>(
+  d: Differences,
+  figure: string,
+  rows: Json[],
+  keyOf: (row: Json) => string,
+  expected: Map<string, T>,
+): void {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    seen.add(key);
+    const want = expected.get(key);
+    if (!want) {
+      d.eq(`${figure}[${key}]`, row, 'no such row');
+      continue;
+    }
+    for (const [field, value] of Object.entries(want)) d.eq(`${figure}[${key}].${field}`, row[field], value);
+  }
+  for (const key of expected.keys()) if (!seen.has(key)) d.eq(`${figure}[${key}]`, 'missing', expected.get(key));
+}
+
+export async function checkEverything(
+  server: TestServer,
+  fixture: Fixture,
+  ledger: Ledger,
+  options: { label: string; now: number },
+): Promise<void> {
+  const d = new Differences(options.label);
+  const receipts = ledger.receipts;
+  const all = figures(receipts);
+
+  // Overview: the business's days (its time zone), figures in currency units.
+  const business = await get(fixture, '/business');
+  const today = localDay(options.now, business.timezone);
+  const overview = await get(fixture, '/overview');
+  const dayMs = 86_400_000;
+  const daysBack = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * dayMs).toISOString().slice(0, 10);
+  for (const [period, days] of [
+    ['today', 1],
+    ['7d', 7],
+    ['30d', 30],
+  ] as const) {
+    const inPeriod = figures(receipts.filter((r) => r.day >= daysBack(days - 1) && r.day <= today));
+    const kpis = overview.periods[period];
+    d.eq(`overview.${period}.netSales`, cents(kpis.netSales.value), inPeriod.netSalesCents);
+    d.eq(`overview.${period}.receipts`, kpis.receipts.value, inPeriod.receipts);
+    d.eq(`overview.${period}.refunds`, cents(kpis.refunds.value), inPeriod.refundsCents);
+    d.eq(`overview.${period}.averageTicket`, cents(kpis.averageTicket.value), inPeriod.averageSaleCents);
+  }
+  const byDay = groupBy(receipts, (r) => r.day);
+  for (const point of overview.salesPerDay as Json[]) {
+    const f = figures(byDay.get(point.date) ?? []);
+    d.eq(`overview.salesPerDay[${point.date}].netSales`, cents(point.netSales), f.netSalesCents);
+    d.eq(`overview.salesPerDay[${point.date}].receipts`, point.receipts, f.receipts);
+  }
+  const items = itemRows(receipts);
+  const nameOf = new Map(fixture.catalog.items.map((i) => [`item:${i.id}`, i.name]));
+  const top = [...items.entries()]
+    .map(([key, f]) => ({
+      name: nameOf.get(key)!,
+      quantity: f.soldQuantity - f.refundedQuantity,
+      revenue: f.netSalesCents,
+    }))
+    .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name))
+    .slice(0, 5);
+  d.eq(
+    'overview.topItems',
+    (overview.topItems as Json[]).map((t) => ({ name: t.name, quantity: t.quantity, revenue: cents(t.revenue) })),
+    top,
+  );
+
+  // Sales per day and the sales summary.
+  const perDay = await get(fixture, `/reports/sales_per_day?${PERIOD}`);
+  compareFigures(d, 'salesPerDay.totals', perDay.totals.current, all);
+  for (const row of perDay.rows as Json[])
+    compareFigures(d, `salesPerDay[${row.date}]`, row, figures(byDay.get(row.date) ?? []));
+  for (const day of byDay.keys()) {
+    if (!(perDay.rows as Json[]).some((r) => r.date === day)) d.eq(`salesPerDay[${day}]`, 'missing', 'a row');
+  }
+  const summary = await get(fixture, `/reports/sales?${PERIOD}`);
+  compareFigures(d, 'salesSummary.totals', summary.totals.current, all);
+  compareRows(d, 'salesSummary.payments', summary.payments, (r) => r.name, paymentRows(receipts));
+  for (const [k, location] of fixture.locations.entries()) {
+    const one = await get(fixture, `/reports/sales?${PERIOD}&location=${location.id}`);
+    compareFigures(
+      d,
+      `salesSummary(${location.name}).totals`,
+      one.totals.current,
+      figures(receipts.filter((r) => r.location === k)),
+    );
+  }
+
+  // Item sales.
+  const itemSales = await get(fixture, `/reports/item_sales?${PERIOD}`);
+  compareRows(d, 'itemSales.items', itemSales.items, (r) => r.key, items);
+  compareRows(d, 'itemSales.modifiers', itemSales.modifiers, (r) => r.name, modifierRows(receipts));
+  const itemTotals = [...items.values()].reduce(
+    (t, f) => ({
+      soldQuantity: t.soldQuantity + f.soldQuantity,
+      refundedQuantity: t.refundedQuantity + f.refundedQuantity,
+      netSalesCents: t.netSalesCents + f.netSalesCents,
+      costOfGoodsCents: t.costOfGoodsCents + f.costOfGoodsCents,
+    }),
+    { soldQuantity: 0, refundedQuantity: 0, netSalesCents: 0, costOfGoodsCents: 0 },
+  );
+  for (const [field, value] of Object.entries(itemTotals))
+    d.eq(`itemSales.totals.${field}`, itemSales.totals.current[field], value);
+
+  // Taxes.
+  const taxes = await get(fixture, `/reports/taxes?${PERIOD}`);
+  const wantTaxes = taxRows(receipts);
+  compareRows(d, 'taxReport.rows', taxes.rows, (r) => r.name, wantTaxes);
+  d.eq('taxReport.totals.netTaxCents', taxes.totals.current.netTaxCents, all.taxesCents);
+
+  await checkTransactions(d, fixture, ledger);
+  await checkClosings(d, fixture, ledger);
+  await checkStock(d, fixture, receipts);
+  await checkQuickBooks(d, fixture, receipts);
+  d.throwIfAny();
+}
+
+async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledger): Promise<void> {
+  const receipts = ledger.receipts;
+  const list = await get(fixture, `/reports/transactions?${PERIOD}&all=1&pageSize=100`);
+  d.eq('transactions.total', list.total, receipts.length);
+  const sales = receipts.filter((r) => r.kind === 'sale');
+  const refunds = receipts.filter((r) => r.kind === 'refund');
+  d.eq('transactions.sums', list.sums.current, {
+    sales: sales.length,
+    refunds: refunds.length,
+    salesCents: sales.reduce((s, r) => s + r.figures.total, 0),
+    refundsCents: refunds.reduce((s, r) => s + r.figures.total, 0),
+  });
+  const byNumber = new Map(receipts.map((r) => [r.number!, r]));
+  const numberOf = new Map(receipts.map((r) => [r.eventId, r.number!]));
+  for (const row of list.rows as Json[]) {
+    const r = byNumber.get(row.number);
+    if (!r) {
+      d.eq(`transactions[#${row.number}]`, row, 'no such receipt');
+      continue;
+    }
+    const f = `transactions[#${row.number}]`;
+    d.eq(`${f}.kind`, row.kind, r.kind);
+    d.eq(`${f}.totalCents`, row.totalCents, r.figures.total);
+    d.eq(`${f}.tipCents`, row.tipCents, r.tip);
+    d.eq(`${f}.location`, row.location, fixture.locations[r.location]!.name);
+    d.eq(`${f}.terminal`, row.terminal, fixture.terminals[r.terminal]!.name);
+    d.eq(`${f}.localTime.day`, String(row.localTime).slice(0, 10), r.day);
+    d.eq(`${f}.refundOf`, row.refundOf, r.refundOf === null ? null : numberOf.get(r.refundOf));
+    await checkReceipt(d, fixture, row.id, r, ledger, numberOf);
+  }
+}
+
+async function checkReceipt(
+  d: Differences,
+  fixture: Fixture,
+  id: number,
+  r: LedgerReceipt,
+  ledger: Ledger,
+  numberOf: Map<string, number>,
+): Promise<void> {
+  const detail = await get(fixture, `/reports/transactions/${id}`);
+  const f = `receipt[#${r.number}]`;
+  d.eq(
+    `${f}.lines`,
+    (detail.lines as Json[]).map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      grossCents: l.grossCents,
+      discountCents: l.discountCents,
+      totalCents: l.totalCents,
+    })),
+    r.lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      grossCents: l.figures.gross,
+      discountCents: l.figures.discount,
+      totalCents: l.figures.total,
+    })),
+  );
+  const taxes = taxRows([{ ...r, kind: 'sale' }]);
+  d.eq(
+    `${f}.taxes`,
+    (detail.taxes as Json[])
+      .map((t) => ({ name: t.name, taxableCents: t.taxableCents, taxCents: t.taxCents }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    [...taxes.values()]
+      .map((t) => ({ name: t.name, taxableCents: t.taxableSalesCents, taxCents: t.taxCollectedCents }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  );
+  d.eq(
+    `${f}.payments`,
+    (detail.payments as Json[]).map((p) => ({ name: p.name, amountCents: p.amountCents, tipCents: p.tipCents })),
+    r.payments.map((p) => ({ name: p.name, amountCents: p.amountCents, tipCents: p.tipCents })),
+  );
+  const net = r.lines.reduce((s, l) => s + l.figures.net, 0);
+  d.eq(
+    `${f}.totals`,
+    {
+      grossCents: detail.grossCents,
+      discountCents: detail.discountCents,
+      netCents: detail.netCents,
+      taxCents: detail.taxCents,
+      totalCents: detail.totalCents,
+      tipCents: detail.tipCents,
+      changeCents: detail.changeCents,
+    },
+    {
+      grossCents: r.figures.subtotal,
+      discountCents: r.figures.discount,
+      netCents: net,
+      taxCents: r.figures.tax,
+      totalCents: r.figures.total,
+      tipCents: r.tip,
+      changeCents: r.change,
+    },
+  );
+  d.eq(`${f}.shiftNumber`, detail.shiftNumber, r.shift === null ? null : ledger.shifts[r.shift]!.number);
+  d.eq(`${f}.refundOf`, detail.refundOf?.number ?? null, r.refundOf === null ? null : numberOf.get(r.refundOf));
+  if (r.kind === 'sale') {
+    const refunds = ledger.receipts.filter((x) => x.refundOf === r.eventId);
+    d.eq(
+      `${f}.refunds`,
+      (detail.refunds as Json[]).map((x) => [x.number, x.totalCents]).sort((a, b) => a[0] - b[0]),
+      refunds.map((x) => [x.number, x.figures.total]).sort((a, b) => a[0]! - b[0]!),
+    );
+  }
+  void fixture;
+}
+
+async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger): Promise<void> {
+  const want = shiftRows(ledger);
+  const list = await get(fixture, `/reports/closings?${PERIOD}&all=1&pageSize=100`);
+  d.eq('closings.total', list.total, want.length);
+  const byNumber = new Map(want.map((s) => [String(s.number), s]));
+  compareRows(d, 'closings.rows', list.rows, (r) => String(r.number), byNumber);
+  for (const row of list.rows as Json[]) {
+    const shift = want.find((s) => s.number === row.number);
+    if (!shift) continue;
+    const index = want.indexOf(shift);
+    const f = `zReport[shift ${row.number}]`;
+    const answered = ledger.shifts[index]!.answeredExpected;
+    if (answered !== null) d.eq(`shiftClose.expectedCashCents[shift ${row.number}]`, answered, shift.expectedCashCents);
+    const z = await get(fixture, `/reports/closings/${row.id}`);
+    for (const [field, value] of Object.entries(shift)) d.eq(`${f}.${field}`, z[field], value);
+    const inShift = ledger.receipts.filter((r) => r.shift === index);
+    compareFigures(d, `${f}.totals`, z.totals, figures(inShift));
+    compareRows(d, `${f}.payments`, z.payments, (r) => r.name, paymentRows(inShift));
+    const taxes = taxRows(inShift);
+    d.eq(
+      `${f}.taxes`,
+      (z.taxes as Json[]).map((t) => [t.name, t.taxCents]).sort(),
+      [...taxes.values()].map((t) => [t.name, t.netTaxCents]).sort(),
+    );
+    d.eq(
+      `${f}.movements`,
+      (z.movements as Json[]).map((m) => [m.kind, m.amountCents]),
+      ledger.shifts[index]!.movements.map((m) => [m.kind, m.amountCents]),
+    );
+  }
+
+  const moves = ledger.shifts.flatMap((s) => s.movements);
+  const cash = await get(fixture, `/reports/cash_movements?${PERIOD}&all=1&pageSize=100`);
+  const total = (kind: string) => moves.filter((m) => m.kind === kind).reduce((s, m) => s + m.amountCents, 0);
+  d.eq('cashMovements.sums', cash.sums.current, {
+    payIns: moves.filter((m) => m.kind === 'pay_in').length,
+    payOuts: moves.filter((m) => m.kind === 'pay_out').length,
+    payInsCents: total('pay_in'),
+    payOutsCents: total('pay_out'),
+    netCents: total('pay_in') - total('pay_out'),
+  });
+  d.eq('cashMovements.total', cash.total, moves.length);
+}
+
+async function checkStock(d: Differences, fixture: Fixture, receipts: readonly LedgerReceipt[]): Promise<void> {
+  const tracked = fixture.catalog.items.filter((i) => i.trackStock);
+  const want = new Map<string, { sold: number; refunded: number }>();
+  for (const item of tracked) {
+    for (const location of fixture.locations) want.set(`${item.id}@${location.warehouseId}`, { sold: 0, refunded: 0 });
+  }
+  for (const r of receipts) {
+    for (const l of r.lines) {
+      const key = `${l.itemId}@${fixture.locations[r.location]!.warehouseId}`;
+      const row = want.get(key);
+      if (!row) continue;
+      if (r.kind === 'sale') row.sold += l.quantity;
+      else row.refunded += l.quantity;
+    }
+  }
+  const stock = await get(fixture, '/inventory/stock');
+  for (const [key, w] of want) {
+    const [itemId, warehouseId] = key.split('@').map(Number);
+    const row = (stock.rows as Json[]).find((s) => s.itemId === itemId && s.warehouseId === warehouseId);
+    d.eq(`stock.onHand[${key}]`, row?.onHand ?? 0, w.refunded - w.sold);
+  }
+  const movements = await get(fixture, `/reports/stock_movements?${PERIOD}`);
+  for (const [key, w] of want) {
+    const [itemId, warehouseId] = key.split('@').map(Number);
+    const row = (movements.summary as Json[]).find((s) => s.itemId === itemId && s.warehouseId === warehouseId);
+    if (w.sold === 0 && w.refunded === 0 && !row) continue;
+    d.eq(`stockMovements[${key}]`, row && { sold: row.sold, refunded: row.refunded, closing: row.closing }, {
+      sold: w.sold,
+      refunded: w.refunded,
+      closing: w.refunded - w.sold,
+    });
+  }
+}
+
+async function checkQuickBooks(d: Differences, fixture: Fixture, receipts: readonly LedgerReceipt[]): Promise<void> {
+  const response = await fixture.owner.request(`${B}/quickbooks/export?kind=sales&format=csv&from=${FROM}&to=${TO}`);
+  assert.equal(response.status, 200, 'QuickBooks export');
+  const [header, ...rows] = parseCsv(await response.text());
+  const col = (name: string) => header!.indexOf(name);
+  const money = (text: string) => (text === '' ? 0 : Math.round(Number(text.replace(/,/g, '')) * 100));
+  const entries = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    if (row.length < header!.length) continue;
+    const day = row[col('JournalNo')]!.replace('SALES-', '');
+    const e = entries.get(day) ?? new Map<string, number>();
+    const account = row[col('AccountName')]!;
+    e.set(account, (e.get(account) ?? 0) + money(row[col('Debits')]!) - money(row[col('Credits')]!));
+    entries.set(day, e);
+  }
+  for (const [day, e] of entries) {
+    d.eq(
+      `quickbooks[${day}].balance`,
+      [...e.values()].reduce((s, x) => s + x, 0),
+      0,
+    );
+  }
+  const want = journal(receipts, {
+    payment: (typeId) => (typeId === fixture.catalog.cash.id ? ACCOUNTS.cash : ACCOUNTS.card),
+    income: QB.income,
+    tax: QB.taxPayable,
+    tips: QB.tipsPayable,
+  });
+  const asObject = (m: Map<string, Map<string, number>>) =>
+    Object.fromEntries([...m.entries()].sort().map(([day, e]) => [day, Object.fromEntries([...e.entries()].sort())]));
+  d.eq('quickbooks.journal', asObject(entries), asObject(want));
+}

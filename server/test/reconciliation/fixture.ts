@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { api, db, device } from '../admin-helpers';
+import { Client, nextAddress, signUpAndActivate, type Json, type TestServer } from '../helpers';
+import type { Catalog } from './generator';
+import type { TaxRate } from './model';
+
+/*
+ * A fresh company for each run, set up through the back-office API as a merchant would: two
+ * locations in zones far apart, a till at each (paired through the device API), three tax rates,
+ * five items (one tracking stock), a QuickBooks account per payment type. A fresh company means the
+ * model sees every receipt: no demo data to subtract.
+ */
+
+const B = '/api/backoffice';
+const PASSWORD = 'reconcile-2026';
+
+export const ZONES = ['America/New_York', 'Asia/Tokyo'] as const;
+export const ACCOUNTS = { cash: 'Recon Cash Drawer', card: 'Recon Card Clearing' } as const;
+export const QB = {
+  income: 'Recon Sales',
+  taxPayable: 'Recon Tax Payable',
+  tipsPayable: 'Recon Tips Payable',
+  receivable: 'Recon Receivable',
+  otherPayments: 'Recon Other',
+} as const;
+
+export interface Fixture {
+  owner: Client;
+  companyId: number;
+  catalog: Catalog;
+  locations: { id: number; name: string; timezone: string; warehouseId: number }[];
+  terminals: { id: number; name: string; token: string }[];
+}
+
+async function ok(promise: Promise<{ status: number; body: Json }>, what: string, status = 201): Promise<Json> {
+  const result = await promise;
+  assert.equal(result.status, status, `${what}: ${JSON.stringify(result.body)}`);
+  return result.body;
+}
+
+let companies = 0;
+
+export async function freshCompany(server: TestServer): Promise<Fixture> {
+  companies += 1;
+  const email = `owner${companies}-${process.pid}@recon.test`;
+  await signUpAndActivate(server, {
+    company: `Recon Traders ${companies}`,
+    email,
+    password: PASSWORD,
+    license: 'Retail',
+  });
+  const { company_id: companyId } = await db(server)
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  // The stock pages need the Inventory add-on and the QuickBooks export Invoicing: the operator's
+  // admin console grants them; a fixture writes the same rows.
+  await db(server)
+    .insertInto('company_addons')
+    .values(['Inventory', 'Invoicing'].map((addon) => ({ company_id: companyId!, addon })))
+    .execute();
+  const owner = new Client(server.url);
+  await owner.signIn(email, PASSWORD);
+
+  const locations = [];
+  for (const [k, timezone] of ZONES.entries()) {
+    const name = `Recon ${timezone.split('/')[1]!.replace('_', ' ')}`;
+    const body = await ok(
+      api(owner, 'POST', `${B}/locations`, {
+        name,
+        address: { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' },
+        timezone,
+        phone: '',
+        active: true,
+      }),
+      `location ${k}`,
+    );
+    locations.push({ id: body.id as number, name, timezone, warehouseId: 0 });
+  }
+  const warehouses = (await ok(api(owner, 'GET', `${B}/inventory/warehouses`), 'warehouses', 200)).rows as Json[];
+  for (const location of locations) {
+    location.warehouseId = warehouses.find((w) => w.locationId === location.id && w.isDefault).id;
+  }
+
+  const rates = new Map<number, TaxRate>();
+  for (const [name, rate, type] of [
+    ['Recon state tax', 8.25, 'added'],
+    ['Recon VAT', 10, 'included'],
+    ['Recon city tax', 4.5, 'added'],
+    ['Recon levy', 2, 'included'],
+  ] as const) {
+    const body = await ok(api(owner, 'POST', `${B}/tax_rates`, { name, rate, type, appliesToNewItems: false }), name);
+    rates.set(body.id, { id: body.id, name, rateBp: Math.round(rate * 100), type });
+  }
+  const [state, vat, city, levy] = [...rates.keys()] as [number, number, number, number];
+  const taxSets = [[], [state], [vat], [state, city], [vat, city], [vat, levy]];
+
+  const items: Catalog['items'] = [];
+  for (const [name, priceCents, costCents, trackStock] of [
+    ['Recon bread', 350, 120, true],
+    ['Recon coffee', 275, 60, false],
+    ['Recon cake', 1_299, 400, false],
+    ['Recon wine', 2_450, 900, true],
+    ['Recon soup', 899, 0, false],
+  ] as const) {
+    const body = await ok(
+      api(owner, 'POST', `${B}/items`, {
+        name,
+        sku: '',
+        categoryId: null,
+        price: priceCents / 100,
+        cost: costCents / 100,
+        taxIds: [],
+        trackStock,
+        active: true,
+      }),
+      name,
+    );
+    items.push({ id: body.id, name, priceCents, costCents, trackStock });
+  }
+
+  const terminals = [];
+  for (const [k, location] of locations.entries()) {
+    const name = `Recon till ${k + 1}`;
+    const created = await ok(api(owner, 'POST', `${B}/terminals`, { name, locationId: location.id }), name);
+    const id = (created.terminal ?? created).id as number;
+    const code = await ok(api(owner, 'POST', `${B}/terminals/${id}/pairing_code`, {}), `${name} code`, 200);
+    const paired = await fetch(`${server.url}/api/device/v1/pair`, {
+      method: 'POST',
+      // Its own address: pairing is limited per address, and a shrinking run pairs many tills.
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+      body: JSON.stringify({ code: code.pairingCode }),
+    });
+    const token = ((await paired.json()) as Json).token as string;
+    assert.ok(token, `${name} pairs`);
+    terminals.push({ id, name, token });
+  }
+
+  const config = (await device(server.url, terminals[0]!.token, 'GET', '/config')).body;
+  const type = (builtin: string) => {
+    const found = config.paymentTypes.find((p: Json) => p.builtin === builtin);
+    return { id: found.id as number, name: found.name as string };
+  };
+  const cash = type('cash');
+  const card = type('card');
+  await ok(
+    api(owner, 'PUT', `${B}/quickbooks/settings`, {
+      ...QB,
+      paymentAccounts: { [cash.id]: ACCOUNTS.cash, [card.id]: ACCOUNTS.card },
+    }),
+    'QuickBooks accounts',
+    200,
+  );
+
+  return {
+    owner,
+    companyId: companyId!,
+    locations,
+    terminals,
+    catalog: {
+      rates,
+      taxSets,
+      items,
+      cash,
+      card,
+      terminals: locations.map((l, k) => ({ location: k, timezone: l.timezone })),
+    },
+  };
+}

@@ -1,0 +1,548 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import {
+  changeShares,
+  localDay,
+  priceSale,
+  refundLine,
+  refundTotals,
+  type LineFigures,
+  type LineInput,
+  type Returned,
+  type SaleFigures,
+  type TaxRate,
+} from './model';
+
+/*
+ * Random trading days: the plan (what fast-check generates and shrinks: choices as small numbers)
+ * and the register that turns a plan into device API events, writing down in a ledger what each
+ * event should do to the books.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The plan
+
+export const TENDERS = ['cash', 'card', 'cash_card', 'card_cash', 'cash_cash', 'none'] as const;
+export type Tender = (typeof TENDERS)[number];
+
+export interface LinePlan {
+  item: number;
+  quantity: number;
+  /** Price typed in, or the item's own when null. */
+  priceCents: number | null;
+  modifiers: number[];
+  /** Per mille of the line's gross taken off as its own discount. */
+  discountPermille: number;
+  taxSet: number;
+}
+
+export interface SalePlan {
+  kind: 'sale';
+  gapMinutes: number;
+  lines: LinePlan[];
+  /** Per mille of what is left after the line discounts, one entry per receipt discount. */
+  receiptDiscounts: number[];
+  tender: Tender;
+  splitPermille: number;
+  changeCents: number;
+  tipCents: number;
+}
+
+export interface RefundPlan {
+  kind: 'refund';
+  gapMinutes: number;
+  /** Which earlier sale (modulo the sales that still have something to return). */
+  pick: number;
+  lines: { line: number; quantity: number }[];
+  toCard: boolean;
+}
+
+export interface MovementPlan {
+  kind: 'move';
+  gapMinutes: number;
+  payIn: boolean;
+  amountCents: number;
+}
+
+export type ActionPlan = SalePlan | RefundPlan | MovementPlan;
+
+export interface ShiftPlan {
+  floatCents: number;
+  actions: ActionPlan[];
+  /** Closed with the counted cash off by this much (the last shift may stay open). */
+  close: boolean;
+  countedOffCents: number;
+}
+
+export interface DayPlan {
+  /** Minutes after the window's start each terminal's first shift opens. */
+  startMinutes: [number, number];
+  shifts: [ShiftPlan[], ShiftPlan[]];
+  /** Refunds rung up on the other terminal, outside any shift, after everything else. */
+  crossRefunds: RefundPlan[];
+  batchSize: number;
+  /** Batches sent a second time (indices modulo the number of batches). */
+  resend: number[];
+}
+
+const gap = fc.integer({ min: 1, max: 150 });
+
+const linePlan = (items: number, taxSets: number): fc.Arbitrary<LinePlan> =>
+  fc.record({
+    item: fc.nat({ max: items - 1 }),
+    quantity: fc.integer({ min: 1, max: 4 }),
+    priceCents: fc.option(fc.integer({ min: 1, max: 4_999 }), { freq: 3 }),
+    modifiers: fc.array(fc.integer({ min: 0, max: 250 }), { maxLength: 2 }),
+    discountPermille: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1_000 })),
+    taxSet: fc.nat({ max: taxSets - 1 }),
+  });
+
+const salePlan = (items: number, taxSets: number): fc.Arbitrary<SalePlan> =>
+  fc.record({
+    kind: fc.constant('sale' as const),
+    gapMinutes: gap,
+    lines: fc.array(linePlan(items, taxSets), { minLength: 1, maxLength: 4 }),
+    receiptDiscounts: fc.array(fc.integer({ min: 1, max: 600 }), { maxLength: 2 }),
+    tender: fc.constantFrom(...TENDERS),
+    splitPermille: fc.integer({ min: 0, max: 1_000 }),
+    changeCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2_000 })),
+    tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })),
+  });
+
+const refundPlan: fc.Arbitrary<RefundPlan> = fc.record({
+  kind: fc.constant('refund' as const),
+  gapMinutes: gap,
+  pick: fc.nat({ max: 50 }),
+  lines: fc.array(fc.record({ line: fc.nat({ max: 3 }), quantity: fc.nat({ max: 3 }) }), {
+    minLength: 1,
+    maxLength: 2,
+  }),
+  toCard: fc.boolean(),
+});
+
+const movementPlan: fc.Arbitrary<MovementPlan> = fc.record({
+  kind: fc.constant('move' as const),
+  gapMinutes: gap,
+  payIn: fc.boolean(),
+  amountCents: fc.integer({ min: 1, max: 5_000 }),
+});
+
+const shiftPlan = (items: number, taxSets: number): fc.Arbitrary<ShiftPlan> =>
+  fc.record({
+    floatCents: fc.integer({ min: 0, max: 20_000 }),
+    actions: fc.array(
+      fc.oneof(
+        { arbitrary: salePlan(items, taxSets), weight: 5 },
+        { arbitrary: refundPlan, weight: 2 },
+        { arbitrary: movementPlan, weight: 1 },
+      ),
+      { maxLength: 7 },
+    ),
+    close: fc.boolean(),
+    countedOffCents: fc.integer({ min: -500, max: 500 }),
+  });
+
+export function dayPlan(items: number, taxSets: number): fc.Arbitrary<DayPlan> {
+  const shifts = fc.array(shiftPlan(items, taxSets), { minLength: 1, maxLength: 2 });
+  return fc.record({
+    startMinutes: fc.tuple(fc.nat({ max: 1_440 }), fc.nat({ max: 1_440 })),
+    shifts: fc.tuple(shifts, shifts),
+    crossRefunds: fc.array(refundPlan, { maxLength: 2 }),
+    batchSize: fc.integer({ min: 1, max: 12 }),
+    resend: fc.array(fc.nat({ max: 20 }), { maxLength: 2 }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ledger: what the model expects each stored event to have done
+
+export interface Catalog {
+  rates: Map<number, TaxRate>;
+  /** The tax rates a line may carry together (none, one, two). */
+  taxSets: number[][];
+  items: { id: number; name: string; priceCents: number; costCents: number; trackStock: boolean }[];
+  cash: { id: number; name: string };
+  card: { id: number; name: string };
+  /** Per terminal: its location's index and time zone. */
+  terminals: { location: number; timezone: string }[];
+}
+
+export interface LedgerPayment {
+  typeId: number;
+  name: string;
+  cashLike: boolean;
+  amountCents: number;
+  tipCents: number;
+  /** Toward the totals: the amount less its part of the change. */
+  share: number;
+}
+
+export interface LedgerLine {
+  itemId: number | null;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  modifiers: { name: string; priceCents: number }[];
+  figures: LineFigures;
+  costCents: number;
+}
+
+export interface LedgerReceipt {
+  kind: 'sale' | 'refund';
+  eventId: string;
+  /** The receipt number the server answered. */
+  number: number | null;
+  at: number;
+  terminal: number;
+  location: number;
+  day: string;
+  shift: number | null;
+  lines: LedgerLine[];
+  discounts: number[];
+  payments: LedgerPayment[];
+  change: number;
+  figures: SaleFigures;
+  tip: number;
+  refundOf: string | null;
+}
+
+export interface LedgerShift {
+  eventId: string;
+  terminal: number;
+  number: number | null;
+  floatCents: number;
+  openedAt: number;
+  closedAt: number | null;
+  countedCents: number | null;
+  /** What the server answered at the closing. */
+  answeredExpected: number | null;
+  movements: { kind: 'pay_in' | 'pay_out'; amountCents: number; at: number }[];
+}
+
+export interface Ledger {
+  receipts: LedgerReceipt[];
+  shifts: LedgerShift[];
+  /** Per sale event id, per line: what refunds took so far. */
+  returned: Map<string, Returned[]>;
+}
+
+/** A register event as sent, with the terminal that sends it. */
+export interface Outgoing {
+  terminal: number;
+  event: Record<string, unknown>;
+  /** The ledger entry the answer's number goes to. */
+  receipt?: LedgerReceipt;
+  shift?: LedgerShift;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The register
+
+/** The drawer's expected cash by the rule of device-api.md 4.5, from the ledger. */
+export function expectedCash(ledger: Ledger, shift: number): number {
+  const s = ledger.shifts[shift]!;
+  let cash = s.floatCents;
+  for (const r of ledger.receipts) {
+    if (r.shift !== shift) continue;
+    for (const p of r.payments) {
+      if (!p.cashLike) continue;
+      cash += r.kind === 'sale' ? p.share + p.tipCents : -p.amountCents;
+    }
+  }
+  for (const m of s.movements) cash += m.kind === 'pay_in' ? m.amountCents : -m.amountCents;
+  return cash;
+}
+
+function payments(catalog: Catalog, plan: SalePlan, total: number): { list: LedgerPayment[]; change: number } {
+  const pay = (type: 'cash' | 'card', amountCents: number, tipCents = 0): LedgerPayment => ({
+    typeId: catalog[type].id,
+    name: catalog[type].name,
+    cashLike: type === 'cash',
+    amountCents,
+    tipCents,
+    share: amountCents,
+  });
+  let tender = plan.tender;
+  if (total === 0) return { list: [], change: 0 };
+  if (total < 2 && tender !== 'card') tender = 'cash';
+  if (tender === 'none') tender = 'card';
+  const change = tender === 'card' ? 0 : plan.changeCents;
+  const part = 1 + Math.floor((plan.splitPermille * (total - 2)) / 1_000);
+  const tip = plan.tipCents;
+  const list =
+    tender === 'cash'
+      ? [pay('cash', total + change, tip)]
+      : tender === 'card'
+        ? [pay('card', total, tip)]
+        : tender === 'cash_card'
+          ? [pay('cash', part + change), pay('card', total - part, tip)]
+          : tender === 'card_cash'
+            ? [pay('card', part, tip), pay('cash', total - part + change)]
+            : [pay('cash', part + change, tip), pay('cash', total - part)];
+  const shares = changeShares(list, change);
+  list.forEach((p, i) => (p.share = shares[i]!));
+  return { list, change };
+}
+
+/**
+ * Turns a plan into the events a pair of registers sends, in order, and the ledger of what they
+ * should do. Times run from `windowStart` in minutes; nothing is dated after `latest`.
+ */
+export function ringUp(
+  plan: DayPlan,
+  catalog: Catalog,
+  windowStart: number,
+  latest: number,
+): { outgoing: Outgoing[]; ledger: Ledger } {
+  const ledger: Ledger = { receipts: [], shifts: [], returned: new Map() };
+  const outgoing: Outgoing[] = [];
+  const minute = 60_000;
+  const clocks = [windowStart + plan.startMinutes[0] * minute, windowStart + plan.startMinutes[1] * minute];
+  const tick = (terminal: number, minutes: number) => {
+    clocks[terminal] = Math.min(latest, clocks[terminal]! + minutes * minute);
+    return clocks[terminal]!;
+  };
+  const dayOf = (terminal: number, at: number) => localDay(at, catalog.terminals[terminal]!.timezone);
+
+  const sale = (terminal: number, shift: number | null, p: SalePlan) => {
+    const at = tick(terminal, p.gapMinutes);
+    const lines: LineInput[] = p.lines.map((l) => {
+      const item = catalog.items[l.item]!;
+      const unitPriceCents = l.priceCents ?? item.priceCents;
+      const modifiers = l.modifiers.map((priceCents, k) => ({ name: `Extra ${k + 1}`, priceCents }));
+      const gross = l.quantity * (unitPriceCents + modifiers.reduce((s, m) => s + m.priceCents, 0));
+      return {
+        itemId: item.id,
+        name: item.name,
+        quantity: l.quantity,
+        unitPriceCents,
+        modifiers,
+        discountCents: Math.floor((gross * l.discountPermille) / 1_000),
+        taxRateIds: catalog.taxSets[l.taxSet]!,
+      };
+    });
+    const left = lines.reduce(
+      (s, l) =>
+        s + l.quantity * (l.unitPriceCents + l.modifiers.reduce((a, m) => a + m.priceCents, 0)) - l.discountCents,
+      0,
+    );
+    // Each receipt discount a share of what is left; together never more than it.
+    const discounts: number[] = [];
+    let room = left;
+    for (const permille of p.receiptDiscounts) {
+      const amount = Math.min(room, Math.floor((left * permille) / 1_000));
+      if (amount > 0) discounts.push(amount);
+      room -= amount;
+    }
+    const figures = priceSale(lines, discounts, catalog.rates);
+    const { list, change } = payments(catalog, p, figures.total);
+    const receipt: LedgerReceipt = {
+      kind: 'sale',
+      eventId: randomUUID(),
+      number: null,
+      at,
+      terminal,
+      location: catalog.terminals[terminal]!.location,
+      day: dayOf(terminal, at),
+      shift,
+      lines: lines.map((l, i) => ({
+        itemId: l.itemId,
+        name: l.name,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        modifiers: l.modifiers,
+        figures: figures.lines[i]!,
+        costCents: l.quantity * catalog.items.find((it) => it.id === l.itemId)!.costCents,
+      })),
+      discounts,
+      payments: list,
+      change,
+      figures,
+      tip: list.reduce((s, x) => s + x.tipCents, 0),
+      refundOf: null,
+    };
+    ledger.receipts.push(receipt);
+    ledger.returned.set(
+      receipt.eventId,
+      lines.map(() => ({ quantity: 0, gross: 0, discount: 0, taxes: [] })),
+    );
+    outgoing.push({
+      terminal,
+      receipt,
+      event: {
+        id: receipt.eventId,
+        type: 'receipt',
+        at,
+        ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
+        lines,
+        ...(discounts.length > 0
+          ? { discounts: discounts.map((amountCents, k) => ({ name: `Discount ${k + 1}`, amountCents })) }
+          : {}),
+        payments: list.map((x) => ({
+          paymentTypeId: x.typeId,
+          amountCents: x.amountCents,
+          ...(x.tipCents > 0 ? { tipCents: x.tipCents } : {}),
+        })),
+        ...(change > 0 ? { changeCents: change } : {}),
+        totals: {
+          subtotalCents: figures.subtotal,
+          discountCents: figures.discount,
+          taxCents: figures.tax,
+          totalCents: figures.total,
+          tipCents: receipt.tip,
+        },
+      },
+    });
+  };
+
+  const refund = (terminal: number, shift: number | null, p: RefundPlan, notBefore = 0) => {
+    const open = ledger.receipts.filter(
+      (r) => r.kind === 'sale' && ledger.returned.get(r.eventId)!.some((x, i) => x.quantity < r.lines[i]!.quantity),
+    );
+    if (open.length === 0) return;
+    const of = open[p.pick % open.length]!;
+    const returned = ledger.returned.get(of.eventId)!;
+    const picks = new Map<number, number>();
+    for (const l of p.lines) {
+      const index = l.line % of.lines.length;
+      const left = of.lines[index]!.quantity - returned[index]!.quantity;
+      if (left > 0 && !picks.has(index)) picks.set(index, 1 + (l.quantity % left));
+    }
+    if (picks.size === 0) return;
+    // Never before the sale it returns, nor before what the register did last.
+    const at = Math.min(latest, Math.max(tick(terminal, p.gapMinutes), notBefore, of.at + minute));
+    clocks[terminal] = at;
+    const chosen = [...picks.entries()].sort(([a], [b]) => a - b);
+    const lines: LedgerLine[] = chosen.map(([index, q]) => {
+      const sold = of.lines[index]!;
+      return {
+        ...sold,
+        quantity: q,
+        figures: refundLine(sold.figures, sold.quantity, returned[index]!, q),
+        costCents: (sold.costCents / sold.quantity) * q,
+      };
+    });
+    const figures = refundTotals(lines.map((l) => l.figures));
+    const type = p.toCard ? catalog.card : catalog.cash;
+    const list: LedgerPayment[] =
+      figures.total === 0
+        ? []
+        : [
+            {
+              typeId: type.id,
+              name: type.name,
+              cashLike: !p.toCard,
+              amountCents: figures.total,
+              tipCents: 0,
+              share: figures.total,
+            },
+          ];
+    const receipt: LedgerReceipt = {
+      kind: 'refund',
+      eventId: randomUUID(),
+      number: null,
+      at,
+      terminal,
+      location: catalog.terminals[terminal]!.location,
+      day: dayOf(terminal, at),
+      shift,
+      lines,
+      discounts: [],
+      payments: list,
+      change: 0,
+      figures,
+      tip: 0,
+      refundOf: of.eventId,
+    };
+    ledger.receipts.push(receipt);
+    outgoing.push({
+      terminal,
+      receipt,
+      event: {
+        id: receipt.eventId,
+        type: 'refund',
+        at,
+        receiptId: of.eventId,
+        ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
+        reason: 'Reconciliation',
+        lines: chosen.map(([index, quantity]) => ({ line: index + 1, quantity })),
+        payments: list.map((x) => ({ paymentTypeId: x.typeId, amountCents: x.amountCents })),
+        totals: {
+          subtotalCents: figures.subtotal,
+          discountCents: figures.discount,
+          taxCents: figures.tax,
+          totalCents: figures.total,
+        },
+      },
+    });
+  };
+
+  for (const terminal of [0, 1]) {
+    for (const s of plan.shifts[terminal]!) {
+      const openedAt = tick(terminal, 1);
+      const index = ledger.shifts.length;
+      const shift: LedgerShift = {
+        eventId: randomUUID(),
+        terminal,
+        number: null,
+        floatCents: s.floatCents,
+        openedAt,
+        closedAt: null,
+        countedCents: null,
+        answeredExpected: null,
+        movements: [],
+      };
+      ledger.shifts.push(shift);
+      outgoing.push({
+        terminal,
+        shift,
+        event: { id: shift.eventId, type: 'shift_open', at: openedAt, openingFloatCents: s.floatCents },
+      });
+      for (const a of s.actions) {
+        if (a.kind === 'sale') sale(terminal, index, a);
+        else if (a.kind === 'refund') refund(terminal, index, a);
+        else {
+          const at = tick(terminal, a.gapMinutes);
+          const kind = a.payIn ? 'pay_in' : 'pay_out';
+          shift.movements.push({ kind, amountCents: a.amountCents, at });
+          outgoing.push({
+            terminal,
+            event: {
+              id: randomUUID(),
+              type: 'cash_movement',
+              at,
+              shiftId: shift.eventId,
+              kind,
+              amountCents: a.amountCents,
+              reason: a.payIn ? 'Change float' : 'Supplies',
+            },
+          });
+        }
+      }
+      // A terminal opens its next shift only after closing this one; its last may stay open.
+      const last = s === plan.shifts[terminal]!.at(-1);
+      if (s.close || !last) {
+        const at = tick(terminal, 5);
+        shift.closedAt = at;
+        shift.countedCents = Math.max(0, expectedCash(ledger, index) + s.countedOffCents);
+        outgoing.push({
+          terminal,
+          shift,
+          event: {
+            id: randomUUID(),
+            type: 'shift_close',
+            at,
+            shiftId: shift.eventId,
+            countedCashCents: shift.countedCents,
+          },
+        });
+      }
+    }
+  }
+  // Refunds of the other terminal's sales (or its own), outside any shift.
+  plan.crossRefunds.forEach((p, k) => {
+    const terminal = k % 2;
+    refund(terminal, null, p, Math.max(...clocks));
+  });
+  return { outgoing, ledger };
+}
