@@ -21,11 +21,23 @@ const RUNS = Number(process.env.RECON_RUNS ?? 4);
 const SEED = process.env.RECON_SEED === undefined ? (Math.random() * 2 ** 31) | 0 : Number(process.env.RECON_SEED);
 const PATH = process.env.RECON_PATH;
 
-/** The days traded: fixed dates (never the wall clock), after New York's spring change of clocks. */
-const WINDOW_START = Date.parse('2026-03-10T00:00:00Z');
-const LATEST = Date.parse('2026-03-13T20:00:00Z');
-/** The server's "now": a day after the last event, so the overview's 7 and 30 days hold them all. */
-const NOW = Date.parse('2026-03-15T03:00:00Z');
+/**
+ * The days traded: fixed dates, never the wall clock. Each window runs from `start` and dates
+ * nothing after `latest`; the server's clock reads `now` (a day later, so the overview's 7 and 30
+ * days hold them all); the reports are read `from`-`to`. New York changes its clocks inside the
+ * first two (8 March: 23 hours; 1 November: 25 hours), Tokyo never does.
+ */
+const WINDOWS = [
+  ['2026-03-06T12:00', '2026-03-09T20:00', '2026-03-11T03:00', '2026-03-04', '2026-03-12'],
+  ['2026-10-30T12:00', '2026-11-02T20:00', '2026-11-04T03:00', '2026-10-28', '2026-11-05'],
+  ['2026-06-10T00:00', '2026-06-13T20:00', '2026-06-15T03:00', '2026-06-08', '2026-06-16'],
+].map(([start, latest, now, from, to]) => ({
+  start: Date.parse(`${start}:00Z`),
+  latest: Date.parse(`${latest}:00Z`),
+  now: Date.parse(`${now}:00Z`),
+  from: from!,
+  to: to!,
+}));
 
 /** Sends a run's events in batches of the plan's size (one terminal per batch), some twice. */
 async function send(server: TestServer, tokens: string[], outgoing: Outgoing[], plan: DayPlan, seed: string) {
@@ -66,7 +78,6 @@ for (const target of databaseTargets()) {
 
     before(async () => {
       server = await startTestServer(target);
-      server.clock.offsetMs = NOW - Date.now();
     });
 
     after(async () => {
@@ -76,10 +87,12 @@ for (const target of databaseTargets()) {
     it('every figure of the back-office equals the receipts, to the cent', { timeout: 600_000 }, async () => {
       let run = 0;
       await fc.assert(
-        fc.asyncProperty(dayPlan(5, 6), async (plan) => {
+        fc.asyncProperty(dayPlan(5, 6, WINDOWS.length), async (plan) => {
           run += 1;
+          const window = WINDOWS[plan.window]!;
+          server.clock.offsetMs = window.now - Date.now();
           const fixture = await freshCompany(server);
-          const { outgoing, ledger } = ringUp(plan, fixture.catalog, WINDOW_START, LATEST);
+          const { outgoing, ledger } = ringUp(plan, fixture.catalog, window.start, window.latest);
           const label = `${target.name} run ${run} (RECON_SEED=${SEED})`;
           await send(
             server,
@@ -88,7 +101,7 @@ for (const target of databaseTargets()) {
             plan,
             label,
           );
-          await checkEverything(server, fixture, ledger, { label, now: NOW });
+          await checkEverything(server, fixture, ledger, { label, ...window });
         }),
         {
           numRuns: RUNS,

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { api, parseCsv } from '../admin-helpers';
 import type { Json, TestServer } from '../helpers';
 import {
+  categoryRows,
   figures,
+  orderTypeRows,
   groupBy,
   itemRows,
   journal,
@@ -13,7 +15,7 @@ import {
   type Figures,
 } from './expected';
 import { ACCOUNTS, QB, type Fixture } from './fixture';
-import type { Ledger, LedgerReceipt } from './generator';
+import { TYPED_IN, type Ledger, type LedgerReceipt } from './generator';
 import { localDay } from './model';
 
 /*
@@ -30,9 +32,6 @@ import { localDay } from './model';
 export const KNOWN_GAPS: { figure: string; cause: string; reproduction: string }[] = [];
 
 const B = '/api/backoffice';
-const FROM = '2026-03-08';
-const TO = '2026-03-16';
-const PERIOD = `period=custom&from=${FROM}&to=${TO}`;
 
 class Differences {
   readonly found: string[] = [];
@@ -109,9 +108,10 @@ export async function checkEverything(
   server: TestServer,
   fixture: Fixture,
   ledger: Ledger,
-  options: { label: string; now: number },
+  options: { label: string; now: number; from: string; to: string },
 ): Promise<void> {
   const d = new Differences(options.label);
+  const period = `period=custom&from=${options.from}&to=${options.to}`;
   const receipts = ledger.receipts;
   const all = figures(receipts);
 
@@ -140,7 +140,10 @@ export async function checkEverything(
     d.eq(`overview.salesPerDay[${point.date}].receipts`, point.receipts, f.receipts);
   }
   const items = itemRows(receipts);
-  const nameOf = new Map(fixture.catalog.items.map((i) => [`item:${i.id}`, i.name]));
+  const nameOf = new Map<string, string>([
+    ...fixture.catalog.items.map((i) => [`item:${i.id}`, i.name] as const),
+    [`name:${TYPED_IN.name}`, TYPED_IN.name] as const,
+  ]);
   const top = [...items.entries()]
     .map(([key, f]) => ({
       name: nameOf.get(key)!,
@@ -156,18 +159,20 @@ export async function checkEverything(
   );
 
   // Sales per day and the sales summary.
-  const perDay = await get(fixture, `/reports/sales_per_day?${PERIOD}`);
+  const perDay = await get(fixture, `/reports/sales_per_day?${period}`);
   compareFigures(d, 'salesPerDay.totals', perDay.totals.current, all);
   for (const row of perDay.rows as Json[])
     compareFigures(d, `salesPerDay[${row.date}]`, row, figures(byDay.get(row.date) ?? []));
   for (const day of byDay.keys()) {
     if (!(perDay.rows as Json[]).some((r) => r.date === day)) d.eq(`salesPerDay[${day}]`, 'missing', 'a row');
   }
-  const summary = await get(fixture, `/reports/sales?${PERIOD}`);
+  const summary = await get(fixture, `/reports/sales?${period}`);
   compareFigures(d, 'salesSummary.totals', summary.totals.current, all);
   compareRows(d, 'salesSummary.payments', summary.payments, (r) => r.name, paymentRows(receipts));
+  compareRows(d, 'salesSummary.orderTypes', summary.orderTypes, (r) => r.key, orderTypeRows(receipts));
+  compareRows(d, 'salesSummary.categories', summary.categories, (r) => r.key, categoryRows(receipts));
   for (const [k, location] of fixture.locations.entries()) {
-    const one = await get(fixture, `/reports/sales?${PERIOD}&location=${location.id}`);
+    const one = await get(fixture, `/reports/sales?${period}&location=${location.id}`);
     compareFigures(
       d,
       `salesSummary(${location.name}).totals`,
@@ -177,8 +182,9 @@ export async function checkEverything(
   }
 
   // Item sales.
-  const itemSales = await get(fixture, `/reports/item_sales?${PERIOD}`);
+  const itemSales = await get(fixture, `/reports/item_sales?${period}`);
   compareRows(d, 'itemSales.items', itemSales.items, (r) => r.key, items);
+  compareRows(d, 'itemSales.categories', itemSales.categories, (r) => r.key, categoryRows(receipts));
   compareRows(d, 'itemSales.modifiers', itemSales.modifiers, (r) => r.name, modifierRows(receipts));
   const itemTotals = [...items.values()].reduce(
     (t, f) => ({
@@ -193,21 +199,21 @@ export async function checkEverything(
     d.eq(`itemSales.totals.${field}`, itemSales.totals.current[field], value);
 
   // Taxes.
-  const taxes = await get(fixture, `/reports/taxes?${PERIOD}`);
+  const taxes = await get(fixture, `/reports/taxes?${period}`);
   const wantTaxes = taxRows(receipts);
   compareRows(d, 'taxReport.rows', taxes.rows, (r) => r.name, wantTaxes);
   d.eq('taxReport.totals.netTaxCents', taxes.totals.current.netTaxCents, all.taxesCents);
 
-  await checkTransactions(d, fixture, ledger);
-  await checkClosings(d, fixture, ledger);
-  await checkStock(d, fixture, receipts);
-  await checkQuickBooks(d, fixture, receipts);
+  await checkTransactions(d, fixture, ledger, period);
+  await checkClosings(d, fixture, ledger, period);
+  await checkStock(d, fixture, receipts, period);
+  await checkQuickBooks(d, fixture, receipts, options);
   d.throwIfAny();
 }
 
-async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledger): Promise<void> {
+async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledger, period: string): Promise<void> {
   const receipts = ledger.receipts;
-  const list = await get(fixture, `/reports/transactions?${PERIOD}&all=1&pageSize=100`);
+  const list = await get(fixture, `/reports/transactions?${period}&all=1&pageSize=100`);
   d.eq('transactions.total', list.total, receipts.length);
   const sales = receipts.filter((r) => r.kind === 'sale');
   const refunds = receipts.filter((r) => r.kind === 'refund');
@@ -314,9 +320,9 @@ async function checkReceipt(
   void fixture;
 }
 
-async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger): Promise<void> {
+async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger, period: string): Promise<void> {
   const want = shiftRows(ledger);
-  const list = await get(fixture, `/reports/closings?${PERIOD}&all=1&pageSize=100`);
+  const list = await get(fixture, `/reports/closings?${period}&all=1&pageSize=100`);
   d.eq('closings.total', list.total, want.length);
   const byNumber = new Map(want.map((s) => [String(s.number), s]));
   compareRows(d, 'closings.rows', list.rows, (r) => String(r.number), byNumber);
@@ -346,7 +352,7 @@ async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger): 
   }
 
   const moves = ledger.shifts.flatMap((s) => s.movements);
-  const cash = await get(fixture, `/reports/cash_movements?${PERIOD}&all=1&pageSize=100`);
+  const cash = await get(fixture, `/reports/cash_movements?${period}&all=1&pageSize=100`);
   const total = (kind: string) => moves.filter((m) => m.kind === kind).reduce((s, m) => s + m.amountCents, 0);
   d.eq('cashMovements.sums', cash.sums.current, {
     payIns: moves.filter((m) => m.kind === 'pay_in').length,
@@ -358,7 +364,12 @@ async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger): 
   d.eq('cashMovements.total', cash.total, moves.length);
 }
 
-async function checkStock(d: Differences, fixture: Fixture, receipts: readonly LedgerReceipt[]): Promise<void> {
+async function checkStock(
+  d: Differences,
+  fixture: Fixture,
+  receipts: readonly LedgerReceipt[],
+  period: string,
+): Promise<void> {
   const tracked = fixture.catalog.items.filter((i) => i.trackStock);
   const want = new Map<string, { sold: number; refunded: number }>();
   for (const item of tracked) {
@@ -379,7 +390,7 @@ async function checkStock(d: Differences, fixture: Fixture, receipts: readonly L
     const row = (stock.rows as Json[]).find((s) => s.itemId === itemId && s.warehouseId === warehouseId);
     d.eq(`stock.onHand[${key}]`, row?.onHand ?? 0, w.refunded - w.sold);
   }
-  const movements = await get(fixture, `/reports/stock_movements?${PERIOD}`);
+  const movements = await get(fixture, `/reports/stock_movements?${period}`);
   for (const [key, w] of want) {
     const [itemId, warehouseId] = key.split('@').map(Number);
     const row = (movements.summary as Json[]).find((s) => s.itemId === itemId && s.warehouseId === warehouseId);
@@ -392,8 +403,14 @@ async function checkStock(d: Differences, fixture: Fixture, receipts: readonly L
   }
 }
 
-async function checkQuickBooks(d: Differences, fixture: Fixture, receipts: readonly LedgerReceipt[]): Promise<void> {
-  const response = await fixture.owner.request(`${B}/quickbooks/export?kind=sales&format=csv&from=${FROM}&to=${TO}`);
+async function checkQuickBooks(
+  d: Differences,
+  fixture: Fixture,
+  receipts: readonly LedgerReceipt[],
+  period: { from: string; to: string },
+): Promise<void> {
+  const query = `kind=sales&format=csv&from=${period.from}&to=${period.to}`;
+  const response = await fixture.owner.request(`${B}/quickbooks/export?${query}`);
   assert.equal(response.status, 200, 'QuickBooks export');
   const [header, ...rows] = parseCsv(await response.text());
   const col = (name: string) => header!.indexOf(name);

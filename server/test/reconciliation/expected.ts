@@ -109,7 +109,8 @@ export function itemRows(receipts: readonly LedgerReceipt[]): Map<string, ItemFi
   const out = new Map<string, ItemFigures>();
   for (const r of receipts) {
     for (const l of r.lines) {
-      const key = `item:${l.itemId}`;
+      // As the item sales report keys them: a catalog item by id, a typed-in line by its name.
+      const key = l.itemId === null ? `name:${l.name}` : `item:${l.itemId}`;
       const row = out.get(key) ?? { soldQuantity: 0, refundedQuantity: 0, netSalesCents: 0, costOfGoodsCents: 0 };
       const sign = r.kind === 'sale' ? 1 : -1;
       if (r.kind === 'sale') row.soldQuantity += l.quantity;
@@ -249,5 +250,32 @@ export function journal(
     add(r.day, accounts.tips, -sign * r.tip);
   }
   for (const d of out.values()) for (const [account, cents] of d) if (cents === 0) d.delete(account);
+  return out;
+}
+
+/** Per category (`none` for lines of no category): units sold less returned, net sales, cost. */
+export function categoryRows(receipts: readonly LedgerReceipt[]) {
+  const out = new Map<string, { quantity: number; netSalesCents: number; costOfGoodsCents: number }>();
+  for (const r of receipts) {
+    const sign = r.kind === 'sale' ? 1 : -1;
+    for (const l of r.lines) {
+      const key = l.categoryId === null ? 'none' : String(l.categoryId);
+      const row = out.get(key) ?? { quantity: 0, netSalesCents: 0, costOfGoodsCents: 0 };
+      row.quantity += sign * l.quantity;
+      row.netSalesCents += sign * l.figures.net;
+      row.costOfGoodsCents += sign * l.costCents;
+      out.set(key, row);
+    }
+  }
+  return out;
+}
+
+/** Per order type (`none` without one): sales receipts and net sales (refunds by their sale's type). */
+export function orderTypeRows(receipts: readonly LedgerReceipt[]) {
+  const out = new Map<string, { count: number; netSalesCents: number }>();
+  for (const [key, list] of groupBy(receipts, (r) => (r.orderType === null ? 'none' : r.orderType.id))) {
+    const f = figures(list);
+    out.set(key, { count: f.receipts, netSalesCents: f.netSalesCents });
+  }
   return out;
 }

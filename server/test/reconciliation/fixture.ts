@@ -96,19 +96,25 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
   const [state, vat, city, levy] = [...rates.keys()] as [number, number, number, number];
   const taxSets = [[], [state], [vat], [state, city], [vat, city], [vat, levy]];
 
+  const categories: number[] = [];
+  for (const [position, name] of ['Recon bakery', 'Recon drinks'].entries()) {
+    const body = await ok(api(owner, 'POST', `${B}/categories`, { name, color: '#ca8a04', position }), name);
+    categories.push(body.id);
+  }
+  const [bakery, drinks] = categories as [number, number];
   const items: Catalog['items'] = [];
-  for (const [name, priceCents, costCents, trackStock] of [
-    ['Recon bread', 350, 120, true],
-    ['Recon coffee', 275, 60, false],
-    ['Recon cake', 1_299, 400, false],
-    ['Recon wine', 2_450, 900, true],
-    ['Recon soup', 899, 0, false],
+  for (const [name, priceCents, costCents, trackStock, categoryId] of [
+    ['Recon bread', 350, 120, true, bakery],
+    ['Recon coffee', 275, 60, false, drinks],
+    ['Recon cake', 1_299, 400, false, bakery],
+    ['Recon wine', 2_450, 900, true, drinks],
+    ['Recon soup', 899, 0, false, null],
   ] as const) {
     const body = await ok(
       api(owner, 'POST', `${B}/items`, {
         name,
         sku: '',
-        categoryId: null,
+        categoryId,
         price: priceCents / 100,
         cost: costCents / 100,
         taxIds: [],
@@ -117,7 +123,7 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
       }),
       name,
     );
-    items.push({ id: body.id, name, priceCents, costCents, trackStock });
+    items.push({ id: body.id, name, priceCents, costCents, trackStock, categoryId });
   }
 
   const terminals = [];
@@ -162,6 +168,7 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
       rates,
       taxSets,
       items,
+      orderTypes: (config.orderTypes as Json[]).map((o) => ({ id: o.id as number, name: o.name as string })),
       cash,
       card,
       terminals: locations.map((l, k) => ({ location: k, timezone: l.timezone })),

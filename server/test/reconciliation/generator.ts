@@ -26,6 +26,7 @@ export const TENDERS = ['cash', 'card', 'cash_card', 'card_cash', 'cash_cash', '
 export type Tender = (typeof TENDERS)[number];
 
 export interface LinePlan {
+  /** An item of the catalog, or (one past the last) an item typed in at the register. */
   item: number;
   quantity: number;
   /** Price typed in, or the item's own when null. */
@@ -46,6 +47,10 @@ export interface SalePlan {
   splitPermille: number;
   changeCents: number;
   tipCents: number;
+  /** Rung up outside the drawer's shift (a register may send no shiftId). */
+  outsideShift: boolean;
+  /** An order type of the configuration (one past the last: none). */
+  orderType: number;
 }
 
 export interface RefundPlan {
@@ -75,6 +80,8 @@ export interface ShiftPlan {
 }
 
 export interface DayPlan {
+  /** Which of the test's fixed trading windows. */
+  window: number;
   /** Minutes after the window's start each terminal's first shift opens. */
   startMinutes: [number, number];
   shifts: [ShiftPlan[], ShiftPlan[]];
@@ -89,7 +96,7 @@ const gap = fc.integer({ min: 1, max: 150 });
 
 const linePlan = (items: number, taxSets: number): fc.Arbitrary<LinePlan> =>
   fc.record({
-    item: fc.nat({ max: items - 1 }),
+    item: fc.nat({ max: items }),
     quantity: fc.integer({ min: 1, max: 4 }),
     priceCents: fc.option(fc.integer({ min: 1, max: 4_999 }), { freq: 3 }),
     modifiers: fc.array(fc.integer({ min: 0, max: 250 }), { maxLength: 2 }),
@@ -107,6 +114,8 @@ const salePlan = (items: number, taxSets: number): fc.Arbitrary<SalePlan> =>
     splitPermille: fc.integer({ min: 0, max: 1_000 }),
     changeCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2_000 })),
     tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })),
+    orderType: fc.nat({ max: 3 }),
+    outsideShift: fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }),
   });
 
 const refundPlan: fc.Arbitrary<RefundPlan> = fc.record({
@@ -142,9 +151,10 @@ const shiftPlan = (items: number, taxSets: number): fc.Arbitrary<ShiftPlan> =>
     countedOffCents: fc.integer({ min: -500, max: 500 }),
   });
 
-export function dayPlan(items: number, taxSets: number): fc.Arbitrary<DayPlan> {
+export function dayPlan(items: number, taxSets: number, windows: number): fc.Arbitrary<DayPlan> {
   const shifts = fc.array(shiftPlan(items, taxSets), { minLength: 1, maxLength: 2 });
   return fc.record({
+    window: fc.nat({ max: windows - 1 }),
     startMinutes: fc.tuple(fc.nat({ max: 1_440 }), fc.nat({ max: 1_440 })),
     shifts: fc.tuple(shifts, shifts),
     crossRefunds: fc.array(refundPlan, { maxLength: 2 }),
@@ -160,7 +170,15 @@ export interface Catalog {
   rates: Map<number, TaxRate>;
   /** The tax rates a line may carry together (none, one, two). */
   taxSets: number[][];
-  items: { id: number; name: string; priceCents: number; costCents: number; trackStock: boolean }[];
+  items: {
+    id: number;
+    name: string;
+    priceCents: number;
+    costCents: number;
+    trackStock: boolean;
+    categoryId: number | null;
+  }[];
+  orderTypes: { id: number; name: string }[];
   cash: { id: number; name: string };
   card: { id: number; name: string };
   /** Per terminal: its location's index and time zone. */
@@ -185,6 +203,7 @@ export interface LedgerLine {
   modifiers: { name: string; priceCents: number }[];
   figures: LineFigures;
   costCents: number;
+  categoryId: number | null;
 }
 
 export interface LedgerReceipt {
@@ -204,6 +223,8 @@ export interface LedgerReceipt {
   figures: SaleFigures;
   tip: number;
   refundOf: string | null;
+  /** The sale's order type (a refund's is its sale's). */
+  orderType: { id: number; name: string } | null;
 }
 
 export interface LedgerShift {
@@ -237,6 +258,16 @@ export interface Outgoing {
 
 // ---------------------------------------------------------------------------------------------
 // The register
+
+/** A line typed in at the register: no catalog item, no cost, no stock. */
+export const TYPED_IN = {
+  id: null,
+  name: 'Recon misc',
+  priceCents: 500,
+  costCents: 0,
+  trackStock: false,
+  categoryId: null,
+};
 
 /** The drawer's expected cash by the rule of device-api.md 4.5, from the ledger. */
 export function expectedCash(ledger: Ledger, shift: number): number {
@@ -304,10 +335,11 @@ export function ringUp(
   };
   const dayOf = (terminal: number, at: number) => localDay(at, catalog.terminals[terminal]!.timezone);
 
-  const sale = (terminal: number, shift: number | null, p: SalePlan) => {
+  const sale = (terminal: number, inShift: number | null, p: SalePlan) => {
+    const shift = p.outsideShift ? null : inShift;
     const at = tick(terminal, p.gapMinutes);
     const lines: LineInput[] = p.lines.map((l) => {
-      const item = catalog.items[l.item]!;
+      const item = catalog.items[l.item] ?? TYPED_IN;
       const unitPriceCents = l.priceCents ?? item.priceCents;
       const modifiers = l.modifiers.map((priceCents, k) => ({ name: `Extra ${k + 1}`, priceCents }));
       const gross = l.quantity * (unitPriceCents + modifiers.reduce((s, m) => s + m.priceCents, 0));
@@ -336,6 +368,7 @@ export function ringUp(
     }
     const figures = priceSale(lines, discounts, catalog.rates);
     const { list, change } = payments(catalog, p, figures.total);
+    const orderType = catalog.orderTypes[p.orderType] ?? null;
     const receipt: LedgerReceipt = {
       kind: 'sale',
       eventId: randomUUID(),
@@ -345,14 +378,16 @@ export function ringUp(
       location: catalog.terminals[terminal]!.location,
       day: dayOf(terminal, at),
       shift,
+      orderType,
       lines: lines.map((l, i) => ({
+        categoryId: (catalog.items.find((it) => it.id === l.itemId) ?? TYPED_IN).categoryId,
         itemId: l.itemId,
         name: l.name,
         quantity: l.quantity,
         unitPriceCents: l.unitPriceCents,
         modifiers: l.modifiers,
         figures: figures.lines[i]!,
-        costCents: l.quantity * catalog.items.find((it) => it.id === l.itemId)!.costCents,
+        costCents: l.quantity * (catalog.items.find((it) => it.id === l.itemId) ?? TYPED_IN).costCents,
       })),
       discounts,
       payments: list,
@@ -374,6 +409,7 @@ export function ringUp(
         type: 'receipt',
         at,
         ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
+        ...(orderType === null ? {} : { orderTypeId: orderType.id }),
         lines,
         ...(discounts.length > 0
           ? { discounts: discounts.map((amountCents, k) => ({ name: `Discount ${k + 1}`, amountCents })) }
@@ -453,6 +489,7 @@ export function ringUp(
       figures,
       tip: 0,
       refundOf: of.eventId,
+      orderType: of.orderType,
     };
     ledger.receipts.push(receipt);
     outgoing.push({
