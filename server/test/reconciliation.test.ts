@@ -23,14 +23,14 @@ const PATH = process.env.RECON_PATH;
 
 /**
  * The days traded: fixed dates, never the wall clock. Each window runs from `start` and dates
- * nothing after `latest`; the server's clock reads `now` (a day later, so the overview's 7 and 30
- * days hold them all); the reports are read `from`-`to`. New York changes its clocks inside the
+ * nothing after `latest`; the server's clock reads `now` (just after the last event: the overview's
+ * today and yesterday both hold some); the reports are read `from`-`to`. New York changes its clocks inside the
  * first two (8 March: 23 hours; 1 November: 25 hours), Tokyo never does.
  */
 const WINDOWS = [
-  ['2026-03-06T12:00', '2026-03-09T20:00', '2026-03-11T03:00', '2026-03-04', '2026-03-12'],
-  ['2026-10-30T12:00', '2026-11-02T20:00', '2026-11-04T03:00', '2026-10-28', '2026-11-05'],
-  ['2026-06-10T00:00', '2026-06-13T20:00', '2026-06-15T03:00', '2026-06-08', '2026-06-16'],
+  ['2026-03-06T12:00', '2026-03-09T20:00', '2026-03-09T20:15', '2026-03-04', '2026-03-12'],
+  ['2026-10-30T12:00', '2026-11-02T20:00', '2026-11-02T20:15', '2026-10-28', '2026-11-05'],
+  ['2026-06-10T00:00', '2026-06-13T20:00', '2026-06-13T20:15', '2026-06-08', '2026-06-16'],
 ].map(([start, latest, now, from, to]) => ({
   start: Date.parse(`${start}:00Z`),
   latest: Date.parse(`${latest}:00Z`),

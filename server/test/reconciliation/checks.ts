@@ -16,7 +16,7 @@ import {
 } from './expected';
 import { ACCOUNTS, QB, type Fixture } from './fixture';
 import { TYPED_IN, type Ledger, type LedgerReceipt } from './generator';
-import { localDay } from './model';
+import { localDay, localHour } from './model';
 
 /*
  * Every place a figure shows, read through the back-office API and compared with the model. All
@@ -121,17 +121,34 @@ export async function checkEverything(
   const overview = await get(fixture, '/overview');
   const dayMs = 86_400_000;
   const daysBack = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * dayMs).toISOString().slice(0, 10);
+  // "Previous" is the same span just before, its last day only until the hour it is now.
+  const hourNow = localHour(options.now, business.timezone);
+  const hourOf = (r: LedgerReceipt) => localHour(r.at, fixture.locations[r.location]!.timezone);
   for (const [period, days] of [
     ['today', 1],
     ['7d', 7],
     ['30d', 30],
   ] as const) {
     const inPeriod = figures(receipts.filter((r) => r.day >= daysBack(days - 1) && r.day <= today));
+    const before = figures(
+      receipts.filter(
+        (r) =>
+          r.day >= daysBack(2 * days - 1) &&
+          r.day <= daysBack(days) &&
+          (r.day !== daysBack(days) || hourOf(r) <= hourNow),
+      ),
+    );
     const kpis = overview.periods[period];
-    d.eq(`overview.${period}.netSales`, cents(kpis.netSales.value), inPeriod.netSalesCents);
-    d.eq(`overview.${period}.receipts`, kpis.receipts.value, inPeriod.receipts);
-    d.eq(`overview.${period}.refunds`, cents(kpis.refunds.value), inPeriod.refundsCents);
-    d.eq(`overview.${period}.averageTicket`, cents(kpis.averageTicket.value), inPeriod.averageSaleCents);
+    for (const [kpi, now, previous] of [
+      ['netSales', inPeriod.netSalesCents, before.netSalesCents],
+      ['receipts', inPeriod.receipts, before.receipts],
+      ['refunds', inPeriod.refundsCents, before.refundsCents],
+      ['averageTicket', inPeriod.averageSaleCents, before.averageSaleCents],
+    ] as const) {
+      const scale = kpi === 'receipts' ? (x: number) => x : cents;
+      d.eq(`overview.${period}.${kpi}`, scale(kpis[kpi].value), now);
+      d.eq(`overview.${period}.${kpi}.previous`, scale(kpis[kpi].previous), previous);
+    }
   }
   const byDay = groupBy(receipts, (r) => r.day);
   for (const point of overview.salesPerDay as Json[]) {
@@ -165,6 +182,31 @@ export async function checkEverything(
     compareFigures(d, `salesPerDay[${row.date}]`, row, figures(byDay.get(row.date) ?? []));
   for (const day of byDay.keys()) {
     if (!(perDay.rows as Json[]).some((r) => r.date === day)) d.eq(`salesPerDay[${day}]`, 'missing', 'a row');
+  }
+  // By the hour: each receipt in its location's local hour (a 25-hour day has its 01:00 twice).
+  const hourly = await get(fixture, `/reports/sales_per_day?${period}&group=hour`);
+  const byHour = groupBy(receipts, (r) => `${r.day} ${hourOf(r)}`);
+  for (const row of hourly.rows as Json[]) {
+    compareFigures(
+      d,
+      `salesPerHour[${row.date} ${row.hour}]`,
+      row,
+      figures(byHour.get(`${row.date} ${row.hour}`) ?? []),
+    );
+  }
+  for (const key of byHour.keys()) {
+    if (!(hourly.rows as Json[]).some((r) => `${r.date} ${r.hour}` === key))
+      d.eq(`salesPerHour[${key}]`, 'missing', 'a row');
+  }
+  for (const [k, location] of fixture.locations.entries()) {
+    const one = await get(fixture, `/reports/sales_per_day?${period}&location=${location.id}`);
+    const mine = groupBy(
+      receipts.filter((r) => r.location === k),
+      (r) => r.day,
+    );
+    for (const row of one.rows as Json[]) {
+      compareFigures(d, `salesPerDay(${location.name})[${row.date}]`, row, figures(mine.get(row.date) ?? []));
+    }
   }
   const summary = await get(fixture, `/reports/sales?${period}`);
   compareFigures(d, 'salesSummary.totals', summary.totals.current, all);
@@ -223,6 +265,17 @@ async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledge
     salesCents: sales.reduce((s, r) => s + r.figures.total, 0),
     refundsCents: refunds.reduce((s, r) => s + r.figures.total, 0),
   });
+  // The list's filters: kind, terminal, payment type.
+  const count = async (filter: string) => (await get(fixture, `/reports/transactions?${period}&${filter}`)).total;
+  d.eq('transactions(kind=refund).total', await count('kind=refund'), refunds.length);
+  for (const [k, terminal] of fixture.terminals.entries()) {
+    const want = receipts.filter((r) => r.terminal === k).length;
+    d.eq(`transactions(terminal=${terminal.name}).total`, await count(`terminal=${terminal.id}`), want);
+  }
+  for (const type of [fixture.catalog.cash, fixture.catalog.card]) {
+    const want = receipts.filter((r) => r.payments.some((p) => p.typeId === type.id)).length;
+    d.eq(`transactions(payment=${type.name}).total`, await count(`payment=${encodeURIComponent(type.name)}`), want);
+  }
   const byNumber = new Map(receipts.map((r) => [r.number!, r]));
   const numberOf = new Map(receipts.map((r) => [r.eventId, r.number!]));
   for (const row of list.rows as Json[]) {
@@ -237,7 +290,13 @@ async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledge
     d.eq(`${f}.tipCents`, row.tipCents, r.tip);
     d.eq(`${f}.location`, row.location, fixture.locations[r.location]!.name);
     d.eq(`${f}.terminal`, row.terminal, fixture.terminals[r.terminal]!.name);
-    d.eq(`${f}.localTime.day`, String(row.localTime).slice(0, 10), r.day);
+    const zone = fixture.locations[r.location]!.timezone;
+    const minutes = new Intl.DateTimeFormat('en-GB', { timeZone: zone, minute: '2-digit' }).format(new Date(r.at));
+    d.eq(
+      `${f}.localTime`,
+      row.localTime,
+      `${r.day} ${String(localHour(r.at, zone)).padStart(2, '0')}:${minutes.padStart(2, '0')}`,
+    );
     d.eq(`${f}.refundOf`, row.refundOf, r.refundOf === null ? null : numberOf.get(r.refundOf));
     await checkReceipt(d, fixture, row.id, r, ledger, numberOf);
   }

@@ -180,3 +180,9 @@ export function localDay(at: number, timeZone: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
+
+/** The local hour (0-23) of an instant in a time zone. */
+export function localHour(at: number, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+  return Number(hour);
+}
