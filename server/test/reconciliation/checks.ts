@@ -26,10 +26,21 @@ import { localDay, localHour } from './model';
 /**
  * KNOWN GAPS: figures the server gets wrong today, narrowed here (and only here) so the suite stays
  * green until they are fixed. Each names the figure (a prefix of the names below), the cause as far
- * as it was found, and a minimal reproduction. Remove an entry when its fix lands: the check is
- * back on.
+ * as it was found, and a minimal reproduction. Where the check passes what the server shows today
+ * (`narrowed`), it is held to that instead, so the fix makes it fail: then remove the entry.
  */
-export const KNOWN_GAPS: { figure: string; cause: string; reproduction: string }[] = [];
+export const KNOWN_GAPS: { figure: string; cause: string; reproduction: string }[] = [
+  {
+    figure: 'closings.sums.expectedCashCents',
+    cause:
+      'The key figures of /closings count an open shift in "Shifts" but add nothing for it to "Expected ' +
+      'cash", while its row shows what its drawer should hold now: sumsOf (server/src/backoffice/reports/' +
+      'closings.ts) sums the stored shifts.expected_cash_cents, which is NULL until the shift closes.',
+    reproduction:
+      'One till: shift_open (float 0), a cash receipt of 3.50, no shift_close. GET /api/backoffice/reports/' +
+      'closings: rows[0].expectedCashCents = 350, sums.current = { shifts: 1, expectedCashCents: 0, ... }.',
+  },
+];
 
 const B = '/api/backoffice';
 
@@ -37,14 +48,16 @@ class Differences {
   readonly found: string[] = [];
   constructor(readonly label: string) {}
 
-  eq(figure: string, actual: unknown, expected: unknown): void {
+  /** `narrowed`: what a figure of KNOWN_GAPS shows today, checked instead of `expected`. */
+  eq(figure: string, actual: unknown, expected: unknown, narrowed?: { today: unknown }): void {
+    const gap = KNOWN_GAPS.some((g) => figure.startsWith(g.figure));
+    const want = gap && narrowed ? narrowed.today : expected;
     try {
-      assert.deepStrictEqual(actual, expected);
+      assert.deepStrictEqual(actual, want);
     } catch {
-      if (KNOWN_GAPS.some((g) => figure.startsWith(g.figure))) return;
-      this.found.push(
-        `${figure}: the server shows ${JSON.stringify(actual)}, the receipts say ${JSON.stringify(expected)}`,
-      );
+      if (gap && !narrowed) return;
+      const what = gap ? 'as before (a known gap: fixed? then drop it from KNOWN_GAPS)' : 'the receipts say';
+      this.found.push(`${figure}: the server shows ${JSON.stringify(actual)}, ${what} ${JSON.stringify(want)}`);
     }
   }
 
@@ -244,7 +257,26 @@ export async function checkEverything(
   const taxes = await get(fixture, `/reports/taxes?${period}`);
   const wantTaxes = taxRows(receipts);
   compareRows(d, 'taxReport.rows', taxes.rows, (r) => r.name, wantTaxes);
-  d.eq('taxReport.totals.netTaxCents', taxes.totals.current.netTaxCents, all.taxesCents);
+  const taxTotals = [...wantTaxes.values()].reduce(
+    (t, r) => ({
+      taxableSalesCents: t.taxableSalesCents + r.taxableSalesCents,
+      taxCollectedCents: t.taxCollectedCents + r.taxCollectedCents,
+      taxableRefundedCents: t.taxableRefundedCents + r.taxableRefundedCents,
+      taxRefundedCents: t.taxRefundedCents + r.taxRefundedCents,
+      netTaxableCents: t.netTaxableCents + r.netTaxableCents,
+      netTaxCents: t.netTaxCents + r.netTaxCents,
+    }),
+    {
+      taxableSalesCents: 0,
+      taxCollectedCents: 0,
+      taxableRefundedCents: 0,
+      taxRefundedCents: 0,
+      netTaxableCents: 0,
+      netTaxCents: 0,
+    },
+  );
+  d.eq('taxReport.totals', taxes.totals.current, taxTotals);
+  d.eq('taxReport.totals.netTaxCents = salesSummary.taxesCents', taxTotals.netTaxCents, all.taxesCents);
 
   await checkTransactions(d, fixture, ledger, period);
   await checkClosings(d, fixture, ledger, period);
@@ -288,6 +320,7 @@ async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledge
     d.eq(`${f}.kind`, row.kind, r.kind);
     d.eq(`${f}.totalCents`, row.totalCents, r.figures.total);
     d.eq(`${f}.tipCents`, row.tipCents, r.tip);
+    d.eq(`${f}.payment`, row.payment, [...new Set(r.payments.map((p) => p.name))].join(' + '));
     d.eq(`${f}.location`, row.location, fixture.locations[r.location]!.name);
     d.eq(`${f}.terminal`, row.terminal, fixture.terminals[r.terminal]!.name);
     const zone = fixture.locations[r.location]!.timezone;
@@ -410,6 +443,16 @@ async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger, p
     );
   }
 
+  const closed = want.filter((s) => s.status === 'closed');
+  const add = (shifts: typeof want, key: 'expectedCashCents' | 'countedCashCents' | 'differenceCents') =>
+    shifts.reduce((t, s) => t + s[key]!, 0);
+  d.eq('closings.sums.shifts', list.sums.current.shifts, want.length);
+  d.eq('closings.sums.expectedCashCents', list.sums.current.expectedCashCents, add(want, 'expectedCashCents'), {
+    today: add(closed, 'expectedCashCents'),
+  });
+  d.eq('closings.sums.countedCashCents', list.sums.current.countedCashCents, add(closed, 'countedCashCents'));
+  d.eq('closings.sums.differenceCents', list.sums.current.differenceCents, add(closed, 'differenceCents'));
+
   const moves = ledger.shifts.flatMap((s) => s.movements);
   const cash = await get(fixture, `/reports/cash_movements?${period}&all=1&pageSize=100`);
   const total = (kind: string) => moves.filter((m) => m.kind === kind).reduce((s, m) => s + m.amountCents, 0);
@@ -448,6 +491,18 @@ async function checkStock(
     const [itemId, warehouseId] = key.split('@').map(Number);
     const row = (stock.rows as Json[]).find((s) => s.itemId === itemId && s.warehouseId === warehouseId);
     d.eq(`stock.onHand[${key}]`, row?.onHand ?? 0, w.refunded - w.sold);
+  }
+  // The stock list's CSV says the same (by item and warehouse name).
+  const csv = await fixture.owner.request(`${B}/inventory/stock/export`);
+  assert.equal(csv.status, 200, 'stock CSV');
+  const [head, ...lines] = parseCsv(await csv.text());
+  for (const [key, w] of want) {
+    const [itemId, warehouseId] = key.split('@').map(Number);
+    const item = fixture.catalog.items.find((i) => i.id === itemId)!.name;
+    const warehouse = (stock.rows as Json[]).find((s) => s.warehouseId === warehouseId)?.warehouseName;
+    const line = lines.find((l) => l[head!.indexOf('Item')] === item && l[head!.indexOf('Warehouse')] === warehouse);
+    if (warehouse === undefined && w.refunded === w.sold) continue;
+    d.eq(`stockCsv.onHand[${key}]`, line && Number(line[head!.indexOf('On hand')]), w.refunded - w.sold);
   }
   const movements = await get(fixture, `/reports/stock_movements?${period}`);
   for (const [key, w] of want) {
@@ -490,6 +545,28 @@ async function checkQuickBooks(
       0,
     );
   }
+  // The IIF file: each transaction's splits add up to zero; the preview's debits equal its credits.
+  const iif = await fixture.owner.request(`${B}/quickbooks/export?${query.replace('csv', 'iif')}`);
+  assert.equal(iif.status, 200, 'QuickBooks IIF');
+  let block = 0;
+  let blocks = 0;
+  for (const line of (await iif.text()).split('\r\n')) {
+    const cells = line.split('\t');
+    if (cells[0] === 'TRNS' || cells[0] === 'SPL') block += money(cells[6]!);
+    if (cells[0] === 'ENDTRNS') {
+      d.eq(`quickbooksIif.transaction[${blocks}].balance`, block, 0);
+      block = 0;
+      blocks += 1;
+    }
+  }
+  d.eq('quickbooksIif.transactions', blocks, entries.size);
+  const preview = await get(fixture, `/quickbooks/preview?${query}`);
+  const totals = Object.fromEntries((preview.totals as Json[]).map((t) => [t.label, t.cents]));
+  const debits = [...entries.values()].flatMap((e) => [...e.values()]).filter((x) => x > 0);
+  d.eq('quickbooksPreview.totals', totals, {
+    debits: debits.reduce((s, x) => s + x, 0),
+    credits: debits.reduce((s, x) => s + x, 0),
+  });
   const want = journal(receipts, {
     payment: (typeId) => (typeId === fixture.catalog.cash.id ? ACCOUNTS.cash : ACCOUNTS.card),
     income: QB.income,

@@ -249,7 +249,11 @@ export function journal(
     add(r.day, accounts.tax, -sign * r.figures.tax);
     add(r.day, accounts.tips, -sign * r.tip);
   }
-  for (const d of out.values()) for (const [account, cents] of d) if (cents === 0) d.delete(account);
+  // Accounts that net to nothing are left out, and a day with none left has no entry.
+  for (const [day, d] of out) {
+    for (const [account, cents] of d) if (cents === 0) d.delete(account);
+    if (d.size === 0) out.delete(day);
+  }
   return out;
 }
 
