@@ -3,6 +3,7 @@ import { api, parseCsv } from '../admin-helpers';
 import type { Json, TestServer } from '../helpers';
 import {
   categoryRows,
+  employeeRows,
   figures,
   orderTypeRows,
   groupBy,
@@ -226,6 +227,14 @@ export async function checkEverything(
   compareRows(d, 'salesSummary.payments', summary.payments, (r) => r.name, paymentRows(receipts));
   compareRows(d, 'salesSummary.orderTypes', summary.orderTypes, (r) => r.key, orderTypeRows(receipts));
   compareRows(d, 'salesSummary.categories', summary.categories, (r) => r.key, categoryRows(receipts));
+  compareRows(d, 'salesSummary.employees', summary.employees, (r) => r.key, employeeRows(receipts));
+  for (const employee of fixture.catalog.employees) {
+    const theirs = receipts.filter((r) => r.employee?.id === employee.id);
+    const one = await get(fixture, `/reports/sales?${period}&employee=${employee.id}`);
+    compareFigures(d, `salesSummary(${employee.name}).totals`, one.totals.current, figures(theirs));
+  }
+  const gift = await get(fixture, `/giftcards/${fixture.giftCardId}`);
+  d.eq('giftCard.balanceCents', gift.balanceCents, ledger.giftCardCents);
   for (const [k, location] of fixture.locations.entries()) {
     const one = await get(fixture, `/reports/sales?${period}&location=${location.id}`);
     compareFigures(
@@ -304,7 +313,7 @@ async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledge
     const want = receipts.filter((r) => r.terminal === k).length;
     d.eq(`transactions(terminal=${terminal.name}).total`, await count(`terminal=${terminal.id}`), want);
   }
-  for (const type of [fixture.catalog.cash, fixture.catalog.card]) {
+  for (const type of [fixture.catalog.cash, fixture.catalog.card, fixture.catalog.gift]) {
     const want = receipts.filter((r) => r.payments.some((p) => p.typeId === type.id)).length;
     d.eq(`transactions(payment=${type.name}).total`, await count(`payment=${encodeURIComponent(type.name)}`), want);
   }
@@ -568,7 +577,12 @@ async function checkQuickBooks(
     credits: debits.reduce((s, x) => s + x, 0),
   });
   const want = journal(receipts, {
-    payment: (typeId) => (typeId === fixture.catalog.cash.id ? ACCOUNTS.cash : ACCOUNTS.card),
+    payment: (typeId) =>
+      typeId === fixture.catalog.cash.id
+        ? ACCOUNTS.cash
+        : typeId === fixture.catalog.card.id
+          ? ACCOUNTS.card
+          : QB.otherPayments,
     income: QB.income,
     tax: QB.taxPayable,
     tips: QB.tipsPayable,

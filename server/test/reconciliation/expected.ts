@@ -283,3 +283,21 @@ export function orderTypeRows(receipts: readonly LedgerReceipt[]) {
   }
   return out;
 }
+
+/** Per employee (`none` for receipts that name nobody): by who rang each receipt up. */
+export function employeeRows(receipts: readonly LedgerReceipt[]) {
+  const out = new Map<
+    string,
+    { receipts: number; netSalesCents: number; averageSaleCents: number; tipsCents: number }
+  >();
+  for (const [key, list] of groupBy(receipts, (r) => (r.employee === null ? 'none' : r.employee.id))) {
+    const f = figures(list);
+    out.set(key, {
+      receipts: f.receipts,
+      netSalesCents: f.netSalesCents,
+      averageSaleCents: f.averageSaleCents,
+      tipsCents: f.tipsCents,
+    });
+  }
+  return out;
+}

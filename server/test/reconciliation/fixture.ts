@@ -30,6 +30,7 @@ export interface Fixture {
   catalog: Catalog;
   locations: { id: number; name: string; timezone: string; warehouseId: number }[];
   terminals: { id: number; name: string; token: string }[];
+  giftCardId: number;
 }
 
 async function ok(promise: Promise<{ status: number; body: Json }>, what: string, status = 201): Promise<Json> {
@@ -143,17 +144,42 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
     terminals.push({ id, name, token });
   }
 
+  const employees = [];
+  for (const name of ['Recon Ada', 'Recon Bo']) {
+    const body = await ok(
+      api(owner, 'POST', `${B}/team/employees`, {
+        name,
+        email: '',
+        phone: '',
+        positionId: null,
+        hourlyRateCents: null,
+        role: 'user',
+        allLocations: true,
+        locationIds: [],
+        active: true,
+      }),
+      name,
+    );
+    employees.push({ id: (body.employee ?? body).id as number, name });
+  }
+  const card = await ok(
+    api(owner, 'POST', `${B}/giftcards`, { amountCents: 1_000_000, customerId: null, expiresOn: null, note: '' }),
+    'gift card',
+  );
+
   const config = (await device(server.url, terminals[0]!.token, 'GET', '/config')).body;
   const type = (builtin: string) => {
     const found = config.paymentTypes.find((p: Json) => p.builtin === builtin);
     return { id: found.id as number, name: found.name as string };
   };
   const cash = type('cash');
-  const card = type('card');
+  const credit = type('card');
+  const gift = { ...type('gift_card'), number: card.number as string, balanceCents: 1_000_000 };
   await ok(
     api(owner, 'PUT', `${B}/quickbooks/settings`, {
       ...QB,
-      paymentAccounts: { [cash.id]: ACCOUNTS.cash, [card.id]: ACCOUNTS.card },
+      // The gift card type has no account of its own: it books to "other payments".
+      paymentAccounts: { [cash.id]: ACCOUNTS.cash, [credit.id]: ACCOUNTS.card },
     }),
     'QuickBooks accounts',
     200,
@@ -164,13 +190,16 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
     companyId: companyId!,
     locations,
     terminals,
+    giftCardId: card.id as number,
     catalog: {
       rates,
       taxSets,
       items,
       orderTypes: (config.orderTypes as Json[]).map((o) => ({ id: o.id as number, name: o.name as string })),
       cash,
-      card,
+      card: credit,
+      gift,
+      employees,
       terminals: locations.map((l, k) => ({ location: k, timezone: l.timezone })),
     },
   };

@@ -22,7 +22,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // The plan
 
-export const TENDERS = ['cash', 'card', 'cash_card', 'card_cash', 'cash_cash', 'none'] as const;
+export const TENDERS = ['cash', 'card', 'cash_card', 'card_cash', 'cash_cash', 'gift', 'gift_cash', 'none'] as const;
 export type Tender = (typeof TENDERS)[number];
 
 export interface LinePlan {
@@ -51,6 +51,8 @@ export interface SalePlan {
   outsideShift: boolean;
   /** An order type of the configuration (one past the last: none). */
   orderType: number;
+  /** Who rang it up: an employee of the fixture (one past the last: nobody named). */
+  employee: number;
 }
 
 export interface RefundPlan {
@@ -60,6 +62,7 @@ export interface RefundPlan {
   pick: number;
   lines: { line: number; quantity: number }[];
   toCard: boolean;
+  employee: number;
 }
 
 export interface MovementPlan {
@@ -115,6 +118,7 @@ const salePlan = (items: number, taxSets: number): fc.Arbitrary<SalePlan> =>
     changeCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2_000 })),
     tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })),
     orderType: fc.nat({ max: 3 }),
+    employee: fc.nat({ max: 2 }),
     outsideShift: fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }),
   });
 
@@ -127,6 +131,7 @@ const refundPlan: fc.Arbitrary<RefundPlan> = fc.record({
     maxLength: 2,
   }),
   toCard: fc.boolean(),
+  employee: fc.nat({ max: 2 }),
 });
 
 const movementPlan: fc.Arbitrary<MovementPlan> = fc.record({
@@ -181,12 +186,16 @@ export interface Catalog {
   orderTypes: { id: number; name: string }[];
   cash: { id: number; name: string };
   card: { id: number; name: string };
+  /** A gift card payment type and the one card the fixture issued. */
+  gift: { id: number; name: string; number: string; balanceCents: number };
+  employees: { id: number; name: string }[];
   /** Per terminal: its location's index and time zone. */
   terminals: { location: number; timezone: string }[];
 }
 
 export interface LedgerPayment {
   typeId: number;
+  giftCardNumber?: string;
   name: string;
   cashLike: boolean;
   amountCents: number;
@@ -223,6 +232,7 @@ export interface LedgerReceipt {
   figures: SaleFigures;
   tip: number;
   refundOf: string | null;
+  employee: { id: number; name: string } | null;
   /** The sale's order type (a refund's is its sale's). */
   orderType: { id: number; name: string } | null;
 }
@@ -245,6 +255,8 @@ export interface Ledger {
   shifts: LedgerShift[];
   /** Per sale event id, per line: what refunds took so far. */
   returned: Map<string, Returned[]>;
+  /** What the gift card holds after the events so far. */
+  giftCardCents: number;
 }
 
 /** A register event as sent, with the terminal that sends it. */
@@ -284,9 +296,15 @@ export function expectedCash(ledger: Ledger, shift: number): number {
   return cash;
 }
 
-function payments(catalog: Catalog, plan: SalePlan, total: number): { list: LedgerPayment[]; change: number } {
-  const pay = (type: 'cash' | 'card', amountCents: number, tipCents = 0): LedgerPayment => ({
+function payments(
+  catalog: Catalog,
+  ledger: Ledger,
+  plan: SalePlan,
+  total: number,
+): { list: LedgerPayment[]; change: number } {
+  const pay = (type: 'cash' | 'card' | 'gift', amountCents: number, tipCents = 0): LedgerPayment => ({
     typeId: catalog[type].id,
+    ...(type === 'gift' ? { giftCardNumber: catalog.gift.number } : {}),
     name: catalog[type].name,
     cashLike: type === 'cash',
     amountCents,
@@ -295,9 +313,11 @@ function payments(catalog: Catalog, plan: SalePlan, total: number): { list: Ledg
   });
   let tender = plan.tender;
   if (total === 0) return { list: [], change: 0 };
-  if (total < 2 && tender !== 'card') tender = 'cash';
+  if (total < 2 && tender !== 'card' && tender !== 'gift') tender = 'cash';
   if (tender === 'none') tender = 'card';
-  const change = tender === 'card' ? 0 : plan.changeCents;
+  // The card pays only what it holds (a register checks its balance first).
+  if ((tender === 'gift' || tender === 'gift_cash') && ledger.giftCardCents < total) tender = 'card';
+  const change = tender === 'card' || tender === 'gift' ? 0 : plan.changeCents;
   const part = 1 + Math.floor((plan.splitPermille * (total - 2)) / 1_000);
   const tip = plan.tipCents;
   const list =
@@ -309,7 +329,12 @@ function payments(catalog: Catalog, plan: SalePlan, total: number): { list: Ledg
           ? [pay('cash', part + change), pay('card', total - part, tip)]
           : tender === 'card_cash'
             ? [pay('card', part, tip), pay('cash', total - part + change)]
-            : [pay('cash', part + change, tip), pay('cash', total - part)];
+            : tender === 'gift'
+              ? [pay('gift', total)]
+              : tender === 'gift_cash'
+                ? [pay('gift', part), pay('cash', total - part + change, tip)]
+                : [pay('cash', part + change, tip), pay('cash', total - part)];
+  for (const p of list) if (p.typeId === catalog.gift.id) ledger.giftCardCents -= p.amountCents;
   const shares = changeShares(list, change);
   list.forEach((p, i) => (p.share = shares[i]!));
   return { list, change };
@@ -325,7 +350,7 @@ export function ringUp(
   windowStart: number,
   latest: number,
 ): { outgoing: Outgoing[]; ledger: Ledger } {
-  const ledger: Ledger = { receipts: [], shifts: [], returned: new Map() };
+  const ledger: Ledger = { receipts: [], shifts: [], returned: new Map(), giftCardCents: catalog.gift.balanceCents };
   const outgoing: Outgoing[] = [];
   const minute = 60_000;
   const clocks = [windowStart + plan.startMinutes[0] * minute, windowStart + plan.startMinutes[1] * minute];
@@ -367,7 +392,7 @@ export function ringUp(
       room -= amount;
     }
     const figures = priceSale(lines, discounts, catalog.rates);
-    const { list, change } = payments(catalog, p, figures.total);
+    const { list, change } = payments(catalog, ledger, p, figures.total);
     const orderType = catalog.orderTypes[p.orderType] ?? null;
     const receipt: LedgerReceipt = {
       kind: 'sale',
@@ -379,6 +404,7 @@ export function ringUp(
       day: dayOf(terminal, at),
       shift,
       orderType,
+      employee: catalog.employees[p.employee] ?? null,
       lines: lines.map((l, i) => ({
         categoryId: (catalog.items.find((it) => it.id === l.itemId) ?? TYPED_IN).categoryId,
         itemId: l.itemId,
@@ -410,12 +436,14 @@ export function ringUp(
         at,
         ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
         ...(orderType === null ? {} : { orderTypeId: orderType.id }),
+        ...(receipt.employee === null ? {} : { employeeId: receipt.employee.id }),
         lines,
         ...(discounts.length > 0
           ? { discounts: discounts.map((amountCents, k) => ({ name: `Discount ${k + 1}`, amountCents })) }
           : {}),
         payments: list.map((x) => ({
           paymentTypeId: x.typeId,
+          ...(x.giftCardNumber ? { giftCardNumber: x.giftCardNumber } : {}),
           amountCents: x.amountCents,
           ...(x.tipCents > 0 ? { tipCents: x.tipCents } : {}),
         })),
@@ -490,6 +518,7 @@ export function ringUp(
       tip: 0,
       refundOf: of.eventId,
       orderType: of.orderType,
+      employee: catalog.employees[p.employee] ?? null,
     };
     ledger.receipts.push(receipt);
     outgoing.push({
@@ -500,6 +529,7 @@ export function ringUp(
         type: 'refund',
         at,
         receiptId: of.eventId,
+        ...(receipt.employee === null ? {} : { employeeId: receipt.employee.id }),
         ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
         reason: 'Reconciliation',
         lines: chosen.map(([index, quantity]) => ({ line: index + 1, quantity })),
