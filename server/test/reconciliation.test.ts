@@ -48,11 +48,19 @@ async function send(server: TestServer, tokens: string[], outgoing: Outgoing[], 
     else batches.push([o]);
   }
   const again = new Set(plan.resend.map((k) => k % batches.length));
+  const repeat = new Set(plan.repeatInside.map((k) => k % batches.length));
   for (const [k, batch] of batches.entries()) {
     const token = tokens[batch[0]!.terminal]!;
     const body = { events: batch.map((o) => o.event) };
-    const reply = await device(server.url, token, 'POST', '/events', body);
+    // The same event twice in one batch: the second is a duplicate of the first.
+    const doubled = repeat.has(k) ? { events: [...body.events, batch[0]!.event] } : body;
+    const reply = await device(server.url, token, 'POST', '/events', doubled);
     assert.equal(reply.status, 200, `${seed}: batch ${k} answered ${reply.status} ${JSON.stringify(reply.body)}`);
+    if (repeat.has(k)) {
+      const last = reply.body.results.at(-1);
+      assert.equal(last.status, 'duplicate', `${seed}: batch ${k}, its first event again`);
+      assert.equal(last.receiptNumber, reply.body.results[0].receiptNumber, `${seed}: batch ${k}, the same number`);
+    }
     batch.forEach((o, i) => {
       const result = reply.body.results[i];
       assert.equal(result.status, 'stored', `${seed}: event ${JSON.stringify(o.event)} -> ${JSON.stringify(result)}`);

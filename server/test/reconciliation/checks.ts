@@ -235,6 +235,8 @@ export async function checkEverything(
   }
   const gift = await get(fixture, `/giftcards/${fixture.giftCardId}`);
   d.eq('giftCard.balanceCents', gift.balanceCents, ledger.giftCardCents);
+  const customer = await get(fixture, `/customers/${fixture.catalog.customer.id}`);
+  d.eq('customer.points', customer.points, ledger.points);
   for (const [k, location] of fixture.locations.entries()) {
     const one = await get(fixture, `/reports/sales?${period}&location=${location.id}`);
     compareFigures(
@@ -329,6 +331,7 @@ async function checkTransactions(d: Differences, fixture: Fixture, ledger: Ledge
     d.eq(`${f}.kind`, row.kind, r.kind);
     d.eq(`${f}.totalCents`, row.totalCents, r.figures.total);
     d.eq(`${f}.tipCents`, row.tipCents, r.tip);
+    d.eq(`${f}.customer`, row.customer, r.customer ? fixture.catalog.customer.name : null);
     d.eq(`${f}.payment`, row.payment, [...new Set(r.payments.map((p) => p.name))].join(' + '));
     d.eq(`${f}.location`, row.location, fixture.locations[r.location]!.name);
     d.eq(`${f}.terminal`, row.terminal, fixture.terminals[r.terminal]!.name);

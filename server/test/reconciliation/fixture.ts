@@ -55,11 +55,11 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
     .select('company_id')
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
-  // The stock pages need the Inventory add-on and the QuickBooks export Invoicing: the operator's
+  // The stock pages need the Inventory add-on, the QuickBooks export Invoicing, points Loyalty: the operator's
   // admin console grants them; a fixture writes the same rows.
   await db(server)
     .insertInto('company_addons')
-    .values(['Inventory', 'Invoicing'].map((addon) => ({ company_id: companyId!, addon })))
+    .values(['Inventory', 'Invoicing', 'Loyalty'].map((addon) => ({ company_id: companyId!, addon })))
     .execute();
   const owner = new Client(server.url);
   await owner.signIn(email, PASSWORD);
@@ -167,6 +167,20 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
     'gift card',
   );
 
+  const loyalty = { pointsPerUnit: 3, valuePer100Cents: 50, minRedeemPoints: 100 };
+  await ok(api(owner, 'PUT', `${B}/loyalty/settings`, { enabled: true, ...loyalty }), 'loyalty', 200);
+  const customer = { name: 'Recon Regular', points: 400 };
+  const made = await ok(
+    api(owner, 'POST', `${B}/customers`, {
+      name: customer.name,
+      email: '',
+      phone: '',
+      notes: '',
+      points: customer.points,
+    }),
+    'customer',
+  );
+
   const config = (await device(server.url, terminals[0]!.token, 'GET', '/config')).body;
   const type = (builtin: string) => {
     const found = config.paymentTypes.find((p: Json) => p.builtin === builtin);
@@ -200,6 +214,8 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
       card: credit,
       gift,
       employees,
+      customer: { id: made.id as number, ...customer },
+      loyalty,
       terminals: locations.map((l, k) => ({ location: k, timezone: l.timezone })),
     },
   };

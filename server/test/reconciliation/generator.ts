@@ -53,6 +53,9 @@ export interface SalePlan {
   orderType: number;
   /** Who rang it up: an employee of the fixture (one past the last: nobody named). */
   employee: number;
+  /** For the loyalty customer (who earns points), and the points they spend on it (0: none). */
+  customer: boolean;
+  redeemPoints: number;
 }
 
 export interface RefundPlan {
@@ -61,7 +64,8 @@ export interface RefundPlan {
   /** Which earlier sale (modulo the sales that still have something to return). */
   pick: number;
   lines: { line: number; quantity: number }[];
-  toCard: boolean;
+  /** How the money goes back: 0 cash, 1 card, 2 cash and card, 3 onto the gift card. */
+  tender: number;
   employee: number;
 }
 
@@ -93,6 +97,8 @@ export interface DayPlan {
   batchSize: number;
   /** Batches sent a second time (indices modulo the number of batches). */
   resend: number[];
+  /** Batches that carry one of their events twice (the second is a duplicate of the first). */
+  repeatInside: number[];
 }
 
 const gap = fc.integer({ min: 1, max: 150 });
@@ -119,6 +125,8 @@ const salePlan = (items: number, taxSets: number): fc.Arbitrary<SalePlan> =>
     tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })),
     orderType: fc.nat({ max: 3 }),
     employee: fc.nat({ max: 2 }),
+    customer: fc.boolean(),
+    redeemPoints: fc.oneof(fc.constant(0), fc.integer({ min: 50, max: 900 })),
     outsideShift: fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }),
   });
 
@@ -130,7 +138,7 @@ const refundPlan: fc.Arbitrary<RefundPlan> = fc.record({
     minLength: 1,
     maxLength: 2,
   }),
-  toCard: fc.boolean(),
+  tender: fc.nat({ max: 3 }),
   employee: fc.nat({ max: 2 }),
 });
 
@@ -165,6 +173,7 @@ export function dayPlan(items: number, taxSets: number, windows: number): fc.Arb
     crossRefunds: fc.array(refundPlan, { maxLength: 2 }),
     batchSize: fc.integer({ min: 1, max: 12 }),
     resend: fc.array(fc.nat({ max: 20 }), { maxLength: 2 }),
+    repeatInside: fc.array(fc.nat({ max: 20 }), { maxLength: 2 }),
   });
 }
 
@@ -189,6 +198,9 @@ export interface Catalog {
   /** A gift card payment type and the one card the fixture issued. */
   gift: { id: number; name: string; number: string; balanceCents: number };
   employees: { id: number; name: string }[];
+  /** The loyalty customer and the programme's rules. */
+  customer: { id: number; name: string; points: number };
+  loyalty: { pointsPerUnit: number; valuePer100Cents: number; minRedeemPoints: number };
   /** Per terminal: its location's index and time zone. */
   terminals: { location: number; timezone: string }[];
 }
@@ -233,6 +245,8 @@ export interface LedgerReceipt {
   tip: number;
   refundOf: string | null;
   employee: { id: number; name: string } | null;
+  /** The loyalty customer, on a sale and on its refunds. */
+  customer: boolean;
   /** The sale's order type (a refund's is its sale's). */
   orderType: { id: number; name: string } | null;
 }
@@ -257,6 +271,8 @@ export interface Ledger {
   returned: Map<string, Returned[]>;
   /** What the gift card holds after the events so far. */
   giftCardCents: number;
+  /** The loyalty customer's points after the events so far. */
+  points: number;
 }
 
 /** A register event as sent, with the terminal that sends it. */
@@ -350,7 +366,13 @@ export function ringUp(
   windowStart: number,
   latest: number,
 ): { outgoing: Outgoing[]; ledger: Ledger } {
-  const ledger: Ledger = { receipts: [], shifts: [], returned: new Map(), giftCardCents: catalog.gift.balanceCents };
+  const ledger: Ledger = {
+    receipts: [],
+    shifts: [],
+    returned: new Map(),
+    giftCardCents: catalog.gift.balanceCents,
+    points: catalog.customer.points,
+  };
   const outgoing: Outgoing[] = [];
   const minute = 60_000;
   const clocks = [windowStart + plan.startMinutes[0] * minute, windowStart + plan.startMinutes[1] * minute];
@@ -391,8 +413,27 @@ export function ringUp(
       if (amount > 0) discounts.push(amount);
       room -= amount;
     }
+    // Points turned into money off: worth points x value / 100, rounded down (device-api.md 3.1, 4.7).
+    const { loyalty } = catalog;
+    const worth = Math.floor((p.redeemPoints * loyalty.valuePer100Cents) / 100);
+    const redeem =
+      p.customer &&
+      p.redeemPoints >= loyalty.minRedeemPoints &&
+      p.redeemPoints <= ledger.points &&
+      worth > 0 &&
+      worth <= room;
+    const named = discounts.map(
+      (amountCents, k) => ({ name: `Discount ${k + 1}`, amountCents }) as Record<string, unknown>,
+    );
+    if (redeem) {
+      discounts.push(worth);
+      named.push({ name: 'Points', amountCents: worth, points: p.redeemPoints });
+      ledger.points -= p.redeemPoints;
+    }
     const figures = priceSale(lines, discounts, catalog.rates);
     const { list, change } = payments(catalog, ledger, p, figures.total);
+    const net = figures.lines.reduce((s, l) => s + l.net, 0);
+    if (p.customer) ledger.points += Math.floor((net * loyalty.pointsPerUnit) / 100);
     const orderType = catalog.orderTypes[p.orderType] ?? null;
     const receipt: LedgerReceipt = {
       kind: 'sale',
@@ -405,6 +446,7 @@ export function ringUp(
       shift,
       orderType,
       employee: catalog.employees[p.employee] ?? null,
+      customer: p.customer,
       lines: lines.map((l, i) => ({
         categoryId: (catalog.items.find((it) => it.id === l.itemId) ?? TYPED_IN).categoryId,
         itemId: l.itemId,
@@ -438,9 +480,8 @@ export function ringUp(
         ...(orderType === null ? {} : { orderTypeId: orderType.id }),
         ...(receipt.employee === null ? {} : { employeeId: receipt.employee.id }),
         lines,
-        ...(discounts.length > 0
-          ? { discounts: discounts.map((amountCents, k) => ({ name: `Discount ${k + 1}`, amountCents })) }
-          : {}),
+        ...(named.length > 0 ? { discounts: named } : {}),
+        ...(p.customer ? { customerId: catalog.customer.id } : {}),
         payments: list.map((x) => ({
           paymentTypeId: x.typeId,
           ...(x.giftCardNumber ? { giftCardNumber: x.giftCardNumber } : {}),
@@ -487,20 +528,29 @@ export function ringUp(
       };
     });
     const figures = refundTotals(lines.map((l) => l.figures));
-    const type = p.toCard ? catalog.card : catalog.cash;
+    const back = (type: 'cash' | 'card' | 'gift', amountCents: number): LedgerPayment => ({
+      typeId: catalog[type].id,
+      ...(type === 'gift' ? { giftCardNumber: catalog.gift.number } : {}),
+      name: catalog[type].name,
+      cashLike: type === 'cash',
+      amountCents,
+      tipCents: 0,
+      share: amountCents,
+    });
+    const total = figures.total;
+    const half = Math.floor(total / 2);
     const list: LedgerPayment[] =
-      figures.total === 0
+      total === 0
         ? []
-        : [
-            {
-              typeId: type.id,
-              name: type.name,
-              cashLike: !p.toCard,
-              amountCents: figures.total,
-              tipCents: 0,
-              share: figures.total,
-            },
-          ];
+        : p.tender === 1
+          ? [back('card', total)]
+          : p.tender === 2 && half > 0
+            ? [back('cash', half), back('card', total - half)]
+            : p.tender === 3 && ledger.giftCardCents + total <= catalog.gift.balanceCents
+              ? [back('gift', total)]
+              : [back('cash', total)];
+    // A refund paid back onto the gift card loads it (never over what it held when issued).
+    for (const x of list) if (x.typeId === catalog.gift.id) ledger.giftCardCents += x.amountCents;
     const receipt: LedgerReceipt = {
       kind: 'refund',
       eventId: randomUUID(),
@@ -519,7 +569,13 @@ export function ringUp(
       refundOf: of.eventId,
       orderType: of.orderType,
       employee: catalog.employees[p.employee] ?? null,
+      customer: of.customer,
     };
+    // A refund takes back what its own net earned, never more than the customer still holds.
+    if (of.customer) {
+      const net = figures.lines.reduce((s, l) => s + l.net, 0);
+      ledger.points -= Math.min(ledger.points, Math.floor((net * catalog.loyalty.pointsPerUnit) / 100));
+    }
     ledger.receipts.push(receipt);
     outgoing.push({
       terminal,
@@ -533,7 +589,11 @@ export function ringUp(
         ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
         reason: 'Reconciliation',
         lines: chosen.map(([index, quantity]) => ({ line: index + 1, quantity })),
-        payments: list.map((x) => ({ paymentTypeId: x.typeId, amountCents: x.amountCents })),
+        payments: list.map((x) => ({
+          paymentTypeId: x.typeId,
+          ...(x.giftCardNumber ? { giftCardNumber: x.giftCardNumber } : {}),
+          amountCents: x.amountCents,
+        })),
         totals: {
           subtotalCents: figures.subtotal,
           discountCents: figures.discount,
