@@ -1,6 +1,4 @@
-import assert from 'node:assert/strict';
-import { api, parseCsv } from '../admin-helpers';
-import type { Json, TestServer } from '../helpers';
+import type { Json } from '../helpers';
 import {
   categoryRows,
   employeeRows,
@@ -8,14 +6,15 @@ import {
   orderTypeRows,
   groupBy,
   itemRows,
-  journal,
   modifierRows,
   paymentRows,
   shiftRows,
   taxRows,
   type Figures,
 } from './expected';
-import { ACCOUNTS, QB, type Fixture } from './fixture';
+import { checkQuickBooks, checkStock } from './books';
+import { cents, Differences, get } from './differences';
+import type { Fixture } from './fixture';
 import { TYPED_IN, type Ledger, type LedgerReceipt } from './generator';
 import { localDay, localHour } from './model';
 
@@ -23,60 +22,6 @@ import { localDay, localHour } from './model';
  * Every place a figure shows, read through the back-office API and compared with the model. All
  * differences of a run are collected and reported together, each named by its figure.
  */
-
-/**
- * KNOWN GAPS: figures the server gets wrong today, narrowed here (and only here) so the suite stays
- * green until they are fixed. Each names the figure (a prefix of the names below), the cause as far
- * as it was found, and a minimal reproduction. Where the check passes what the server shows today
- * (`narrowed`), it is held to that instead, so the fix makes it fail: then remove the entry.
- */
-export const KNOWN_GAPS: { figure: string; cause: string; reproduction: string }[] = [
-  {
-    figure: 'closings.sums.expectedCashCents',
-    cause:
-      'The key figures of /closings count an open shift in "Shifts" but add nothing for it to "Expected ' +
-      'cash", while its row shows what its drawer should hold now: sumsOf (server/src/backoffice/reports/' +
-      'closings.ts) sums the stored shifts.expected_cash_cents, which is NULL until the shift closes.',
-    reproduction:
-      'One till: shift_open (float 0), a cash receipt of 3.50, no shift_close. GET /api/backoffice/reports/' +
-      'closings: rows[0].expectedCashCents = 350, sums.current = { shifts: 1, expectedCashCents: 0, ... }.',
-  },
-];
-
-const B = '/api/backoffice';
-
-class Differences {
-  readonly found: string[] = [];
-  constructor(readonly label: string) {}
-
-  /** `narrowed`: what a figure of KNOWN_GAPS shows today, checked instead of `expected`. */
-  eq(figure: string, actual: unknown, expected: unknown, narrowed?: { today: unknown }): void {
-    const gap = KNOWN_GAPS.some((g) => figure.startsWith(g.figure));
-    const want = gap && narrowed ? narrowed.today : expected;
-    try {
-      assert.deepStrictEqual(actual, want);
-    } catch {
-      if (gap && !narrowed) return;
-      const what = gap ? 'as before (a known gap: fixed? then drop it from KNOWN_GAPS)' : 'the receipts say';
-      this.found.push(`${figure}: the server shows ${JSON.stringify(actual)}, ${what} ${JSON.stringify(want)}`);
-    }
-  }
-
-  throwIfAny(): void {
-    if (this.found.length > 0) {
-      const shown = this.found.slice(0, 40).join('\n  ');
-      assert.fail(`${this.label}: ${this.found.length} figure(s) differ from the receipts\n  ${shown}`);
-    }
-  }
-}
-
-const cents = (value: number) => Math.round(value * 100);
-
-async function get(fixture: Fixture, path: string): Promise<Json> {
-  const result = await api(fixture.owner, 'GET', `${B}${path}`);
-  assert.equal(result.status, 200, `GET ${path}: ${JSON.stringify(result.body)}`);
-  return result.body;
-}
 
 const FIGURE_KEYS: (keyof Figures)[] = [
   'receipts',
@@ -119,7 +64,6 @@ function compareRows<T extends object>(
 }
 
 export async function checkEverything(
-  server: TestServer,
   fixture: Fixture,
   ledger: Ledger,
   options: { label: string; now: number; from: string; to: string },
@@ -237,6 +181,15 @@ export async function checkEverything(
   d.eq('giftCard.balanceCents', gift.balanceCents, ledger.giftCardCents);
   const customer = await get(fixture, `/customers/${fixture.catalog.customer.id}`);
   d.eq('customer.points', customer.points, ledger.points);
+  const promotions = await get(fixture, '/promotions');
+  const promoted = receipts.filter((r) => r.promotionCents > 0);
+  const rule = ((promotions.rows ?? promotions) as Json[]).find((x) => x.id === fixture.catalog.promotion.id);
+  d.eq('promotions.uses30d', rule?.uses30d, promoted.length);
+  d.eq(
+    'promotions.amount30dCents',
+    rule?.amount30dCents,
+    promoted.reduce((t, r) => t + r.promotionCents, 0),
+  );
   for (const [k, location] of fixture.locations.entries()) {
     const one = await get(fixture, `/reports/sales?${period}&location=${location.id}`);
     compareFigures(
@@ -421,7 +374,6 @@ async function checkReceipt(
       refunds.map((x) => [x.number, x.figures.total]).sort((a, b) => a[0]! - b[0]!),
     );
   }
-  void fixture;
 }
 
 async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger, period: string): Promise<void> {
@@ -476,121 +428,4 @@ async function checkClosings(d: Differences, fixture: Fixture, ledger: Ledger, p
     netCents: total('pay_in') - total('pay_out'),
   });
   d.eq('cashMovements.total', cash.total, moves.length);
-}
-
-async function checkStock(
-  d: Differences,
-  fixture: Fixture,
-  receipts: readonly LedgerReceipt[],
-  period: string,
-): Promise<void> {
-  const tracked = fixture.catalog.items.filter((i) => i.trackStock);
-  const want = new Map<string, { sold: number; refunded: number }>();
-  for (const item of tracked) {
-    for (const location of fixture.locations) want.set(`${item.id}@${location.warehouseId}`, { sold: 0, refunded: 0 });
-  }
-  for (const r of receipts) {
-    for (const l of r.lines) {
-      const key = `${l.itemId}@${fixture.locations[r.location]!.warehouseId}`;
-      const row = want.get(key);
-      if (!row) continue;
-      if (r.kind === 'sale') row.sold += l.quantity;
-      else row.refunded += l.quantity;
-    }
-  }
-  const stock = await get(fixture, '/inventory/stock');
-  for (const [key, w] of want) {
-    const [itemId, warehouseId] = key.split('@').map(Number);
-    const row = (stock.rows as Json[]).find((s) => s.itemId === itemId && s.warehouseId === warehouseId);
-    d.eq(`stock.onHand[${key}]`, row?.onHand ?? 0, w.refunded - w.sold);
-  }
-  // The stock list's CSV says the same (by item and warehouse name).
-  const csv = await fixture.owner.request(`${B}/inventory/stock/export`);
-  assert.equal(csv.status, 200, 'stock CSV');
-  const [head, ...lines] = parseCsv(await csv.text());
-  for (const [key, w] of want) {
-    const [itemId, warehouseId] = key.split('@').map(Number);
-    const item = fixture.catalog.items.find((i) => i.id === itemId)!.name;
-    const warehouse = (stock.rows as Json[]).find((s) => s.warehouseId === warehouseId)?.warehouseName;
-    const line = lines.find((l) => l[head!.indexOf('Item')] === item && l[head!.indexOf('Warehouse')] === warehouse);
-    if (warehouse === undefined && w.refunded === w.sold) continue;
-    d.eq(`stockCsv.onHand[${key}]`, line && Number(line[head!.indexOf('On hand')]), w.refunded - w.sold);
-  }
-  const movements = await get(fixture, `/reports/stock_movements?${period}`);
-  for (const [key, w] of want) {
-    const [itemId, warehouseId] = key.split('@').map(Number);
-    const row = (movements.summary as Json[]).find((s) => s.itemId === itemId && s.warehouseId === warehouseId);
-    if (w.sold === 0 && w.refunded === 0 && !row) continue;
-    d.eq(`stockMovements[${key}]`, row && { sold: row.sold, refunded: row.refunded, closing: row.closing }, {
-      sold: w.sold,
-      refunded: w.refunded,
-      closing: w.refunded - w.sold,
-    });
-  }
-}
-
-async function checkQuickBooks(
-  d: Differences,
-  fixture: Fixture,
-  receipts: readonly LedgerReceipt[],
-  period: { from: string; to: string },
-): Promise<void> {
-  const query = `kind=sales&format=csv&from=${period.from}&to=${period.to}`;
-  const response = await fixture.owner.request(`${B}/quickbooks/export?${query}`);
-  assert.equal(response.status, 200, 'QuickBooks export');
-  const [header, ...rows] = parseCsv(await response.text());
-  const col = (name: string) => header!.indexOf(name);
-  const money = (text: string) => (text === '' ? 0 : Math.round(Number(text.replace(/,/g, '')) * 100));
-  const entries = new Map<string, Map<string, number>>();
-  for (const row of rows) {
-    if (row.length < header!.length) continue;
-    const day = row[col('JournalNo')]!.replace('SALES-', '');
-    const e = entries.get(day) ?? new Map<string, number>();
-    const account = row[col('AccountName')]!;
-    e.set(account, (e.get(account) ?? 0) + money(row[col('Debits')]!) - money(row[col('Credits')]!));
-    entries.set(day, e);
-  }
-  for (const [day, e] of entries) {
-    d.eq(
-      `quickbooks[${day}].balance`,
-      [...e.values()].reduce((s, x) => s + x, 0),
-      0,
-    );
-  }
-  // The IIF file: each transaction's splits add up to zero; the preview's debits equal its credits.
-  const iif = await fixture.owner.request(`${B}/quickbooks/export?${query.replace('csv', 'iif')}`);
-  assert.equal(iif.status, 200, 'QuickBooks IIF');
-  let block = 0;
-  let blocks = 0;
-  for (const line of (await iif.text()).split('\r\n')) {
-    const cells = line.split('\t');
-    if (cells[0] === 'TRNS' || cells[0] === 'SPL') block += money(cells[6]!);
-    if (cells[0] === 'ENDTRNS') {
-      d.eq(`quickbooksIif.transaction[${blocks}].balance`, block, 0);
-      block = 0;
-      blocks += 1;
-    }
-  }
-  d.eq('quickbooksIif.transactions', blocks, entries.size);
-  const preview = await get(fixture, `/quickbooks/preview?${query}`);
-  const totals = Object.fromEntries((preview.totals as Json[]).map((t) => [t.label, t.cents]));
-  const debits = [...entries.values()].flatMap((e) => [...e.values()]).filter((x) => x > 0);
-  d.eq('quickbooksPreview.totals', totals, {
-    debits: debits.reduce((s, x) => s + x, 0),
-    credits: debits.reduce((s, x) => s + x, 0),
-  });
-  const want = journal(receipts, {
-    payment: (typeId) =>
-      typeId === fixture.catalog.cash.id
-        ? ACCOUNTS.cash
-        : typeId === fixture.catalog.card.id
-          ? ACCOUNTS.card
-          : QB.otherPayments,
-    income: QB.income,
-    tax: QB.taxPayable,
-    tips: QB.tipsPayable,
-  });
-  const asObject = (m: Map<string, Map<string, number>>) =>
-    Object.fromEntries([...m.entries()].sort().map(([day, e]) => [day, Object.fromEntries([...e.entries()].sort())]));
-  d.eq('quickbooks.journal', asObject(entries), asObject(want));
 }

@@ -181,6 +181,31 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
     'customer',
   );
 
+  const promotion = { name: 'Recon spend 20 get 3', thresholdCents: 2_000, amountCents: 300 };
+  const promoted = await ok(
+    api(owner, 'POST', `${B}/promotions`, {
+      name: promotion.name,
+      kind: 'spend_get',
+      priority: 0,
+      stackable: true,
+      active: true,
+      itemIds: [],
+      categoryIds: [],
+      buyQuantity: 0,
+      getQuantity: 0,
+      getPercentBp: 0,
+      percentBp: 0,
+      thresholdCents: promotion.thresholdCents,
+      amountCents: promotion.amountCents,
+      days: [0, 1, 2, 3, 4, 5, 6],
+      startTime: '',
+      endTime: '',
+      startsOn: null,
+      endsOn: null,
+    }),
+    'promotion',
+  );
+
   const config = (await device(server.url, terminals[0]!.token, 'GET', '/config')).body;
   const type = (builtin: string) => {
     const found = config.paymentTypes.find((p: Json) => p.builtin === builtin);
@@ -216,6 +241,7 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
       employees,
       customer: { id: made.id as number, ...customer },
       loyalty,
+      promotion: { id: (promoted.promotion ?? promoted).id as number, ...promotion },
       terminals: locations.map((l, k) => ({ location: k, timezone: l.timezone })),
     },
   };
