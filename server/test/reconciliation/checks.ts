@@ -181,6 +181,26 @@ export async function checkEverything(
   d.eq('giftCard.balanceCents', gift.balanceCents, ledger.giftCardCents);
   const customer = await get(fixture, `/customers/${fixture.catalog.customer.id}`);
   d.eq('customer.points', customer.points, ledger.points);
+  const spent = receipts
+    .filter((r) => r.customer)
+    .reduce((t, r) => t + (r.kind === 'sale' ? 1 : -1) * r.figures.total, 0);
+  d.eq('customer.totalSpent', cents(customer.totalSpent), spent);
+
+  // Devices › Terminals: each till's sales since midnight (the business's) and its open shift.
+  const tills = (await get(fixture, '/terminals')).rows as Json[];
+  for (const [k, terminal] of fixture.terminals.entries()) {
+    const row = tills.find((t) => t.id === terminal.id);
+    const todays = receipts.filter(
+      (r) => r.kind === 'sale' && r.terminal === k && localDay(r.at, business.timezone) === today,
+    );
+    d.eq(`terminals[${terminal.name}].receiptsToday`, row?.receiptsToday, todays.length);
+    const open = ledger.shifts.find((x) => x.terminal === k && x.closedAt === null);
+    d.eq(
+      `terminals[${terminal.name}].openShift`,
+      row?.openShift ?? null,
+      open ? { number: open.number, openedAt: open.openedAt } : null,
+    );
+  }
   const promotions = await get(fixture, '/promotions');
   const promoted = receipts.filter((r) => r.promotionCents > 0);
   const rule = ((promotions.rows ?? promotions) as Json[]).find((x) => x.id === fixture.catalog.promotion.id);
