@@ -40,6 +40,50 @@ const WINDOWS = [
   to: to!,
 }));
 
+/**
+ * Days every run starts with (fast-check's examples), before the random ones: the bugs found so
+ * far, shrunk. Change taken off the card when the card was paid after the cash (e886a12): 0.01
+ * cash and 3.49 card with 0.01 change and a tip showed Cash 0.02 and Card 3.48.
+ */
+const REGRESSIONS: DayPlan[] = [
+  {
+    window: 0,
+    startMinutes: [0, 0],
+    shifts: [
+      [
+        {
+          floatCents: 0,
+          actions: [
+            {
+              kind: 'sale',
+              gapMinutes: 1,
+              lines: [{ item: 0, quantity: 1, priceCents: null, modifiers: [], discountPermille: 0, taxSet: 0 }],
+              receiptDiscounts: [],
+              tender: 'cash_card',
+              splitPermille: 0,
+              changeCents: 1,
+              tipCents: 1,
+              orderType: 3,
+              employee: 2,
+              customer: false,
+              redeemPoints: 0,
+              promotion: false,
+              outsideShift: false,
+            },
+          ],
+          close: true,
+          countedOffCents: 0,
+        },
+      ],
+      [{ floatCents: 0, actions: [], close: false, countedOffCents: 0 }],
+    ],
+    crossRefunds: [],
+    batchSize: 1,
+    resend: [],
+    repeatInside: [],
+  },
+];
+
 /** Sends a run's events in batches of the plan's size (one terminal per batch), some twice. */
 async function send(server: TestServer, tokens: string[], outgoing: Outgoing[], plan: DayPlan, seed: string) {
   const batches: Outgoing[][] = [];
@@ -115,6 +159,7 @@ for (const target of databaseTargets()) {
         {
           numRuns: RUNS,
           seed: SEED,
+          examples: REGRESSIONS.map((plan) => [plan] as [DayPlan]),
           ...(PATH === undefined ? {} : { path: PATH }),
           // Each run is a fresh company over HTTP: shrinking a failure is slow, so keep it bounded.
           endOnFailure: false,
