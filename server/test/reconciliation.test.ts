@@ -57,7 +57,17 @@ const REGRESSIONS: DayPlan[] = [
             {
               kind: 'sale',
               gapMinutes: 1,
-              lines: [{ item: 0, quantity: 1, priceCents: null, modifiers: [], discountPermille: 0, taxSet: 0 }],
+              lines: [
+                {
+                  item: 0,
+                  quantity: 1,
+                  priceCents: null,
+                  modifiers: [],
+                  discountPermille: 0,
+                  taxSet: 0,
+                  namedDiscount: false,
+                },
+              ],
               receiptDiscounts: [],
               tender: 'cash_card',
               splitPermille: 0,
@@ -68,6 +78,7 @@ const REGRESSIONS: DayPlan[] = [
               customer: false,
               redeemPoints: 0,
               promotion: false,
+              namedDiscount: false,
               outsideShift: false,
             },
           ],

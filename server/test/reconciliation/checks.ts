@@ -201,6 +201,18 @@ export async function checkEverything(
       open ? { number: open.number, openedAt: open.openedAt } : null,
     );
   }
+  // Offers › Discounts: the receipts of the last 30 days that applied each, and what it took off.
+  const offered = await get(fixture, '/discounts');
+  for (const discount of Object.values(fixture.catalog.discounts)) {
+    const row = ((offered.rows ?? offered) as Json[]).find((x) => x.id === discount.id);
+    const used = receipts.filter((r) => r.kind === 'sale' && r.named.has(discount.id));
+    d.eq(`discounts[${discount.name}].uses30d`, row?.uses30d, used.length);
+    d.eq(
+      `discounts[${discount.name}].amount30dCents`,
+      row?.amount30dCents,
+      used.reduce((t, r) => t + r.named.get(discount.id)!, 0),
+    );
+  }
   const promotions = await get(fixture, '/promotions');
   const promoted = receipts.filter((r) => r.promotionCents > 0);
   const rule = ((promotions.rows ?? promotions) as Json[]).find((x) => x.id === fixture.catalog.promotion.id);

@@ -181,6 +181,32 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
     'customer',
   );
 
+  const discount = async (name: string, percentBp: number, scope: 'receipt' | 'items', categoryIds: number[]) => {
+    const body = await ok(
+      api(owner, 'POST', `${B}/discounts`, {
+        name,
+        type: 'percent',
+        percentBp,
+        amountCents: null,
+        scope,
+        itemIds: [],
+        categoryIds,
+        restricted: false,
+        active: true,
+      }),
+      name,
+    );
+    return (body.discount ?? body).id as number;
+  };
+  const discounts = {
+    receipt: { id: await discount('Recon 10 % off', 1_000, 'receipt', []), name: 'Recon 10 % off', percentBp: 1_000 },
+    items: {
+      id: await discount('Recon bakery 15 % off', 1_500, 'items', [bakery]),
+      name: 'Recon bakery 15 % off',
+      percentBp: 1_500,
+      categoryId: bakery,
+    },
+  };
   const promotion = { name: 'Recon spend 20 get 3', thresholdCents: 2_000, amountCents: 300 };
   const promoted = await ok(
     api(owner, 'POST', `${B}/promotions`, {
@@ -241,6 +267,7 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
       employees,
       customer: { id: made.id as number, ...customer },
       loyalty,
+      discounts,
       promotion: { id: (promoted.promotion ?? promoted).id as number, ...promotion },
       terminals: locations.map((l, k) => ({ location: k, timezone: l.timezone })),
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   changeShares,
+  divRound,
   localDay,
   priceSale,
   refundLine,
@@ -42,6 +43,11 @@ export interface Catalog {
   /** The loyalty customer and the programme's rules. */
   customer: { id: number; name: string; points: number };
   loyalty: { pointsPerUnit: number; valuePer100Cents: number; minRedeemPoints: number };
+  /** Two discounts of the catalog: a percentage off the receipt, one off the items of a category. */
+  discounts: {
+    receipt: { id: number; name: string; percentBp: number };
+    items: { id: number; name: string; percentBp: number; categoryId: number };
+  };
   /** One promotion, spend X get Y off: every item, every day, all day. */
   promotion: { id: number; name: string; thresholdCents: number; amountCents: number };
   /** Per terminal: its location's index and time zone. */
@@ -84,6 +90,8 @@ export interface LedgerReceipt {
   discounts: number[];
   /** What the promotion took off (0: not claimed). */
   promotionCents: number;
+  /** What each discount of the catalog took off it, by discount id. */
+  named: Map<number, number>;
   payments: LedgerPayment[];
   change: number;
   figures: SaleFigures;
@@ -230,11 +238,28 @@ export function ringUp(
   const sale = (terminal: number, inShift: number | null, p: SalePlan) => {
     const shift = p.outsideShift ? null : inShift;
     const at = tick(terminal, p.gapMinutes);
+    const named = new Map<number, number>();
     const lines: LineInput[] = p.lines.map((l) => {
       const item = catalog.items[l.item] ?? TYPED_IN;
       const unitPriceCents = l.priceCents ?? item.priceCents;
       const modifiers = l.modifiers.map((priceCents, k) => ({ name: `Extra ${k + 1}`, priceCents }));
       const gross = l.quantity * (unitPriceCents + modifiers.reduce((s, m) => s + m.priceCents, 0));
+      // The item discount: its percentage of the line's gross, half up (device-api.md 3.1, 4.7).
+      const itemDiscount = catalog.discounts.items;
+      if (l.namedDiscount && item.categoryId === itemDiscount.categoryId) {
+        const cents = divRound(gross * itemDiscount.percentBp, 10_000);
+        named.set(itemDiscount.id, (named.get(itemDiscount.id) ?? 0) + cents);
+        return {
+          itemId: item.id,
+          name: item.name,
+          quantity: l.quantity,
+          unitPriceCents,
+          modifiers,
+          discountCents: cents,
+          discountId: itemDiscount.id,
+          taxRateIds: catalog.taxSets[l.taxSet]!,
+        };
+      }
       return {
         itemId: item.id,
         name: item.name,
@@ -252,8 +277,17 @@ export function ringUp(
     );
     // Each receipt discount a share of what is left; together never more than it.
     const discounts: number[] = [];
-    const named: Record<string, unknown>[] = [];
+    const sent: Record<string, unknown>[] = [];
     let room = left;
+    // The receipt discount: its percentage of what the lines cost after their own discounts.
+    const receiptDiscount = catalog.discounts.receipt;
+    const off = divRound(left * receiptDiscount.percentBp, 10_000);
+    if (p.namedDiscount && off > 0 && off <= room) {
+      discounts.push(off);
+      sent.push({ name: receiptDiscount.name, amountCents: off, discountId: receiptDiscount.id });
+      named.set(receiptDiscount.id, off);
+      room -= off;
+    }
     // Spend X get Y (behaviour.md 15): once the basket (units at their price with modifiers)
     // reaches X, Y off it (never more than it). Claimed first, if what is left can take it.
     const { promotion } = catalog;
@@ -264,14 +298,14 @@ export function ringUp(
     const promo = Math.min(basket, promotion.amountCents);
     if (p.promotion && basket >= promotion.thresholdCents && promo <= room) {
       discounts.push(promo);
-      named.push({ name: promotion.name, amountCents: promo, promotionId: promotion.id });
+      sent.push({ name: promotion.name, amountCents: promo, promotionId: promotion.id });
       room -= promo;
     }
     for (const permille of p.receiptDiscounts) {
       const amount = Math.min(room, Math.floor((left * permille) / 1_000));
       if (amount > 0) {
         discounts.push(amount);
-        named.push({ name: `Discount ${named.length + 1}`, amountCents: amount });
+        sent.push({ name: `Discount ${sent.length + 1}`, amountCents: amount });
       }
       room -= amount;
     }
@@ -286,7 +320,7 @@ export function ringUp(
       worth <= room;
     if (redeem) {
       discounts.push(worth);
-      named.push({ name: 'Points', amountCents: worth, points: p.redeemPoints });
+      sent.push({ name: 'Points', amountCents: worth, points: p.redeemPoints });
       ledger.points -= p.redeemPoints;
     }
     const figures = priceSale(lines, discounts, catalog.rates);
@@ -317,7 +351,8 @@ export function ringUp(
         costCents: l.quantity * (catalog.items.find((it) => it.id === l.itemId) ?? TYPED_IN).costCents,
       })),
       discounts,
-      promotionCents: named.some((x) => x.promotionId !== undefined) ? promo : 0,
+      promotionCents: sent.some((x) => x.promotionId !== undefined) ? promo : 0,
+      named,
       payments: list,
       change,
       figures,
@@ -340,7 +375,7 @@ export function ringUp(
         ...(orderType === null ? {} : { orderTypeId: orderType.id }),
         ...(receipt.employee === null ? {} : { employeeId: receipt.employee.id }),
         lines,
-        ...(named.length > 0 ? { discounts: named } : {}),
+        ...(sent.length > 0 ? { discounts: sent } : {}),
         ...(p.customer ? { customerId: catalog.customer.id } : {}),
         payments: list.map((x) => ({
           paymentTypeId: x.typeId,
@@ -423,6 +458,7 @@ export function ringUp(
       lines,
       discounts: [],
       promotionCents: 0,
+      named: new Map(),
       payments: list,
       change: 0,
       figures,

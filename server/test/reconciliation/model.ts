@@ -24,6 +24,8 @@ export interface LineInput {
   unitPriceCents: number;
   modifiers: { name: string; priceCents: number }[];
   discountCents: number;
+  /** The catalog discount the line's own discount is (sent as is; the money rules ignore it). */
+  discountId?: number;
   taxRateIds: number[];
 }
 

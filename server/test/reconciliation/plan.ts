@@ -17,6 +17,8 @@ export interface LinePlan {
   modifiers: number[];
   /** Per mille of the line's gross taken off as its own discount. */
   discountPermille: number;
+  /** The item discount of the catalog instead, when it covers the item. */
+  namedDiscount: boolean;
   taxSet: number;
 }
 
@@ -41,6 +43,8 @@ export interface SalePlan {
   redeemPoints: number;
   /** The register applies the spend-and-get promotion when the basket qualifies. */
   promotion: boolean;
+  /** The receipt discount of the catalog (a percentage of what the lines cost after their own). */
+  namedDiscount: boolean;
 }
 
 export interface RefundPlan {
@@ -95,6 +99,7 @@ const linePlan = (items: number, taxSets: number): fc.Arbitrary<LinePlan> =>
     priceCents: fc.option(fc.integer({ min: 1, max: 4_999 }), { freq: 3 }),
     modifiers: fc.array(fc.integer({ min: 0, max: 250 }), { maxLength: 2 }),
     discountPermille: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1_000 })),
+    namedDiscount: fc.boolean(),
     taxSet: fc.nat({ max: taxSets - 1 }),
   });
 
@@ -112,6 +117,7 @@ const salePlan = (items: number, taxSets: number): fc.Arbitrary<SalePlan> =>
     employee: fc.nat({ max: 2 }),
     customer: fc.boolean(),
     promotion: fc.boolean(),
+    namedDiscount: fc.boolean(),
     redeemPoints: fc.oneof(fc.constant(0), fc.integer({ min: 50, max: 900 })),
     outsideShift: fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }),
   });
