@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { device } from './admin-helpers';
 import { databaseTargets, startTestServer, type TestServer } from './helpers';
 import { checkEverything } from './reconciliation/checks';
-import { freshCompany } from './reconciliation/fixture';
+import { CATALOG, freshCompany } from './reconciliation/fixture';
 import { ringUp, type Outgoing } from './reconciliation/generator';
 import { dayPlan, type DayPlan } from './reconciliation/plan';
 
@@ -151,7 +151,7 @@ for (const target of databaseTargets()) {
     it('every figure of the back-office equals the receipts, to the cent', { timeout: 600_000 }, async () => {
       let run = 0;
       await fc.assert(
-        fc.asyncProperty(dayPlan(5, 6, WINDOWS.length), async (plan) => {
+        fc.asyncProperty(dayPlan(CATALOG.items, CATALOG.taxSets, WINDOWS.length), async (plan) => {
           run += 1;
           const window = WINDOWS[plan.window]!;
           server.clock.offsetMs = window.now - Date.now();

@@ -24,11 +24,15 @@ export async function checkStock(
   }
   for (const r of receipts) {
     for (const l of r.lines) {
-      const key = `${l.itemId}@${fixture.locations[r.location]!.warehouseId}`;
-      const row = want.get(key);
-      if (!row) continue;
-      if (r.kind === 'sale') row.sold += l.quantity;
-      else row.refunded += l.quantity;
+      // A bundle moves its components' stock: its quantity times each component's.
+      const item = fixture.catalog.items.find((i) => i.id === l.itemId);
+      const moves = item?.components ?? [{ itemId: l.itemId, quantity: 1 }];
+      for (const m of moves) {
+        const row = want.get(`${m.itemId}@${fixture.locations[r.location]!.warehouseId}`);
+        if (!row) continue;
+        if (r.kind === 'sale') row.sold += l.quantity * m.quantity;
+        else row.refunded += l.quantity * m.quantity;
+      }
     }
   }
   const stock = await get(fixture, '/inventory/stock');

@@ -24,6 +24,9 @@ export const QB = {
   otherPayments: 'Recon Other',
 } as const;
 
+/** How many items and tax sets the fixture's catalog has (the plan is drawn before it exists). */
+export const CATALOG = { items: 6, taxSets: 6 } as const;
+
 export interface Fixture {
   owner: Client;
   companyId: number;
@@ -126,6 +129,32 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
     );
     items.push({ id: body.id, name, priceCents, costCents, trackStock, categoryId });
   }
+  // A bundle: sold at its own price, its cost and stock its components' (behaviour.md 15).
+  const components = [
+    { itemId: items[0]!.id, quantity: 2 },
+    { itemId: items[1]!.id, quantity: 1 },
+  ];
+  const bundle = await ok(
+    api(owner, 'POST', `${B}/bundles`, {
+      name: 'Recon breakfast',
+      sku: '',
+      categoryId: null,
+      price: 5,
+      taxIds: [],
+      active: true,
+      components,
+    }),
+    'bundle',
+  );
+  items.push({
+    id: (bundle.bundle ?? bundle).id as number,
+    name: 'Recon breakfast',
+    priceCents: 500,
+    costCents: 2 * items[0]!.costCents + items[1]!.costCents,
+    trackStock: false,
+    categoryId: null,
+    components,
+  });
 
   const terminals = [];
   for (const [k, location] of locations.entries()) {

@@ -33,6 +33,8 @@ export interface Catalog {
     costCents: number;
     trackStock: boolean;
     categoryId: number | null;
+    /** A bundle's components: the stock that moves when it sells. */
+    components?: { itemId: number; quantity: number }[];
   }[];
   orderTypes: { id: number; name: string }[];
   cash: { id: number; name: string };
