@@ -66,6 +66,7 @@ const REGRESSIONS: DayPlan[] = [
                   discountPermille: 0,
                   taxSet: 0,
                   namedDiscount: false,
+                  namedModifiers: false,
                 },
               ],
               receiptDiscounts: [],

@@ -213,6 +213,17 @@ export async function checkEverything(
       used.reduce((t, r) => t + r.named.get(discount.id)!, 0),
     );
   }
+  // Products › Modifiers: units sold over 30 days on lines naming one of the group's modifiers.
+  const groups = await get(fixture, '/modifier_groups');
+  const group = ((groups.rows ?? groups) as Json[]).find((g) => g.id === fixture.catalog.modifierGroup.id);
+  const withModifier = receipts
+    .filter((r) => r.kind === 'sale')
+    .flatMap((r) => r.lines.filter((l) => l.modifiers.some((m) => m.modifierId !== undefined)));
+  d.eq(
+    'modifierGroups.soldLast30Days',
+    group?.soldLast30Days,
+    withModifier.reduce((t, l) => t + l.quantity, 0),
+  );
   const promotions = await get(fixture, '/promotions');
   const promoted = receipts.filter((r) => r.promotionCents > 0);
   const rule = ((promotions.rows ?? promotions) as Json[]).find((x) => x.id === fixture.catalog.promotion.id);

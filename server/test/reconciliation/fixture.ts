@@ -62,7 +62,7 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
   // admin console grants them; a fixture writes the same rows.
   await db(server)
     .insertInto('company_addons')
-    .values(['Inventory', 'Invoicing', 'Loyalty'].map((addon) => ({ company_id: companyId!, addon })))
+    .values(['Inventory', 'Invoicing', 'Loyalty', 'Item Modifiers'].map((addon) => ({ company_id: companyId!, addon })))
     .execute();
   const owner = new Client(server.url);
   await owner.signIn(email, PASSWORD);
@@ -236,6 +236,23 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
       categoryId: bakery,
     },
   };
+  const group = await ok(
+    api(owner, 'POST', `${B}/modifier_groups`, {
+      name: 'Recon extras',
+      minChoices: 0,
+      maxChoices: 2,
+      modifiers: [
+        { id: null, name: 'Extra 1', price: 0.5 },
+        { id: null, name: 'Extra 2', price: 1 },
+      ],
+      itemIds: items.map((i) => i.id),
+    }),
+    'modifier group',
+  );
+  const modifierGroup = {
+    id: (group.group ?? group).id as number,
+    modifierIds: ((group.group ?? group).modifiers as Json[]).map((m) => m.id as number),
+  };
   const promotion = { name: 'Recon spend 20 get 3', thresholdCents: 2_000, amountCents: 300 };
   const promoted = await ok(
     api(owner, 'POST', `${B}/promotions`, {
@@ -297,6 +314,7 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
       customer: { id: made.id as number, ...customer },
       loyalty,
       discounts,
+      modifierGroup,
       promotion: { id: (promoted.promotion ?? promoted).id as number, ...promotion },
       terminals: locations.map((l, k) => ({ location: k, timezone: l.timezone })),
     },

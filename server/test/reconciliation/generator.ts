@@ -50,6 +50,8 @@ export interface Catalog {
     receipt: { id: number; name: string; percentBp: number };
     items: { id: number; name: string; percentBp: number; categoryId: number };
   };
+  /** A modifier group of two (Extra 1, Extra 2): a line's modifiers may name them. */
+  modifierGroup: { id: number; modifierIds: number[] };
   /** One promotion, spend X get Y off: every item, every day, all day. */
   promotion: { id: number; name: string; thresholdCents: number; amountCents: number };
   /** Per terminal: its location's index and time zone. */
@@ -72,7 +74,7 @@ export interface LedgerLine {
   name: string;
   quantity: number;
   unitPriceCents: number;
-  modifiers: { name: string; priceCents: number }[];
+  modifiers: { name: string; priceCents: number; modifierId?: number }[];
   figures: LineFigures;
   costCents: number;
   categoryId: number | null;
@@ -244,7 +246,12 @@ export function ringUp(
     const lines: LineInput[] = p.lines.map((l) => {
       const item = catalog.items[l.item] ?? TYPED_IN;
       const unitPriceCents = l.priceCents ?? item.priceCents;
-      const modifiers = l.modifiers.map((priceCents, k) => ({ name: `Extra ${k + 1}`, priceCents }));
+      // The register prints the name and price; naming the catalog's modifier is optional.
+      const modifiers = l.modifiers.map((priceCents, k) => ({
+        name: `Extra ${k + 1}`,
+        priceCents,
+        ...(l.namedModifiers ? { modifierId: catalog.modifierGroup.modifierIds[k]! } : {}),
+      }));
       const gross = l.quantity * (unitPriceCents + modifiers.reduce((s, m) => s + m.priceCents, 0));
       // The item discount: its percentage of the line's gross, half up (device-api.md 3.1, 4.7).
       const itemDiscount = catalog.discounts.items;

@@ -22,7 +22,7 @@ export interface LineInput {
   name: string;
   quantity: number;
   unitPriceCents: number;
-  modifiers: { name: string; priceCents: number }[];
+  modifiers: { name: string; priceCents: number; modifierId?: number }[];
   discountCents: number;
   /** The catalog discount the line's own discount is (sent as is; the money rules ignore it). */
   discountId?: number;

@@ -19,6 +19,8 @@ export interface LinePlan {
   discountPermille: number;
   /** The item discount of the catalog instead, when it covers the item. */
   namedDiscount: boolean;
+  /** The modifiers name the catalog's (modifierId), or are notes typed in with a price. */
+  namedModifiers: boolean;
   taxSet: number;
 }
 
@@ -100,6 +102,7 @@ const linePlan = (items: number, taxSets: number): fc.Arbitrary<LinePlan> =>
     modifiers: fc.array(fc.integer({ min: 0, max: 250 }), { maxLength: 2 }),
     discountPermille: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1_000 })),
     namedDiscount: fc.boolean(),
+    namedModifiers: fc.boolean(),
     taxSet: fc.nat({ max: taxSets - 1 }),
   });
 
