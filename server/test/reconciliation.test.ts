@@ -80,6 +80,7 @@ const REGRESSIONS: DayPlan[] = [
               redeemPoints: 0,
               promotion: false,
               namedDiscount: false,
+              edge: 0,
               outsideShift: false,
             },
           ],
@@ -172,7 +173,8 @@ for (const target of databaseTargets()) {
           numRuns: RUNS,
           seed: SEED,
           examples: REGRESSIONS.map((plan) => [plan] as [DayPlan]),
-          ...(PATH === undefined ? {} : { path: PATH }),
+          // A replay shows the counterexample as it is, without shrinking it again.
+          ...(PATH === undefined ? {} : { path: PATH, endOnFailure: true }),
           // Shrinking signs up a company per attempt: bounded in time, within the test's timeout.
           includeErrorInReport: true,
           interruptAfterTimeLimit: 540_000,

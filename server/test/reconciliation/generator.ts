@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   changeShares,
   divRound,
+  nextMidnight,
   localDay,
   priceSale,
   refundLine,
@@ -241,7 +242,11 @@ export function ringUp(
 
   const sale = (terminal: number, inShift: number | null, p: SalePlan) => {
     const shift = p.outsideShift ? null : inShift;
-    const at = tick(terminal, p.gapMinutes);
+    let at = tick(terminal, p.gapMinutes);
+    if (p.edge > 0) {
+      const midnight = nextMidnight(at, catalog.terminals[terminal]!.timezone) - (p.edge === 2 ? 1 : 0);
+      if (midnight <= latest) at = clocks[terminal] = midnight;
+    }
     const named = new Map<number, number>();
     const lines: LineInput[] = p.lines.map((l) => {
       const item = catalog.items[l.item] ?? TYPED_IN;

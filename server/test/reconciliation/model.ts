@@ -183,6 +183,18 @@ export function localDay(at: number, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** The first instant after `at` whose local day (in `timeZone`) is another: the next midnight there. */
+export function nextMidnight(at: number, timeZone: string): number {
+  const day = localDay(at, timeZone);
+  let [low, high] = [at, at + 26 * 3_600_000];
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (localDay(mid, timeZone) === day) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+
 /** The local hour (0-23) of an instant in a time zone. */
 export function localHour(at: number, timeZone: string): number {
   const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(at));

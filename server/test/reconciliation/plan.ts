@@ -36,6 +36,8 @@ export interface SalePlan {
   tipCents: number;
   /** Rung up outside the drawer's shift (a register may send no shiftId). */
   outsideShift: boolean;
+  /** Dated on a day's edge where the till stands: 1 exactly at the next local midnight, 2 a millisecond before. */
+  edge: number;
   /** An order type of the configuration (one past the last: none). */
   orderType: number;
   /** Who rang it up: an employee of the fixture (one past the last: nobody named). */
@@ -122,6 +124,7 @@ const salePlan = (items: number, taxSets: number): fc.Arbitrary<SalePlan> =>
     promotion: fc.boolean(),
     namedDiscount: fc.boolean(),
     redeemPoints: fc.oneof(fc.constant(0), fc.integer({ min: 50, max: 900 })),
+    edge: fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 }),
     outsideShift: fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }),
   });
 
