@@ -17,7 +17,7 @@ import { dayPlan, type DayPlan } from './reconciliation/plan';
  * RECON_SEED=<seed> RECON_PATH=<path> (server/README.md, "Reconciliation").
  */
 
-const RUNS = Number(process.env.RECON_RUNS ?? 4);
+const RUNS = Number(process.env.RECON_RUNS ?? 10);
 /** Random unless given, and always named in the failure: any run can be replayed. */
 const SEED = process.env.RECON_SEED === undefined ? (Math.random() * 2 ** 31) | 0 : Number(process.env.RECON_SEED);
 const PATH = process.env.RECON_PATH;
