@@ -79,6 +79,8 @@ export interface CreateAppOptions {
   sessionLifetimeMs?: number;
   /** Tests only: cheaper scrypt. Ignored in production. */
   scryptCost?: ScryptCost;
+  /** Tests only: sees every scrypt run of a password check (to count the work). Ignored in production. */
+  onScrypt?: (cost: ScryptCost) => void;
   rateLimits?: Partial<RateLimits>;
   lockout?: Partial<LockoutPolicy>;
   /** Per-address limits of the public ordering API (tests loosen or tighten them). */
@@ -108,10 +110,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const seedDemo = options.seedDemo ?? !production;
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
   const remotes = loadRemotesMap(options.remotesJson);
-  if (production && (options.scryptCost || options.sessionLifetimeMs || options.now)) {
-    log.warn('test-only options (scryptCost, sessionLifetimeMs, now) are ignored in production');
+  if (production && (options.scryptCost || options.sessionLifetimeMs || options.now || options.onScrypt)) {
+    log.warn('test-only options (scryptCost, sessionLifetimeMs, now, onScrypt) are ignored in production');
   }
-  const passwords = new PasswordHasher(production ? DEFAULT_SCRYPT_COST : (options.scryptCost ?? DEFAULT_SCRYPT_COST));
+  const passwords = production
+    ? new PasswordHasher(DEFAULT_SCRYPT_COST)
+    : new PasswordHasher(options.scryptCost ?? DEFAULT_SCRYPT_COST, options.onScrypt);
   const now = production ? Date.now : (options.now ?? Date.now);
 
   const database = await openDatabase({ url: options.databaseUrl, dataDir, schema: options.databaseSchema });
