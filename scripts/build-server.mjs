@@ -52,7 +52,11 @@ export async function buildServer({ force = false } = {}) {
   rmSync(serverDist, { recursive: true, force: true });
   await esbuild({
     absWorkingDir: repoRoot,
-    entryPoints: { main: 'server/src/main.ts', 'create-admin': 'server/src/cli/createAdmin.ts' },
+    entryPoints: {
+      main: 'server/src/main.ts',
+      'create-admin': 'server/src/cli/createAdmin.ts',
+      'disable-demo': 'server/src/cli/disableDemo.ts',
+    },
     outdir: serverDist,
     bundle: true,
     platform: 'node',

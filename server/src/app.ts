@@ -4,7 +4,14 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger, LevelWithSilent } from 'pino';
 import { SESSION_LIFETIME_MS } from '@hive/shared/config';
-import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_SESSION_MAX_HOURS, DEMO_IN_PRODUCTION_MESSAGE } from './config';
+import {
+  ConfigError,
+  DATA_DIR_IN_PRODUCTION_MESSAGE,
+  DEFAULT_DATA_DIR,
+  DEFAULT_SESSION_MAX_HOURS,
+  DEMO_IN_PRODUCTION_MESSAGE,
+  demoAccountsMessage,
+} from './config';
 import { openDatabase, type DatabaseHandle } from './database';
 import {
   DEFAULT_LOCKOUT,
@@ -29,6 +36,7 @@ import {
   runStartup,
   seedDemo as seedDemoData,
   startJobs,
+  usableDemoAccounts,
 } from './modules';
 import {
   compressJson,
@@ -79,6 +87,8 @@ export interface CreateAppOptions {
   sessionLifetimeMs?: number;
   /** Tests only: cheaper scrypt. Ignored in production. */
   scryptCost?: ScryptCost;
+  /** Tests only: sees every scrypt run of a password check (to count the work). Ignored in production. */
+  onScrypt?: (cost: ScryptCost) => void;
   rateLimits?: Partial<RateLimits>;
   lockout?: Partial<LockoutPolicy>;
   /** Per-address limits of the public ordering API (tests loosen or tighten them). */
@@ -105,13 +115,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
 
   // Configuration problems first, before touching the database.
   if (production && options.seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
+  if (production && options.dataDir === undefined) throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
   const seedDemo = options.seedDemo ?? !production;
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
   const remotes = loadRemotesMap(options.remotesJson);
-  if (production && (options.scryptCost || options.sessionLifetimeMs || options.now)) {
-    log.warn('test-only options (scryptCost, sessionLifetimeMs, now) are ignored in production');
+  if (production && (options.scryptCost || options.sessionLifetimeMs || options.now || options.onScrypt)) {
+    log.warn('test-only options (scryptCost, sessionLifetimeMs, now, onScrypt) are ignored in production');
   }
-  const passwords = new PasswordHasher(production ? DEFAULT_SCRYPT_COST : (options.scryptCost ?? DEFAULT_SCRYPT_COST));
+  const passwords = production
+    ? new PasswordHasher(DEFAULT_SCRYPT_COST)
+    : new PasswordHasher(options.scryptCost ?? DEFAULT_SCRYPT_COST, options.onScrypt);
   const now = production ? Date.now : (options.now ?? Date.now);
 
   const database = await openDatabase({ url: options.databaseUrl, dataDir, schema: options.databaseSchema });
@@ -119,6 +132,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     // One instance at a time migrates and seeds (two starting together on one database would collide).
     await database.withStartupLock(async () => {
       await migrateToLatest(database.db, options.databaseSchema);
+      // A development database (the demo seeded, its public password) is no production database.
+      if (production) {
+        const demo = await usableDemoAccounts(database.db);
+        if (demo.length > 0) throw new ConfigError(demoAccountsMessage(demo));
+      }
       // The modules' start-up work (backfills, the permission catalog, every company's roles), with
       // the demo seed between the early and the late part.
       await runStartup(

@@ -92,6 +92,24 @@ function parseSessionMaxHours(raw: string | undefined): number {
 export const DEMO_IN_PRODUCTION_MESSAGE =
   'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts share a public password. Create the first administrator with `npm run create-admin -w server -- --email <address>` instead.';
 
+/**
+ * Production names its data folder: the default `<repo>/data` is where development seeds the demo
+ * (accounts with a public password), so a production start must not fall into it silently. A
+ * required variable rather than a second default folder: a default is still a silent choice, and
+ * the operator already sets AUTH_SECRET for production.
+ */
+export const DATA_DIR_IN_PRODUCTION_MESSAGE =
+  'DATA_DIR is required with NODE_ENV=production: name the folder for production data (for example DATA_DIR=/var/lib/hive-pos). The default ./data is the development folder, seeded with demo accounts whose password is public.';
+
+/** Production on a database holding demo accounts: which ones, and the two ways out. */
+export function demoAccountsMessage(emails: readonly string[]): string {
+  return [
+    `NODE_ENV=production refuses to start: this database holds demo accounts whose password is public (${emails.join(', ')}).`,
+    'Start production on a fresh data folder (DATA_DIR, or DATABASE_URL for PostgreSQL), or disable the demo accounts in this one with',
+    "`npm run disable-demo -w server` run with the server's DATA_DIR (or DATABASE_URL and DATABASE_SCHEMA).",
+  ].join('\n');
+}
+
 export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LevelWithSilent;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -100,6 +118,7 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, undefined);
   if (nodeEnv === 'production' && seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
+  if (nodeEnv === 'production' && !env.DATA_DIR?.trim()) throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
   return {
     port: parsePort(env.PORT),
     nodeEnv,

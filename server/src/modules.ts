@@ -126,6 +126,9 @@ export function seedDemo(db: Kysely<Database>, options: Omit<SeedOptions, 'react
   return seedDemoData(db, { ...options, reactions });
 }
 
+/** Production refuses to start while demo accounts can sign in; the disable-demo command ends them. */
+export { disableDemoAccounts, usableDemoAccounts } from './demo';
+
 export const BACKOFFICE_API = '/api/backoffice';
 
 /**

@@ -65,6 +65,22 @@ describe('configuration', () => {
     assert.doesNotMatch(stdout, /is running/);
   });
 
+  it('production names its data folder: DATA_DIR is required (loadEnvConfig, createApp, main.ts exits 1)', async () => {
+    assert.throws(() => loadEnvConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }), /DATA_DIR is required/);
+    assert.throws(() => loadEnvConfig({ NODE_ENV: 'production', DATA_DIR: '  ' }), /DATA_DIR is required/);
+    assert.equal(loadEnvConfig({ NODE_ENV: 'production', DATA_DIR: dir }).dataDir, dir);
+    assert.ok(loadEnvConfig({}).dataDir.endsWith(`${path.sep}data`), 'development keeps ./data');
+    await assert.rejects(
+      createApp({ nodeEnv: 'production', secret: 'p'.repeat(40), logLevel: 'silent' }),
+      (error: Error) =>
+        error instanceof ConfigError && /^DATA_DIR is required with NODE_ENV=production/.test(error.message),
+    );
+    const { code, stderr, stdout } = await runMain({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    assert.equal(code, 1);
+    assert.match(stderr.trim(), /^DATA_DIR is required with NODE_ENV=production: name the folder/);
+    assert.doesNotMatch(stdout, /is running/);
+  });
+
   it('generates a development secret once (mode 0600) and reuses it', async () => {
     const dataDir = path.join(dir, 'dev');
     const first = resolveAuthSecret({ production: false, dataDir });

@@ -146,4 +146,27 @@ export const adminMigrations: Record<string, Migration> = {
       }
     },
   },
+  /*
+   * Issue 30: a lock by platform staff is lifted by platform staff only. `users.status` 'locked'
+   * also means "access taken away by the company" (team/access.ts disableUser), which the company
+   * may give back; this flag tells the two apart. Accounts locked before it: those whose last
+   * lock or unlock in the audit log is a staff lock.
+   */
+  '2027_06_100_platform_lock': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('platform_locked', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update users set platform_locked = 1
+        where status = 'locked' and (
+          select a.action from audit_log a
+          where a.entity_type = 'user' and a.entity_id = users.id and a.action in ('user.lock', 'user.unlock')
+          order by a.id desc limit 1
+        ) = 'user.lock'`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').dropColumn('platform_locked').execute();
+    },
+  },
 };

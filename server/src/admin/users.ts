@@ -142,20 +142,31 @@ export function usersRouter(ctx: AuthContext): Router {
     assertMayTouch(staff, user);
     const before = { status: user.status, lockedUntil: user.lockedUntil };
     const nextStatus = locked ? 'locked' : 'active';
-    if (user.status === nextStatus && (locked || user.lockedUntil === null)) {
+    // An account the company disabled is 'locked' too: a staff lock on it still takes hold (the
+    // company could give the account back otherwise).
+    const platformLocked =
+      (await db.selectFrom('users').select('platform_locked').where('id', '=', id).executeTakeFirst())
+        ?.platform_locked === 1;
+    if (user.status === nextStatus && platformLocked === locked && (locked || user.lockedUntil === null)) {
       res.json(user);
       return;
     }
     await db.transaction().execute(async (trx) => {
       // An operator lock ends every session of the user for good (a new session version: unlocking
-      // later does not revive them); unlocking also clears a sign-in lockout, which is what a
-      // locked-out user calling support wants.
+      // later does not revive them) and holds until staff lift it (platform_locked: the company's
+      // back-office cannot); unlocking also clears a sign-in lockout, which is what a locked-out
+      // user calling support wants.
       await trx
         .updateTable('users')
         .set((eb) =>
           locked
-            ? { status: 'locked', session_version: eb('session_version', '+', 1), updated_at: now }
-            : { status: 'active', updated_at: now },
+            ? {
+                status: 'locked',
+                platform_locked: 1,
+                session_version: eb('session_version', '+', 1),
+                updated_at: now,
+              }
+            : { status: 'active', platform_locked: 0, updated_at: now },
         )
         .where('id', '=', id)
         .execute();

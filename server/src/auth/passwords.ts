@@ -30,27 +30,38 @@ export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** The cost, salt and key of a stored hash, or null when it is not one of ours (or absurd). */
+function parseHash(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffer } | null {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   // Refuse absurd parameters from a tampered row instead of allocating gigabytes.
-  if (![N, r, p].every(Number.isInteger) || N < 2 || N > 2 ** 20 || r < 1 || r > 32 || p < 1 || p > 16) return false;
-  const salt = Buffer.from(parts[4]!, 'base64url');
-  const expected = Buffer.from(parts[5]!, 'base64url');
-  if (expected.length !== KEY_LENGTH) return false;
-  const actual = await scrypt(password, salt, { N, r, p });
-  return timingSafeEqual(actual, expected);
+  if (![N, r, p].every(Number.isInteger) || N < 2 || N > 2 ** 20 || r < 1 || r > 32 || p < 1 || p > 16) return null;
+  const key = Buffer.from(parts[5]!, 'base64url');
+  if (key.length !== KEY_LENGTH) return null;
+  return { cost: { N, r, p }, salt: Buffer.from(parts[4]!, 'base64url'), key };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const actual = await scrypt(password, parsed.salt, parsed.cost);
+  return timingSafeEqual(actual, parsed.key);
 }
 
 /**
- * Hashing with one cost; a dummy hash of the same cost lets "no such user" take as long as
- * "wrong password", so response times do not reveal which e-mails have accounts.
+ * Hashing with one cost; a dummy hash of the same cost lets "no such user" or "no password yet"
+ * take as long as "wrong password", so response times do not reveal which e-mails have accounts
+ * or which accounts still wait for their owner to choose a password.
  */
 export class PasswordHasher {
   private dummy: Promise<string>;
 
-  constructor(readonly cost: ScryptCost = DEFAULT_SCRYPT_COST) {
+  /** `onScrypt` sees the cost of every key derivation a check runs (tests count the work with it). */
+  constructor(
+    readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
+    private readonly onScrypt?: (cost: ScryptCost) => void,
+  ) {
     this.dummy = hashPassword(randomBytes(16).toString('hex'), cost);
   }
 
@@ -58,13 +69,23 @@ export class PasswordHasher {
     return hashPassword(password, this.cost);
   }
 
-  verify(password: string, stored: string): Promise<boolean> {
-    return verifyPassword(password, stored);
+  /**
+   * A stored value that is no password hash (INVITED_PASSWORD_HASH, a damaged row) fails only
+   * after the same work as a real check: returning at once would answer in a few milliseconds.
+   */
+  async verify(password: string, stored: string): Promise<boolean> {
+    const parsed = parseHash(stored);
+    if (!parsed) return this.burn(password);
+    this.onScrypt?.(parsed.cost);
+    const actual = await scrypt(password, parsed.salt, parsed.cost);
+    return timingSafeEqual(actual, parsed.key);
   }
 
   /** Spend the same time as a real check and always fail. */
   async burn(password: string): Promise<false> {
-    await verifyPassword(password, await this.dummy);
+    const parsed = parseHash(await this.dummy)!;
+    this.onScrypt?.(parsed.cost);
+    await scrypt(password, parsed.salt, parsed.cost);
     return false;
   }
 }

@@ -9,7 +9,12 @@ export interface UsersTable {
   role: string | null;
   company_id: number | null;
   language: string;
-  status: string; // 'active' | 'locked' (disabled by an operator) | 'pending' (sign-up not yet activated)
+  status: string; // 'active' | 'locked' (by platform staff or the company) | 'pending' (sign-up not yet activated)
+  /**
+   * 1 while platform staff hold the account locked (admin console): only they lift it; the
+   * company's back-office refuses to link, invite or re-activate the account meanwhile.
+   */
+  platform_locked: ColumnType<number, number | undefined, number>;
   session_version: number;
   /** Bumped when what the user may see changes (role, permissions): the X-Plan-Changed signal. */
   access_version: ColumnType<number, number | undefined, number>;

@@ -4,6 +4,7 @@
 // composition root (src/modules.ts), which supplies the modules' reactions, and the tests.
 export { DEMO_COMPANIES, DEMO_USERS, DEMO_PASSWORD, type DemoCompany, type DemoUser } from './personas';
 export { seedDemoData, type SeedOptions } from './seed';
+export { disableDemoAccounts, usableDemoAccounts } from './accounts';
 export {
   seedBackofficeDemo,
   createRandom,

@@ -16,14 +16,13 @@ import {
   type EmployeeWithPin,
 } from '@hive/shared/schemas/backoffice/team';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
-import { type AuthContext, issueInvitation, INVITED_PASSWORD_HASH, emailKey, normalizeEmail } from '../../auth';
+import type { AuthContext } from '../../auth';
 import { isUniqueViolation } from '../../db';
 import type { Database } from '../../database';
-import { HttpError, parseOrThrow, tooMany } from '../../http';
+import { HttpError, parseOrThrow } from '../../http';
 import {
   merchantOf,
   requirePage,
-  type Merchant,
   containsPattern,
   fieldProblem,
   idParam,
@@ -36,7 +35,6 @@ import {
 import { locationOptions } from '../devices';
 import {
   actorOf,
-  applyAccess,
   assertMayTouchRole,
   assertUserChangeHeld,
   disableUser,
@@ -47,6 +45,7 @@ import {
   withAccessChange,
   type Actor,
 } from './access';
+import { invite, isOwn, OWN_ACCOUNT } from './invite';
 import { userStatusOf } from './permissions';
 import { hashPin, newPin, pinCost, pinKeyOf, pinLookup, pinTaken, type PinKey } from './pins';
 import { positionOptions } from './positions';
@@ -268,11 +267,6 @@ function pinRace(error: unknown): never {
   throw error;
 }
 
-const OWN_ACCOUNT = 'You cannot change your own role, access or active state: ask another admin.';
-
-/** Whether the employee record is the signed-in user's own. */
-const isOwn = (actor: Actor, employee: Employee) => employee.backOffice?.userId === actor.userId;
-
 /** Roles the actor may give. */
 const assignableRoles = (actor: Actor): BackofficeRole[] =>
   BACKOFFICE_ROLES.filter((role) => role !== 'admin' || isAdminActor(actor));
@@ -474,115 +468,4 @@ export function employeesRouter(ctx: AuthContext): Router {
   });
 
   return router;
-}
-
-/**
- * Back-office access for an employee, as `role`, at the employee's e-mail address:
- * - no account yet: one is made (no password) and the invitation goes out through the outbox;
- * - an account of this company with that address, not anyone else's employee: it is linked;
- * - linked already, invitation not accepted: the invitation goes out again (the old link stops);
- * - linked and disabled: access comes back (with the invitation again if no password was ever chosen).
- * An address with an account elsewhere is refused (a person has one account, in one company).
- */
-async function invite(ctx: AuthContext, merchant: Merchant, employee: Employee, role: BackofficeRole): Promise<void> {
-  const { db } = ctx;
-  const { companyId } = merchant;
-  const actor = actorOf(merchant);
-  assertMayTouchRole(actor, employee.role);
-  assertMayTouchRole(actor, role);
-  if (isOwn(actor, employee)) throw refused('own_account', OWN_ACCOUNT);
-  if (!employee.active) throw refused('employee_inactive', 'Activate the employee before giving them access.');
-  const email = normalizeEmail(employee.email);
-  if (email === '') {
-    throw refused('email_required', "Add the employee's e-mail address first: the invitation goes there.");
-  }
-  if (employee.backOffice?.status === 'active') {
-    throw refused(
-      'already_has_access',
-      `${employee.backOffice.email} already signs in to the back-office: change the role on the employee instead.`,
-    );
-  }
-  // However often someone clicks, one inbox gets a few invitations an hour.
-  const allowance = await ctx.limiters.resetPerAccount.consume(emailKey(employee.backOffice?.email ?? email));
-  if (!allowance.allowed) throw tooMany('invitations', allowance.retryAfter, 'to this address');
-  const now = ctx.now();
-  const [company, inviter] = await Promise.all([
-    db.selectFrom('companies').select(['name', 'language']).where('id', '=', companyId).executeTakeFirstOrThrow(),
-    db.selectFrom('users').select('email').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
-  ]);
-  const emailTaken = () =>
-    refused(
-      'email_taken',
-      'This e-mail address already has a Hive POS account that cannot be linked to this employee: use another address.',
-    );
-  try {
-    await withAccessChange(db, companyId, async (trx) => {
-      let userId = employee.backOffice?.userId ?? null;
-      if (userId === null) {
-        const existing = await trx
-          .selectFrom('users')
-          .select(['id', 'company_id', 'is_admin'])
-          .where('email', '=', email)
-          .executeTakeFirst();
-        if (existing) {
-          const linked = await trx
-            .selectFrom('employees')
-            .select('id')
-            .where('user_id', '=', existing.id)
-            .executeTakeFirst();
-          if (existing.company_id !== companyId || existing.is_admin === 1 || linked) throw emailTaken();
-          userId = existing.id;
-        } else {
-          const created = await trx
-            .insertInto('users')
-            .values({
-              email,
-              password_hash: INVITED_PASSWORD_HASH,
-              is_admin: 0,
-              role,
-              company_id: companyId,
-              language: company.language,
-              status: 'active',
-              session_version: 0,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          userId = created.id;
-        }
-        await trx
-          .updateTable('employees')
-          .set({ user_id: userId, updated_at: now })
-          .where('id', '=', employee.id)
-          .where('company_id', '=', companyId)
-          .execute();
-      }
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'email', 'role', 'status', 'password_hash'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      const overrides = await overridesOfUser(trx, companyId, user.id);
-      await assertUserChangeHeld(trx, actor, companyId, user.id, { role, overrides });
-      if (user.status !== 'active') {
-        await trx.updateTable('users').set({ status: 'active', updated_at: now }).where('id', '=', user.id).execute();
-      }
-      await setUserRole(trx, companyId, user.id, role, now);
-      await trx.updateTable('employees').set({ role, updated_at: now }).where('id', '=', employee.id).execute();
-      await applyAccess(trx, companyId, [user.id]);
-      if (user.password_hash === INVITED_PASSWORD_HASH) {
-        await issueInvitation(
-          trx,
-          ctx,
-          { userId: user.id, email: user.email, companyName: company.name, role, invitedBy: inviter.email },
-          now,
-        );
-      }
-    });
-  } catch (error) {
-    // A parallel sign-up or invitation took the address between the check and the insert.
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
 }

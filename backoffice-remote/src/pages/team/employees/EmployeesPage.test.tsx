@@ -174,6 +174,24 @@ describe('Team › Employees', () => {
     ).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Send invitation', 'Hive POS support locked this account: ask them to unlock it, then invite it again.'],
+    [
+      'es',
+      'Enviar invitación',
+      'El soporte de Hive POS bloqueó esta cuenta: pídeles que la desbloqueen y vuelve a invitarla.',
+    ],
+  ] as const)('an account locked by support: the refusal says whom to ask (%s)', async (language, invite, sentence) => {
+    const user = userEvent.setup();
+    await renderEmployees(
+      '/employees?edit=1',
+      [on('POST', '/api/backoffice/team/employees/1/invite', { error: 'locked_by_support', message: 'x' }, 409)],
+      language,
+    );
+    await user.click(await screen.findByRole('button', { name: invite }));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+  });
+
   it('reads naturally in Spanish', async () => {
     await renderEmployees('/employees', [], 'es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Empleados' })).toBeInTheDocument();
