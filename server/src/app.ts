@@ -65,6 +65,11 @@ export interface CreateAppOptions {
   databaseSchema?: string;
   /** AUTH_SECRET. Required in production; generated and kept in dataDir otherwise. */
   secret?: string;
+  /**
+   * Production mode on a throw-away database that holds the demo accounts (the reports benchmark).
+   * Not reachable from the environment: a real production start always refuses demo accounts.
+   */
+  allowDemoAccounts?: boolean;
   /** Seed the demo companies and users (default: outside production only; refused in production). */
   seedDemo?: boolean;
   /** With seedDemo: also seed 90 days of back-office sales (default true; tests may skip them for speed). */
@@ -115,7 +120,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
 
   // Configuration problems first, before touching the database.
   if (production && options.seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
-  if (production && options.dataDir === undefined) throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
+  if (production && options.dataDir === undefined && !options.databaseUrl)
+    throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
   const seedDemo = options.seedDemo ?? !production;
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
   const remotes = loadRemotesMap(options.remotesJson);
@@ -133,7 +139,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     await database.withStartupLock(async () => {
       await migrateToLatest(database.db, options.databaseSchema);
       // A development database (the demo seeded, its public password) is no production database.
-      if (production) {
+      if (production && !options.allowDemoAccounts) {
         const demo = await usableDemoAccounts(database.db);
         if (demo.length > 0) throw new ConfigError(demoAccountsMessage(demo));
       }

@@ -99,7 +99,7 @@ export const DEMO_IN_PRODUCTION_MESSAGE =
  * the operator already sets AUTH_SECRET for production.
  */
 export const DATA_DIR_IN_PRODUCTION_MESSAGE =
-  'DATA_DIR is required with NODE_ENV=production: name the folder for production data (for example DATA_DIR=/var/lib/hive-pos). The default ./data is the development folder, seeded with demo accounts whose password is public.';
+  'DATA_DIR is required with NODE_ENV=production on SQLite: name the folder for production data (for example DATA_DIR=/var/lib/hive-pos), or set DATABASE_URL for PostgreSQL. The default ./data is the development folder, seeded with demo accounts whose password is public.';
 
 /** Production on a database holding demo accounts: which ones, and the two ways out. */
 export function demoAccountsMessage(emails: readonly string[]): string {
@@ -118,7 +118,10 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, undefined);
   if (nodeEnv === 'production' && seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
-  if (nodeEnv === 'production' && !env.DATA_DIR?.trim()) throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
+  // With PostgreSQL the data folder holds nothing (production's AUTH_SECRET comes from the environment).
+  if (nodeEnv === 'production' && !env.DATA_DIR?.trim() && !env.DATABASE_URL?.trim()) {
+    throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
+  }
   return {
     port: parsePort(env.PORT),
     nodeEnv,

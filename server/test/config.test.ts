@@ -69,6 +69,11 @@ describe('configuration', () => {
     assert.throws(() => loadEnvConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }), /DATA_DIR is required/);
     assert.throws(() => loadEnvConfig({ NODE_ENV: 'production', DATA_DIR: '  ' }), /DATA_DIR is required/);
     assert.equal(loadEnvConfig({ NODE_ENV: 'production', DATA_DIR: dir }).dataDir, dir);
+    // PostgreSQL keeps nothing in the data folder: DATABASE_URL alone names production's data.
+    assert.equal(
+      loadEnvConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/hive' }).databaseUrl,
+      'postgres://db/hive',
+    );
     assert.ok(loadEnvConfig({}).dataDir.endsWith(`${path.sep}data`), 'development keeps ./data');
     await assert.rejects(
       createApp({ nodeEnv: 'production', secret: 'p'.repeat(40), logLevel: 'silent' }),
@@ -77,7 +82,7 @@ describe('configuration', () => {
     );
     const { code, stderr, stdout } = await runMain({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
     assert.equal(code, 1);
-    assert.match(stderr.trim(), /^DATA_DIR is required with NODE_ENV=production: name the folder/);
+    assert.match(stderr.trim(), /^DATA_DIR is required with NODE_ENV=production on SQLite: name the folder/);
     assert.doesNotMatch(stdout, /is running/);
   });
 
