@@ -20,6 +20,7 @@ import { configFor, invalidateConfig } from './config';
 import { balanceByNumber } from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { openApiDocument } from './openapi';
+import { chargeGiftCardMisses, companyKey, terminalKey } from './giftCardMisses';
 
 /** A batch of 500 large receipts fits; a bigger body is a 413. */
 export const DEVICE_BODY_LIMIT = '5mb';
@@ -192,17 +193,18 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
   });
 
   // A gift card's balance before it is taken as a payment. Only misses count against the limits
-  // (per terminal and per company), so a register checking real cards is never slowed down.
+  // (per terminal and per company, shared with the events' card payments: giftCardMisses.ts), so a
+  // register checking real cards is never slowed down.
   const missed = (_req: express.Request, res: express.Response) => res.statusCode !== 404;
   router.get(
     '/gift-cards/:number',
     rateLimit(limiters.giftCardMisses, 'gift card lookups', {
-      key: (req) => `t:${(req.res?.locals.device as { terminalId?: number } | undefined)?.terminalId}`,
+      key: (req) => terminalKey(deviceOf(req.res!)),
       scope: 'from this terminal',
       succeeded: missed,
     }),
     rateLimit(limiters.giftCardMissesPerCompany, 'gift card lookups', {
-      key: (req) => `c:${(req.res?.locals.device as { companyId?: number } | undefined)?.companyId}`,
+      key: (req) => companyKey(deviceOf(req.res!)),
       scope: 'for this company',
       succeeded: missed,
     }),
@@ -220,6 +222,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     const device = deviceOf(res);
     const limit = await limiters.events.consume(String(device.terminalId), events.length);
     if (!limit.allowed) throw tooMany('events', limit.retryAfter, 'from this terminal');
+    await chargeGiftCardMisses(db, device, events, limiters);
     const now = ctx.now();
     const result = await ingestEvents(db, device, events, { now });
     const rejected = result.results.filter((r) => r.status === 'rejected');
