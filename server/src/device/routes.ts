@@ -21,6 +21,7 @@ import { balanceByNumber } from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { openApiDocument } from './openapi';
 import { chargeGiftCardMisses, companyKey, terminalKey } from './giftCardMisses';
+import { pinMaster, terminalPinKey } from './pinVerifiers';
 
 /** A batch of 500 large receipts fits; a bigger body is a 413. */
 export const DEVICE_BODY_LIMIT = '5mb';
@@ -116,13 +117,14 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       });
     }
     const token = newDeviceToken();
+    const tokenHash = sha256(token);
     const replaced = terminal.status === 'paired';
     const updated = await db.transaction().execute(async (trx) => {
       // Single use: only the request that clears the code pairs the terminal.
       const result = await trx
         .updateTable('terminals')
         .set({
-          token_hash: sha256(token),
+          token_hash: tokenHash,
           status: 'paired',
           paired_at: now,
           last_seen_at: now,
@@ -158,7 +160,10 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
         locationName: terminal.location_name ?? null,
       },
       company: { name: terminal.company_name },
+      pinKey: terminalPinKey(pinMaster(ctx.secret), terminal.id, tokenHash).toString('base64url'),
     };
+    // The cached configuration carries the previous pairing's verifiers.
+    invalidateConfig(db, terminal.company_id);
     noStore(res).json(body);
   });
 
@@ -166,7 +171,11 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
 
   router.get('/config', async (req, res) => {
     const device = deviceOf(res);
-    const entry = await configFor(db, { companyId: device.companyId, terminalId: device.terminalId }, ctx.now());
+    const entry = await configFor(
+      db,
+      { companyId: device.companyId, terminalId: device.terminalId, pinMaster: pinMaster(ctx.secret) },
+      ctx.now(),
+    );
     res.set({ ETag: entry.etag, 'Cache-Control': 'private, no-cache' });
     const sent = req.get('if-none-match');
     const matches =
