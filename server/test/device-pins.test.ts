@@ -149,7 +149,7 @@ for (const target of databaseTargets()) {
     it('refuses managers, other companies and bad input', async () => {
       const byManager = await api(manager, 'POST', RESET, { employeeIds: 'all' });
       assert.equal(byManager.status, 409);
-      assert.equal(byManager.body.error, 'admin_only');
+      assert.equal(byManager.body.error, 'pin_reset_admin_only');
       const bistroEmployee = (await api(owner, 'GET', '/api/backoffice/team/employees')).body.rows[0].id;
       const foreign = await api(corner, 'POST', RESET, { employeeIds: [bistroEmployee] });
       assert.equal(foreign.status, 404);

@@ -50,7 +50,7 @@ export function pinResetRouter(ctx: AuthContext): Router {
   router.post('/reset', async (req, res) => {
     const merchant = merchantOf(res);
     // As every role rule of the page (assertMayTouchRole): a 409 that says why, the page itself is theirs.
-    if (!isAdminActor(actorOf(merchant))) throw refused('admin_only', ADMINS_ONLY);
+    if (!isAdminActor(actorOf(merchant))) throw refused('pin_reset_admin_only', ADMINS_ONLY);
     const { employeeIds } = parseOrThrow(pinResetSchema, req.body);
     const { companyId } = merchant;
     let query = db
