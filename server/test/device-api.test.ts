@@ -256,7 +256,7 @@ for (const target of databaseTargets()) {
     });
 
     describe('config', () => {
-      it('has the catalog, taxes, types, employees with PIN hashes, printers and banners, with an ETag', async () => {
+      it('has the catalog, taxes, types, employees with PIN verifiers, printers and banners, with an ETag', async () => {
         const reply = await floor.call('GET', '/config');
         assert.equal(reply.status, 200);
         conforms(reply, 'Config');
