@@ -49,8 +49,9 @@ export function giftCardLimitError(retryAfter: number, scope: string): HttpError
 
 /**
  * Charges a batch's unknown card numbers to the terminal's and the company's miss limits, or throws
- * the 429. A batch whose numbers all find a card takes a point and gives it back: once a limit is
- * spent, every batch with a card number waits, found or not, so the refusal itself tells nothing.
+ * the 429. A batch whose numbers all find a card takes nothing, but once a limit is spent it waits
+ * like the others: every batch with a card number waits then, found or not, so the refusal itself
+ * tells nothing. (It only looks: registers sending good cards at once do not hold each other up.)
  */
 export async function chargeGiftCardMisses(
   db: Kysely<Database>,
@@ -61,14 +62,12 @@ export async function chargeGiftCardMisses(
   const numbers = cardNumbersIn(events);
   if (numbers.length === 0) return;
   const misses = (await unknownGiftCardNumbers(db, device.companyId, numbers)).length;
-  const points = Math.max(1, misses);
   const charges: [Limiter, string, string][] = [
     [limiters.giftCardMisses, terminalKey(device), 'from this terminal'],
     [limiters.giftCardMissesPerCompany, companyKey(device), 'for this company'],
   ];
   for (const [limiter, key, scope] of charges) {
-    const { allowed, retryAfter } = await limiter.consume(key, points);
+    const { allowed, retryAfter } = misses === 0 ? await limiter.peek(key) : await limiter.consume(key, misses);
     if (!allowed) throw giftCardLimitError(retryAfter, scope);
   }
-  if (misses === 0) for (const [limiter, key] of charges) await limiter.refund(key, 1);
 }
