@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { sql } from 'kysely';
 import { PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
-import { verifyPin } from '../src/backoffice/team';
+import { checkPinVerifier } from '../src/device';
 import { bannerPng } from '../src/backoffice/devices/png';
 import { OVERVIEW_SHARE_MS } from '../src/backoffice/reports';
 import { compareRollups } from '../src/backoffice/reports';
@@ -27,6 +27,9 @@ interface Reply {
 }
 
 class Register {
+  /** The key of its pairing that checks the config's PIN verifiers. */
+  pinKey = '';
+
   constructor(
     readonly url: string,
     public token: string,
@@ -81,7 +84,9 @@ async function pairDemo(server: TestServer, owner: Client, name: string): Promis
   const { body } = await bo(owner, 'POST', `/terminals/${terminal.id}/pairing_code`, {});
   const paired = await pairWith(server.url, body.pairingCode, { appVersion: '4.1.0', deviceModel: 'Test register' });
   assert.equal(paired.status, 200, JSON.stringify(paired.body));
-  return new Register(server.url, paired.body.token);
+  const register = new Register(server.url, paired.body.token);
+  register.pinKey = paired.body.pinKey;
+  return register;
 }
 
 for (const target of databaseTargets()) {
@@ -251,7 +256,7 @@ for (const target of databaseTargets()) {
     });
 
     describe('config', () => {
-      it('has the catalog, taxes, types, employees with PIN hashes, printers and banners, with an ETag', async () => {
+      it('has the catalog, taxes, types, employees with PIN verifiers, printers and banners, with an ETag', async () => {
         const reply = await floor.call('GET', '/config');
         assert.equal(reply.status, 200);
         conforms(reply, 'Config');
@@ -272,9 +277,10 @@ for (const target of databaseTargets()) {
         );
         assert.equal(body.employees.length, 4);
         const sam = body.employees.find((e: Json) => e.name === 'Sam Okafor');
-        assert.match(sam.pinHash, /^scrypt\$/);
-        assert.equal(await verifyPin('1111', sam.pinHash), true);
-        assert.equal(await verifyPin('1112', sam.pinHash), false);
+        assert.match(sam.pinVerifier, /^scrypt-hmac\$/);
+        const key = Buffer.from(floor.pinKey, 'base64url');
+        assert.equal(await checkPinVerifier('1111', sam.pinVerifier, key), true);
+        assert.equal(await checkPinVerifier('1112', sam.pinVerifier, key), false);
         const kitchen = body.printers.find((p: Json) => p.name === 'Kitchen');
         assert.equal(kitchen.kind, 'kitchen');
         assert.equal(kitchen.categoryIds.length, 4);

@@ -450,7 +450,7 @@ for (const target of databaseTargets()) {
           [priya.role, priya.rights],
           ['user', { refunds: false, discounts: true, openDrawer: false, void: false }],
         );
-        assert.match(priya.pinHash, /^scrypt\$/);
+        assert.match(priya.pinVerifier, /^scrypt-hmac\$/);
         // A role's rights change reaches the registers' next config.
         const user = (await get(owner, '/roles')).body.roles[2];
         ok(

@@ -18,7 +18,13 @@ export interface DeviceRateLimits {
   requests: RateLimitRule;
   /** Events per device (a batch counts its events). */
   events: RateLimitRule;
-  /** Gift card lookups that found no card, per terminal and per company (numbers must not be guessable by trying). */
+  /**
+   * Gift card numbers that found no card (balance lookups and events' card payments together), per
+   * terminal and per company: numbers must not be guessable by trying. 20 in 10 minutes is far
+   * more typos than a till makes and hundreds of times fewer tries than finding one of a company's
+   * cards by chance would need (16 digits with a check digit); a company's 100 an hour bound what
+   * all its terminals, or a stolen token, can try, and a refusal only delays card payments.
+   */
   giftCardMisses: RateLimitRule;
   giftCardMissesPerCompany: RateLimitRule;
 }
@@ -27,8 +33,8 @@ export const DEFAULT_DEVICE_RATE_LIMITS: DeviceRateLimits = {
   pair: { limit: 20, windowMs: 10 * 60_000 },
   requests: { limit: 600, windowMs: 60_000 },
   events: { limit: 30_000, windowMs: 60_000 },
-  giftCardMisses: { limit: 10, windowMs: 10 * 60_000 },
-  giftCardMissesPerCompany: { limit: 50, windowMs: 10 * 60_000 },
+  giftCardMisses: { limit: 20, windowMs: 10 * 60_000 },
+  giftCardMissesPerCompany: { limit: 100, windowMs: 60 * 60_000 },
 };
 
 export type DeviceLimiters = Record<keyof DeviceRateLimits, Limiter>;

@@ -8,10 +8,11 @@ import { isRole, rightsOf } from '../backoffice/team';
 import { loadDiscounts, loadPromotions } from '../backoffice/offers';
 import { loadItemModifiers } from '../backoffice/catalog';
 import { loyaltySettings } from '../backoffice/rewards';
+import { pinVerifier, terminalPinKey } from './pinVerifiers';
 
 /*
  * What a register needs to sell offline: the catalog with its prices and taxes, order and payment
- * types, the employees with their PIN hashes, the location's printers and banners, and its open
+ * types, the employees with their PIN verifiers, the location's printers and banners, and its open
  * shift. The ETag is a hash of the content itself, so it is the same on every instance and moves
  * exactly when something a register sees changes.
  *
@@ -52,6 +53,11 @@ export function invalidateConfig(db: object, companyId: number): void {
 export interface TerminalRef {
   companyId: number;
   terminalId: number;
+  /**
+   * The root of the terminals' pin keys (pinVerifiers.ts); without it (a configuration built for
+   * the server's own use: the demo history) the employees carry no PIN verifier.
+   */
+  pinMaster?: Buffer;
 }
 
 /** The configuration (cached up to CACHE_MS) with its JSON text and ETag. */
@@ -85,12 +91,24 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
     db
       .selectFrom('terminals as t')
       .leftJoin('locations as l', 'l.id', 't.location_id')
-      .select(['t.id', 't.name', 't.location_id', 'l.name as location_name', 'l.timezone as location_timezone'])
+      .select([
+        't.id',
+        't.name',
+        't.location_id',
+        't.token_hash',
+        'l.name as location_name',
+        'l.timezone as location_timezone',
+      ])
       .where('t.id', '=', terminalId)
       .where('t.company_id', '=', companyId)
       .executeTakeFirstOrThrow(),
   ]);
   const locationId = terminal.location_id;
+  // A terminal paired now has a token; its verifiers move with each pairing (pinVerifiers.ts).
+  const pinKey =
+    ref.pinMaster && terminal.token_hash !== null
+      ? terminalPinKey(ref.pinMaster, terminalId, terminal.token_hash)
+      : null;
   const timezone = terminal.location_timezone ?? profile?.timezone ?? DEFAULT_TIMEZONE;
 
   const [
@@ -370,7 +388,7 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
     employees: employees.map((e) => ({
       id: e.id,
       name: e.name,
-      pinHash: e.pin_hash,
+      pinVerifier: pinKey === null ? null : pinVerifier(pinKey, e.pin_hash),
       role: isRole(e.role) ? e.role : 'user',
       // What the employee's role allows at the register (Team › Roles); none when the role is unknown.
       rights: roleRights.get(e.role) ?? { refunds: false, discounts: false, openDrawer: false, void: false },

@@ -9,6 +9,7 @@ export { deviceRouter, DEVICE_BODY_LIMIT } from './routes';
 export { DEFAULT_DEVICE_RATE_LIMITS, type DeviceRateLimits, type DeviceLimiters } from './auth';
 export { buildConfig, configFor, invalidateConfig } from './config';
 export { openApiDocument } from './openapi';
+export { checkPinVerifier } from './pinVerifiers';
 
 export const deviceModule: ServerModule<AuthContext> = {
   name: 'device',

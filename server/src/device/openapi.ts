@@ -39,7 +39,9 @@ const error = (description: string) => json('Error', description);
 const common = {
   '401': error('No device token, or one that was revoked (the terminal was unpaired): pair again.'),
   '403': error('The company is suspended.'),
-  '429': error('Too many calls or events from this terminal: wait `retryAfter` seconds (also in Retry-After).'),
+  '429': error(
+    'Too many calls or events from this terminal, or (`gift_card_misses`, on events and gift card lookups) too many gift card numbers that found no card: nothing was stored; wait `retryAfter` seconds (also in Retry-After) and send the same request again.',
+  ),
 };
 const body = (id: string) => ({ required: true, content: { 'application/json': { schema: ref(id) } } });
 const idParam = (description: string, name = 'id') => ({

@@ -20,6 +20,8 @@ import { configFor, invalidateConfig } from './config';
 import { balanceByNumber } from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { openApiDocument } from './openapi';
+import { chargeGiftCardMisses, companyKey, terminalKey } from './giftCardMisses';
+import { pinMaster, terminalPinKey } from './pinVerifiers';
 
 /** A batch of 500 large receipts fits; a bigger body is a 413. */
 export const DEVICE_BODY_LIMIT = '5mb';
@@ -115,13 +117,14 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       });
     }
     const token = newDeviceToken();
+    const tokenHash = sha256(token);
     const replaced = terminal.status === 'paired';
     const updated = await db.transaction().execute(async (trx) => {
       // Single use: only the request that clears the code pairs the terminal.
       const result = await trx
         .updateTable('terminals')
         .set({
-          token_hash: sha256(token),
+          token_hash: tokenHash,
           status: 'paired',
           paired_at: now,
           last_seen_at: now,
@@ -157,7 +160,10 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
         locationName: terminal.location_name ?? null,
       },
       company: { name: terminal.company_name },
+      pinKey: terminalPinKey(pinMaster(ctx.secret), terminal.id, tokenHash).toString('base64url'),
     };
+    // The cached configuration carries the previous pairing's verifiers.
+    invalidateConfig(db, terminal.company_id);
     noStore(res).json(body);
   });
 
@@ -165,7 +171,11 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
 
   router.get('/config', async (req, res) => {
     const device = deviceOf(res);
-    const entry = await configFor(db, { companyId: device.companyId, terminalId: device.terminalId }, ctx.now());
+    const entry = await configFor(
+      db,
+      { companyId: device.companyId, terminalId: device.terminalId, pinMaster: pinMaster(ctx.secret) },
+      ctx.now(),
+    );
     res.set({ ETag: entry.etag, 'Cache-Control': 'private, no-cache' });
     const sent = req.get('if-none-match');
     const matches =
@@ -192,17 +202,18 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
   });
 
   // A gift card's balance before it is taken as a payment. Only misses count against the limits
-  // (per terminal and per company), so a register checking real cards is never slowed down.
+  // (per terminal and per company, shared with the events' card payments: giftCardMisses.ts), so a
+  // register checking real cards is never slowed down.
   const missed = (_req: express.Request, res: express.Response) => res.statusCode !== 404;
   router.get(
     '/gift-cards/:number',
     rateLimit(limiters.giftCardMisses, 'gift card lookups', {
-      key: (req) => `t:${(req.res?.locals.device as { terminalId?: number } | undefined)?.terminalId}`,
+      key: (req) => terminalKey(deviceOf(req.res!)),
       scope: 'from this terminal',
       succeeded: missed,
     }),
     rateLimit(limiters.giftCardMissesPerCompany, 'gift card lookups', {
-      key: (req) => `c:${(req.res?.locals.device as { companyId?: number } | undefined)?.companyId}`,
+      key: (req) => companyKey(deviceOf(req.res!)),
       scope: 'for this company',
       succeeded: missed,
     }),
@@ -220,6 +231,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     const device = deviceOf(res);
     const limit = await limiters.events.consume(String(device.terminalId), events.length);
     if (!limit.allowed) throw tooMany('events', limit.retryAfter, 'from this terminal');
+    await chargeGiftCardMisses(db, device, events, limiters);
     const now = ctx.now();
     const result = await ingestEvents(db, device, events, { now });
     const rejected = result.results.filter((r) => r.status === 'rejected');

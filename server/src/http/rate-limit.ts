@@ -30,6 +30,8 @@ export interface Limiter {
   consume(key: string, points?: number): Promise<LimitResult>;
   /** Gives points back (e.g. a sign-in that succeeded does not count). */
   refund(key: string, points?: number): Promise<void>;
+  /** Whether the key has a point left, without taking one (refused: every point is spent). */
+  peek(key: string): Promise<LimitResult>;
 }
 
 /** Builds the app's limiters on one store: memory for a single instance, PostgreSQL for many. */
@@ -72,6 +74,11 @@ export function createLimiterStore(pool?: pg.Pool): LimiterStore {
         },
         async refund(key, points = 1) {
           await store.reward(key, points);
+        },
+        async peek(key) {
+          const state = await store.get(key);
+          if (state === null || state.consumedPoints < rule.limit) return { allowed: true, retryAfter: 0 };
+          return { allowed: false, retryAfter: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
         },
       };
     },

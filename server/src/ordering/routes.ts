@@ -122,16 +122,18 @@ async function payWithGiftCard(
   number: string,
   res: express.Response,
 ): Promise<Selectable<OrderingOrdersTable>> {
-  const refuse = (message: string) => {
-    res.locals.giftCardMiss = true;
-    return new HttpError(400, {
+  const refuse = (message: string) =>
+    new HttpError(400, {
       error: 'validation_error',
       message: `giftCardNumber: ${message}`,
       fields: { giftCardNumber: message },
     });
-  };
   const balance = await balanceByNumber(trx, order.company_id, number, order.created_at);
-  if (!balance) throw refuse(REDEEM_MESSAGES.unknown_gift_card);
+  // Only a number that finds no card is a miss (a guess); an empty or expired card was typed right.
+  if (!balance) {
+    res.locals.giftCardMiss = true;
+    throw refuse(REDEEM_MESSAGES.unknown_gift_card);
+  }
   const amount = Math.min(balance.balanceCents, order.total_cents);
   if (amount <= 0) throw refuse('this gift card is empty');
   const taken = await redeemByNumber(trx, order.company_id, number, amount, order.created_at, { orderId: order.id });
@@ -163,17 +165,27 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     rateLimit(limits.orderPerStore, 'orders', { key: storeKey, scope: 'for this store right now' }),
   ];
   // A gift card number that finds no card costs a point (per address and per store); a good one
-  // gives it back, so only guessing runs into the limit.
+  // gives it back, so only guessing runs into the limit. The point is taken before the lookup, so
+  // parallel guesses cannot slip past together. Only requests that carry a number are counted or
+  // refused: an order without a card never meets these limits, so misses from many addresses can
+  // close gift card payments at a store for a while (the per-store limit), never its ordering.
   const cardFound = (_req: Request, res: express.Response) =>
     !(res.statusCode === 404 || (res.statusCode === 400 && res.locals.giftCardMiss === true));
   const giftCardLimit = [
     rateLimit(limits.giftCardMisses, 'gift card numbers that found no card', { succeeded: cardFound }),
     rateLimit(limits.giftCardMissesPerStore, 'gift card numbers that found no card', {
       key: storeKey,
-      scope: 'for this store right now',
+      scope: 'at this store right now; order without the card and pay at pickup',
       succeeded: cardFound,
     }),
   ];
+  const carriesCard = (req: Request) =>
+    typeof req.body === 'object' &&
+    req.body !== null &&
+    (req.body as { giftCardNumber?: unknown }).giftCardNumber !== undefined;
+  const giftCardLimitIfCarried: RequestHandler[] = giftCardLimit.map(
+    (limit) => (req, res, next) => (carriesCard(req) ? limit(req, res, next) : next()),
+  );
 
   app.get('/gettokenonline', ...readLimit, async (req, res) => {
     const store = await storeOr404(ctx, req.query.store);
@@ -205,7 +217,7 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     noStore(res).json(card);
   });
 
-  online.post('/:slug/orders', ...orderLimit, requireToken(ctx), ...giftCardLimit, async (req, res) => {
+  online.post('/:slug/orders', ...orderLimit, requireToken(ctx), ...giftCardLimitIfCarried, async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
     const input = parseOrThrow(createOrderSchema, req.body ?? {});
     if (!store.takingOrders) {

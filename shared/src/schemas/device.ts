@@ -116,6 +116,11 @@ export const pairResponseSchema = z
       locationName: z.string().nullable(),
     }),
     company: z.object({ name: z.string() }),
+    /**
+     * The key that checks the employees' PIN verifiers of `config` (base64url, 32 bytes). Shown once,
+     * like the token; keep it with the token. Pairing again gives a new one.
+     */
+    pinKey: z.string(),
   })
   .meta({ id: 'PairResponse' });
 export type PairResponse = z.output<typeof pairResponseSchema>;
@@ -261,14 +266,16 @@ export const deviceConfigSchema = z
       z.object({ id: z.int(), name: z.string(), builtin: z.string().nullable(), cashLike: z.boolean() }),
     ),
     /**
-     * Active employees who work at this terminal's location; `pinHash` is `scrypt$N$r$p$salt$hash`
-     * (base64url), see docs/device-api.md. `rights`: what their role (Team › Roles) allows here.
+     * Active employees who work at this terminal's location; `pinVerifier` is
+     * `scrypt-hmac$N$r$p$salt$verifier` (base64url), checked with the `pinKey` of the pairing, see
+     * docs/device-api.md (null: no PIN can be checked). `rights`: what their role (Team › Roles)
+     * allows here.
      */
     employees: z.array(
       z.object({
         id: z.int(),
         name: z.string(),
-        pinHash: z.string(),
+        pinVerifier: z.string().nullable(),
         role: z.enum(['admin', 'manager', 'user']),
         rights: z.object({ refunds: z.boolean(), discounts: z.boolean(), openDrawer: z.boolean(), void: z.boolean() }),
       }),

@@ -27,7 +27,7 @@ const config: SimConfig = {
     {
       id: 30,
       name: 'Sam',
-      pinHash: 'scrypt$...',
+      pinVerifier: 'scrypt-hmac$...',
       role: 'admin',
       rights: { refunds: true, discounts: true, openDrawer: true, void: true },
     },

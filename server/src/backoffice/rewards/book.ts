@@ -40,6 +40,27 @@ export function giftCardNumbersOf(payments: readonly { giftCardNumber?: string |
   });
 }
 
+/**
+ * Of the (normalised) card numbers given, those that are no card of the company: what a register
+ * guessing numbers would learn, counted against the gift card miss limits before a batch is posted.
+ */
+export async function unknownGiftCardNumbers(db: Db, companyId: number, numbers: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(numbers)];
+  if (unique.length === 0) return [];
+  const found = new Set<string>();
+  // A batch names at most a few thousand numbers; chunks keep each query's parameter list short.
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('gift_cards')
+      .select('number')
+      .where('company_id', '=', companyId)
+      .where('number', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const r of rows) found.add(r.number);
+  }
+  return unique.filter((n) => !found.has(n));
+}
+
 export async function loadGiftCardBook(trx: Db, companyId: number, numbers: string[]): Promise<GiftCardBook> {
   const book: GiftCardBook = { cards: new Map(), timezone: (await companyLocale(trx, companyId)).timezone };
   const unique = [...new Set(numbers)].sort();

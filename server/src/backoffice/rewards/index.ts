@@ -10,6 +10,7 @@ import { rewardsMigrations } from './migrations';
 export { balanceByNumber, issueGiftCard, moveBalance, redeemByNumber, REDEEM_MESSAGES } from './giftCards';
 export { loyaltySettings, openLoyaltyLedger, recordPointsEdit } from './loyalty';
 export { seedLoyaltyDemo, seedRewardsDemo } from './demo';
+export { giftCardNumbersOf, unknownGiftCardNumbers } from './book';
 export type { RewardsTables } from './tables';
 
 export const rewardsModule: ServerModule<AuthContext, PostingStep> = {

@@ -9,6 +9,7 @@ import { clockStep } from './posting';
 import { applyAccess, ensureCompanyRoles, ensureTeamRoles } from './access';
 import { attendanceRouter } from './attendance';
 import { employeesRouter } from './employees';
+import { pinResetRouter } from './pinReset';
 import { laborReportsRouter } from './labor';
 import { permissionsRouter } from './permissions';
 import { positionsRouter } from './positions';
@@ -36,6 +37,7 @@ export type { TeamTables } from './tables';
 /** `/api/backoffice/team/...`: each page's API behind its own menu rule. */
 export function teamRouter(ctx: AuthContext): Router {
   const router = express.Router();
+  router.use('/employees/pins', pinResetRouter(ctx));
   router.use('/employees', employeesRouter(ctx));
   router.use('/positions', positionsRouter(ctx));
   router.use('/roles', rolesRouter(ctx));

@@ -10,10 +10,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const PIN = PIN_PATTERN;
 
 /**
- * PINs are hashed like passwords (scrypt, `scrypt$N$r$p$salt$hash`, base64url, 32-byte key) so a
- * register can check one offline from `config`. A PIN has at most a million values, so the hash
- * only slows down someone who copied the configuration; the register's own lockout is what really
- * protects it.
+ * PINs are hashed like passwords (scrypt, `scrypt$N$r$p$salt$hash`, base64url, 32-byte key). The
+ * registers check them offline, but never see the hash: `config` carries a verifier of it under a
+ * key of the terminal's pairing (device/pinVerifiers.ts). A PIN has at most a million values, so
+ * scrypt only slows down someone who holds a register's data whole; the register's own lockout is
+ * what really protects it.
  */
 export const PIN_SCRYPT_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 

@@ -198,6 +198,21 @@ export function createPinChangeSchema(m: ValidationMessages = englishMessages) {
 }
 export const pinChangeSchema = createPinChangeSchema();
 
+/**
+ * `POST /employees/pins/reset` (admins): new PINs for the employees named, or every active one
+ * (`"all"`); the answer shows them once. After a register or its configuration was lost.
+ */
+export const PIN_RESET_MAX = 500;
+export const pinResetSchema = z.object({
+  employeeIds: z.union([z.literal('all'), z.array(z.int().positive()).min(1).max(PIN_RESET_MAX)], {
+    error: `send "all" or a list of 1 to ${PIN_RESET_MAX} employee ids`,
+  }),
+});
+
+export interface PinResetResult {
+  pins: { employeeId: number; name: string; pin: string }[];
+}
+
 /** `POST /employees/:id/invite`: back-office access with this role, invitation to the employee's e-mail. */
 export function createInviteSchema(m: ValidationMessages = englishMessages) {
   return z.object({ role: roleSchema(m) });

@@ -192,6 +192,47 @@ describe('Team › Employees', () => {
     expect(await screen.findByText(sentence)).toBeInTheDocument();
   });
 
+  it('Reset all PINs: confirmed first (Cancel sends nothing), then every new PIN shown once', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderEmployees('/employees', [
+      on('POST', '/api/backoffice/team/employees/pins/reset', {
+        pins: [
+          { employeeId: 1, name: 'Ana Ruiz', pin: '4821' },
+          { employeeId: 2, name: 'Maria Lopez', pin: '9307' },
+        ],
+      }),
+    ]);
+    const resets = () => calls.filter((c) => c.url?.endsWith('/pins/reset'));
+    await user.click(await screen.findByRole('button', { name: 'Reset all PINs' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Give every active employee a new PIN?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(resets()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Reset all PINs' }));
+    const again = screen.getByRole('alertdialog', { name: 'Give every active employee a new PIN?' });
+    await user.click(within(again).getByRole('button', { name: 'Reset all PINs' }));
+    const reveal = await screen.findByRole('alertdialog', { name: 'New PINs' });
+    expect(within(reveal).getByText('Ana Ruiz').closest('li')).toHaveTextContent('4821');
+    expect(within(reveal).getByText('Maria Lopez').closest('li')).toHaveTextContent('9307');
+    expect(resets()).toHaveLength(1);
+    expect(JSON.parse(String(resets()[0]!.data))).toEqual({ employeeIds: 'all' });
+    await user.click(within(reveal).getByRole('button', { name: 'I have noted them' }));
+    expect(screen.queryByRole('alertdialog', { name: 'New PINs' })).toBeNull();
+  });
+
+  it('Reset all PINs by someone who is not an admin: the reason, in Spanish too', async () => {
+    const user = userEvent.setup();
+    await renderEmployees(
+      '/employees',
+      [on('POST', '/api/backoffice/team/employees/pins/reset', { error: 'pin_reset_admin_only', message: 'x' }, 409)],
+      'es',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Restablecer todos los PIN' }));
+    const confirm = screen.getByRole('alertdialog', { name: '¿Dar un PIN nuevo a cada empleado activo?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Restablecer todos los PIN' }));
+    expect(await screen.findByText('Solo un administrador puede restablecer los PIN de todos.')).toBeInTheDocument();
+  });
+
   it('reads naturally in Spanish', async () => {
     await renderEmployees('/employees', [], 'es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Empleados' })).toBeInTheDocument();

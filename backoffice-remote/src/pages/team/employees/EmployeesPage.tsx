@@ -7,6 +7,7 @@ import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../../frames/resource';
 import { Badge, teamStyles as styles, useTeamFormat } from '../shared';
 import { EmployeeForm } from './EmployeeForm';
+import { PinResetAction } from './PinReset';
 
 function useEmployeeColumns(): ColumnDef<Employee, unknown>[] {
   const { t } = useAreaT('team');
@@ -81,7 +82,10 @@ function useEmployeeColumns(): ColumnDef<Employee, unknown>[] {
 
 const STATUSES = ['all', 'active', 'inactive'] as const;
 
-/** Show: all, active or inactive employees (`?status=` in the URL; a change goes back to page 1). */
+/**
+ * Show: all, active or inactive employees (`?status=` in the URL; a change goes back to page 1);
+ * beside it, Reset all PINs.
+ */
 function useEmployeeFilters(): ResourceFilters {
   const { t } = useAreaT('team');
   const [params, setParams] = useSearchParams();
@@ -90,23 +94,26 @@ function useEmployeeFilters(): ResourceFilters {
   return {
     query: { status: status === 'all' ? undefined : status },
     controls: (
-      <SelectField
-        label={t('employees.filter')}
-        value={status}
-        onChange={(event) =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (event.target.value === 'all') next.delete('status');
-              else next.set('status', event.target.value);
-              next.delete('page');
-              return next;
-            },
-            { replace: true },
-          )
-        }
-        options={STATUSES.map((value) => ({ value, label: t(`employees.statuses.${value}`) }))}
-      />
+      <>
+        <SelectField
+          label={t('employees.filter')}
+          value={status}
+          onChange={(event) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (event.target.value === 'all') next.delete('status');
+                else next.set('status', event.target.value);
+                next.delete('page');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          options={STATUSES.map((value) => ({ value, label: t(`employees.statuses.${value}`) }))}
+        />
+        <PinResetAction />
+      </>
     ),
   };
 }
