@@ -16,10 +16,11 @@ import {
   type EmployeeWithPin,
 } from '@hive/shared/schemas/backoffice/team';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
-import { type AuthContext, issueInvitation, INVITED_PASSWORD_HASH, emailKey, normalizeEmail } from '../../auth';
+import { type AuthContext, issueInvitation, INVITED_PASSWORD_HASH, normalizeEmail } from '../../auth';
 import { isUniqueViolation } from '../../db';
 import type { Database } from '../../database';
-import { HttpError, parseOrThrow, tooMany } from '../../http';
+import { HttpError, parseOrThrow } from '../../http';
+import { allowMails } from '../../outbox';
 import {
   merchantOf,
   requirePage,
@@ -502,9 +503,13 @@ async function invite(ctx: AuthContext, merchant: Merchant, employee: Employee, 
       `${employee.backOffice.email} already signs in to the back-office: change the role on the employee instead.`,
     );
   }
-  // However often someone clicks, one inbox gets a few invitations an hour.
-  const allowance = await ctx.limiters.resetPerAccount.consume(emailKey(employee.backOffice?.email ?? email));
-  if (!allowance.allowed) throw tooMany('invitations', allowance.retryAfter, 'to this address');
+  // However often someone clicks, one inbox gets a few invitations an hour (in the budget of the
+  // address's reset links), and each one counts against the company's mail.
+  const allowance = await allowMails(ctx.mail, {
+    companyId,
+    kind: 'account',
+    to: [employee.backOffice?.email ?? email],
+  });
   const now = ctx.now();
   const [company, inviter] = await Promise.all([
     db.selectFrom('companies').select(['name', 'language']).where('id', '=', companyId).executeTakeFirstOrThrow(),
@@ -581,6 +586,7 @@ async function invite(ctx: AuthContext, merchant: Merchant, employee: Employee, 
       }
     });
   } catch (error) {
+    await allowance.refund();
     // A parallel sign-up or invitation took the address between the check and the insert.
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
