@@ -47,6 +47,7 @@ import {
   requestLogger,
   writeOriginGuard,
 } from './http';
+import { MAIL_LIMITS, buildMailLimiters, type MailRules } from './outbox';
 import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
 
 export interface CreateAppOptions {
@@ -100,6 +101,8 @@ export interface CreateAppOptions {
   orderingRateLimits?: Partial<OrderingRateLimits>;
   /** Limits of the device API: pairing per address, calls and events per terminal. */
   deviceRateLimits?: Partial<DeviceRateLimits>;
+  /** The mail limits (src/outbox/limits.ts; tests that send much mail raise them). */
+  mailLimits?: Partial<Omit<MailRules, 'perRecipient'>> & { perRecipient?: Partial<MailRules['perRecipient']> };
 }
 
 export interface HiveApp {
@@ -167,6 +170,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
 
   const limiterStore = createLimiterStore(database.pgPool);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limiters = buildLimiters(limiterStore, rateLimits);
+  const mailRules: MailRules = {
+    ...MAIL_LIMITS,
+    ...options.mailLimits,
+    perRecipient: {
+      ...MAIL_LIMITS.perRecipient,
+      ...options.mailLimits?.perRecipient,
+      // Auth's per-address limiters are these budgets (the public forms and the back-office spend one count).
+      account: rateLimits.resetPerAccount,
+      signup: rateLimits.signupPerEmail,
+    },
+  };
   const ctx: AuthContext = {
     db: database.db,
     log,
@@ -179,7 +194,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     passwords,
     lockout: { ...DEFAULT_LOCKOUT, ...options.lockout },
     rateLimits,
-    limiters: buildLimiters(limiterStore, rateLimits),
+    limiters,
+    mail: buildMailLimiters(limiterStore, mailRules, {
+      account: limiters.resetPerAccount,
+      signup: limiters.signupPerEmail,
+    }),
     limiterStore,
     publicUrl: options.publicUrl,
     companySetup,

@@ -870,7 +870,7 @@ for (const target of databaseTargets()) {
         ['POST', `${P}/${ordered.id}/cancel`, {}],
         ['POST', `${P}/${ordered.id}/receive`, {}],
         ['POST', `${P}/${ordered.id}/receive`, { lines: [{ lineId: theirLine, quantity: 1 }] }],
-        ['POST', `${P}/${ordered.id}/email`, { to: 'me@example.com' }],
+        ['POST', `${P}/${ordered.id}/email`, { to: 'me@example.com', confirmOtherRecipient: true }],
       ] as const) {
         const answer = await api(owner, method, path, body);
         assert.equal(answer.status, 404, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../src/app';
+import { MAIL_LIMITS } from '../src/outbox';
+import { api } from './admin-helpers';
 import { Client, DEMO_PASSWORD, TEST_SCRYPT, errorParam } from './helpers';
+import { PO, orderedPurchaseOrders } from './mail-helpers';
 
 /*
  * Two instances behind a load balancer, on one PostgreSQL: per-address limits, the sign-in lockout
@@ -68,6 +71,20 @@ describe('scale-out: two instances on one PostgreSQL', { skip: url ? false : 'TE
       assert.equal(response.status, 429, JSON.stringify(body));
       assert.equal(body.error, 'account_locked');
     }
+  });
+
+  it('the mail limits are one budget on both instances: a vendor gets 5 purchase orders an hour, not 10', async () => {
+    const first = on(0, '198.51.100.10');
+    assert.equal(errorParam((await first.signIn('owner@cornermarket.test')).body.url), null);
+    const second = on(1, '198.51.100.10');
+    for (const [name, value] of first.jar.cookies) second.jar.cookies.set(name, value);
+    const { ids } = await orderedPurchaseOrders(instances[0]!.database.db, first, 'corner-market', 12);
+    const statuses: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      statuses.push((await api(i % 2 === 0 ? first : second, 'POST', `${PO}/${id}/email`, {})).status);
+    }
+    const allowed = MAIL_LIMITS.perRecipient.purchase_order.limit;
+    assert.deepEqual(statuses, [...Array<number>(allowed).fill(200), ...Array<number>(12 - allowed).fill(429)]);
   });
 
   it('a session made on one instance reads on the other; a sign-out on the other ends it on both', async () => {

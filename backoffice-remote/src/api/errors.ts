@@ -43,3 +43,16 @@ export function refusal(error: unknown): { code: string; values: Record<string, 
   const { error: code, message, fields: _fields, ...values } = body;
   return { code, values, message };
 }
+
+/**
+ * A mail limit's refusal (429 `{ error: 'mail_limit', limit, retryAfter }`): which budget is spent
+ * and how many minutes until it may be tried again. Null for any other failure.
+ */
+export function mailLimit(error: unknown): { limit: 'company' | 'recipient' | 'document'; minutes: number } | null {
+  if (httpStatus(error) !== 429) return null;
+  const body = apiErrorBody(error) as (ApiErrorBody & { limit?: unknown; retryAfter?: unknown }) | null;
+  if (body?.error !== 'mail_limit') return null;
+  const limit = body.limit === 'company' || body.limit === 'document' ? body.limit : 'recipient';
+  const seconds = typeof body.retryAfter === 'number' && body.retryAfter > 0 ? body.retryAfter : 60;
+  return { limit, minutes: Math.ceil(seconds / 60) };
+}

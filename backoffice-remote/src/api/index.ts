@@ -2,6 +2,6 @@ export { API, useApi } from './useApi';
 export type { ApiState } from './useApi';
 export { useLiveApi } from './useLiveApi';
 export type { LiveApiState } from './useLiveApi';
-export { apiErrorBody, failureKind, fieldErrors, httpStatus, refusal } from './errors';
+export { apiErrorBody, failureKind, fieldErrors, httpStatus, mailLimit, refusal } from './errors';
 export { downloadFile } from './download';
 export { refreshCompany, useCompany } from './useCompany';

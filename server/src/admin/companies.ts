@@ -15,6 +15,7 @@ import { createCompanyWithOwner } from '../companies';
 import { isUniqueViolation } from '../db';
 import type { Database } from '../database';
 import { HttpError } from '../http';
+import { allowMails } from '../outbox';
 import { requireArea, requireRight, staffOf } from './access';
 import { auditForCompany, recordAudit } from './audit';
 import { bumpPlanVersion } from './plan';
@@ -175,6 +176,8 @@ export function companiesRouter(ctx: AuthContext): Router {
     const input = parseBody(companyCreateSchema, req);
     const emailTaken = () => conflict('email_taken', 'A user with this e-mail address already exists.');
     if (await findUserByEmail(db, input.ownerEmail)) throw emailTaken();
+    // The owner's invitation is a reset link: in the address's budget of them, asked before anything is made.
+    const allowance = await allowMails(ctx.mail, { companyId: null, kind: 'account', to: [input.ownerEmail] });
     const now = ctx.now();
     const addons = sortedAddons(input.addons);
     let companyId: number;
@@ -203,6 +206,7 @@ export function companiesRouter(ctx: AuthContext): Router {
       );
       companyId = created.companyId;
     } catch (error) {
+      await allowance.refund();
       // A parallel request took the e-mail between our check and the insert.
       if (isUniqueViolation(error)) {
         if (await findUserByEmail(db, input.ownerEmail)) throw emailTaken();

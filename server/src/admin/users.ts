@@ -5,6 +5,7 @@ import { staffAccessSchema, userListQuerySchema, userLockSchema, type AdminUser 
 import { type AuthContext, issueResetToken, clearSignInLock, lockedUntilByEmail } from '../auth';
 import type { Database } from '../database';
 import { HttpError } from '../http';
+import { allowMails } from '../outbox';
 import { canDo, requireArea, requireRight, staffOf, type Staff } from './access';
 import { recordAudit } from './audit';
 import { conflict, contains, idParam, iso, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';
@@ -190,6 +191,8 @@ export function usersRouter(ctx: AuthContext): Router {
     const now = ctx.now();
     const user = await loadUser(db, id, now);
     assertMayTouch(staff, user);
+    // In the budget of the address's reset links (the public form's too): staff cannot flood an inbox.
+    await allowMails(ctx.mail, { companyId: null, kind: 'account', to: [user.email] });
     await issueResetToken(ctx, user.email);
     // The token itself is never recorded (nor returned): only that a link went out, and to whom.
     await recordAudit(db, staff, now, {

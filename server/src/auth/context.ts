@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AUTH_COOKIE_NAMES } from '@hive/shared/config';
 import type { Database } from '../database';
 import type { Limiter, LimiterStore, RateLimitRule } from '../http';
+import { MAIL_LIMITS, type MailLimiters } from '../outbox';
 import type { CompanySetup, Reactions } from '../module';
 import type { PasswordHasher } from './passwords';
 
@@ -35,9 +36,10 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: { limit: 20, windowMs: 15 * 60_000 },
   signup: { limit: 10, windowMs: 60 * 60_000 },
-  signupPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+  // The e-mail limits come from the one table of mail limits (src/outbox/limits.ts).
+  signupPerEmail: MAIL_LIMITS.perRecipient.signup,
   resetpass: { limit: 10, windowMs: 15 * 60_000 },
-  resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+  resetPerAccount: MAIL_LIMITS.perRecipient.account,
   log: { limit: 120, windowMs: 60_000 },
   logBytes: { limit: 64 * 1024, windowMs: 60_000 },
   logBytesTotal: { limit: 1024 * 1024, windowMs: 60_000 },
@@ -81,6 +83,8 @@ export interface AuthContext {
   lockout: LockoutPolicy;
   rateLimits: RateLimits;
   limiters: AuthLimiters;
+  /** The mail limits every action that writes to the outbox asks first (src/outbox/limits.ts). */
+  mail: MailLimiters;
   /** The app's limiter store (memory, or PostgreSQL shared by every instance). */
   limiterStore: LimiterStore;
   /** Origin used in e-mailed links; without it links are site-relative (never built from Host). */

@@ -42,3 +42,16 @@ export async function sendMail<DB extends OutboxTables>(
 export function redactTokens(body: string): string {
   return body.replace(/([?&]token=)[A-Za-z0-9_-]+/g, '$1[hidden]');
 }
+
+export {
+  MAIL_LIMITS,
+  allowMails,
+  buildMailLimiters,
+  mailAddressKey,
+  type MailAllowance,
+  type MailKind,
+  type MailLimit,
+  type MailLimiters,
+  type MailRequest,
+  type MailRules,
+} from './limits';

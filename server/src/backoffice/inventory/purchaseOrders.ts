@@ -14,7 +14,7 @@ import {
 import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
-import { sendMail } from '../../outbox';
+import { allowMails, sendMail } from '../../outbox';
 import { merchantOf, requirePage, cents, fieldProblem, idParam, money, noStore, notFound, refused } from '../common';
 import { postLedger } from './ledger';
 import {
@@ -38,7 +38,7 @@ async function loadOrders(db: Db, companyId: number, only?: number, status?: str
     .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
     .innerJoin('warehouses as w', 'w.id', 'p.warehouse_id')
     .selectAll('p')
-    .select(['v.name as vendor_name', 'w.name as warehouse_name'])
+    .select(['v.name as vendor_name', 'v.email as vendor_email', 'w.name as warehouse_name'])
     .where('p.company_id', '=', companyId);
   if (only !== undefined) query = query.where('p.id', '=', only);
   if (status !== undefined) query = query.where('p.status', '=', status as PurchaseOrderStatus);
@@ -87,6 +87,7 @@ async function loadOrders(db: Db, companyId: number, only?: number, status?: str
       number: Number(r.number),
       vendorId: r.vendor_id,
       vendorName: r.vendor_name,
+      vendorEmail: r.vendor_email,
       warehouseId: r.warehouse_id,
       warehouseName: r.warehouse_name,
       status: r.status,
@@ -400,24 +401,28 @@ export function purchaseOrdersRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadOrder(db, companyId, id));
   });
 
-  // E-mailed to the vendor (or the address given) through the outbox; the text is also the print view.
+  /*
+   * E-mailed through the outbox (the text is also the print view) to the vendor's address; another
+   * address only when the user confirms it (`confirmOtherRecipient`), one address, never a list.
+   * Either way it counts against the company's and the recipient's mail limits.
+   */
   router.post('/:id/email', async (req, res) => {
     const id = idParam(req.params.id);
     const { companyId, company } = merchantOf(res);
     const order = await loadOrder(db, companyId, id);
     const input = parseOrThrow(purchaseOrderEmailSchema, req.body);
-    let to = input.to ?? '';
-    if (!to) {
-      const vendor = await db
-        .selectFrom('vendors')
-        .select('email')
-        .where('id', '=', order.vendorId)
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow();
-      to = vendor.email;
-    }
+    // Addresses as the rest of the product keeps them (trimmed, lower case): the limits count one inbox.
+    const vendorEmail = order.vendorEmail.trim().toLowerCase();
+    const to = input.to?.trim().toLowerCase() || vendorEmail;
     if (!to) throw fieldProblem('to', 'the vendor has no e-mail address: enter one');
+    if (to !== vendorEmail && input.confirmOtherRecipient !== true) {
+      throw fieldProblem(
+        'confirmOtherRecipient',
+        `${to} is not the vendor's address${vendorEmail ? ` (${vendorEmail})` : ''}: confirm to send the order there`,
+      );
+    }
     if (order.status === 'draft' || order.status === 'cancelled') throw wrongState(WHAT, 'e-mailed', order.status);
+    await allowMails(ctx.mail, { companyId, kind: 'purchase_order', to: [to], document: `purchase_order:${id}` });
     await sendMail(
       db,
       { to, subject: `Purchase order #${order.number} from ${company.name}`, body: orderText(order, company.name) },

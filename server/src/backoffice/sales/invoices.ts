@@ -17,7 +17,7 @@ import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
-import { sendMail } from '../../outbox';
+import { allowMails, sendMail } from '../../outbox';
 import {
   merchantOf,
   requirePage,
@@ -466,13 +466,32 @@ export function invoicesRouter(ctx: AuthContext): Router {
     const id = idParam(req.params.id);
     const { companyId } = merchantOf(res);
     const now = ctx.now();
-    const resend = await db.transaction().execute(async (trx) => {
-      const current = await lockInvoice(trx, companyId, id);
-      if (current.status === 'void' || current.status === 'paid') throw wrongState(current.status, 'sent');
-      if (current.status !== 'draft') return true;
-      await markSent(trx, companyId, id, now);
-      return false;
-    });
+    const before = await db
+      .selectFrom('invoices as i')
+      .innerJoin('customers as c', 'c.id', 'i.customer_id')
+      .select(['i.status', 'c.email'])
+      .where('i.id', '=', id)
+      .where('i.company_id', '=', companyId)
+      .executeTakeFirst();
+    if (!before) throw notFound(WHAT);
+    if (before.status === 'void' || before.status === 'paid') throw wrongState(before.status, 'sent');
+    // The mail limits before anything changes: a refused send leaves a draft a draft and mails nothing.
+    const allowance = before.email
+      ? await allowMails(ctx.mail, { companyId, kind: 'invoice', to: [before.email], document: `invoice:${id}` })
+      : null;
+    let resend: boolean;
+    try {
+      resend = await db.transaction().execute(async (trx) => {
+        const current = await lockInvoice(trx, companyId, id);
+        if (current.status === 'void' || current.status === 'paid') throw wrongState(current.status, 'sent');
+        if (current.status !== 'draft') return true;
+        await markSent(trx, companyId, id, now);
+        return false;
+      });
+    } catch (error) {
+      await allowance?.refund();
+      throw error;
+    }
     const to = await mailInvoice(db, companyId, id, now);
     const detail = await loadDetail(db, companyId, id, await todayOf(companyId));
     noStore(res).json({ ...detail, emailedTo: to || null, resent: resend });

@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import { PRODUCT_NAME, type BackofficeRole } from '@hive/shared/config';
 import type { Employee } from '@hive/shared/schemas/backoffice/team';
-import { type AuthContext, issueInvitation, INVITED_PASSWORD_HASH, emailKey, normalizeEmail } from '../../auth';
+import { type AuthContext, issueInvitation, INVITED_PASSWORD_HASH, normalizeEmail } from '../../auth';
 import { isUniqueViolation } from '../../db';
 import type { Database } from '../../database';
-import { tooMany } from '../../http';
+import { allowMails } from '../../outbox';
 import { refused, type Merchant } from '../common';
 import {
   actorOf,
@@ -76,9 +76,13 @@ export async function invite(
   // company is refused below as email_taken, whatever its state: nothing about it shows here.)
   const userId = employee.backOffice?.userId;
   if (await platformLocked(db, companyId, userId !== undefined ? { userId } : { email })) throw lockedBySupport();
-  // However often someone clicks, one inbox gets a few invitations an hour.
-  const allowance = await ctx.limiters.resetPerAccount.consume(emailKey(employee.backOffice?.email ?? email));
-  if (!allowance.allowed) throw tooMany('invitations', allowance.retryAfter, 'to this address');
+  // However often someone clicks, one inbox gets a few invitations an hour (in the budget of the
+  // address's reset links), and each one counts against the company's mail.
+  const allowance = await allowMails(ctx.mail, {
+    companyId,
+    kind: 'account',
+    to: [employee.backOffice?.email ?? email],
+  });
   const now = ctx.now();
   const [company, inviter] = await Promise.all([
     db.selectFrom('companies').select(['name', 'language']).where('id', '=', companyId).executeTakeFirstOrThrow(),
@@ -157,6 +161,7 @@ export async function invite(
       }
     });
   } catch (error) {
+    await allowance.refund();
     // A parallel sign-up or invitation took the address between the check and the insert.
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

@@ -15,7 +15,7 @@ import {
 } from '@hive/shared/schemas/backoffice/scheduling';
 import { type AuthContext, normalizeEmail } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { sendMail } from '../../outbox';
+import { allowMails, sendMail, type MailAllowance } from '../../outbox';
 import { merchantOf, requirePage, fieldProblem, idParam, lockCompanyRows, noStore, notFound } from '../common';
 import {
   intersects,
@@ -267,79 +267,95 @@ export function scheduleRouter(ctx: AuthContext): Router {
     const { place } = await pickPlace(db, companyId, input.locationId, 'locationId');
     const monday = mondayOf(dayNumber(input.week)!);
     const now = ctx.now();
-    const emailed = await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('schedule_weeks')
-        .values({
-          company_id: companyId,
-          location_id: place.id,
-          week_start: monday,
-          published_at: now,
-          published_by: merchant.userId,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['company_id', 'location_id', 'week_start'])
-            .doUpdateSet({ published_at: now, published_by: merchant.userId }),
-        )
-        .execute();
-      const rows = await trx
-        .selectFrom('schedule_shifts as s')
-        .innerJoin('employees as e', 'e.id', 's.employee_id')
-        .leftJoin('job_positions as p', 'p.id', 's.position_id')
-        .select([
-          's.employee_id',
-          'e.email',
-          's.day',
-          's.start_minute',
-          's.end_minute',
-          's.break_minutes',
-          's.note',
-          'p.name as position',
-        ])
-        .where('s.company_id', '=', companyId)
-        .where('s.location_id', '=', place.id)
-        .where('s.day', '>=', monday)
-        .where('s.day', '<=', monday + 6)
-        // Someone who has left gets no schedule (their shifts stay on the page to reassign).
-        .where('e.active', '=', 1)
-        .where('e.email', '<>', '')
-        .orderBy('s.starts_at')
-        .orderBy('s.id')
-        .execute();
-      const company = await trx
-        .selectFrom('companies')
-        .select('name')
-        .where('id', '=', companyId)
-        .executeTakeFirstOrThrow();
-      const people = [...new Set(rows.map((r) => r.employee_id))];
-      for (const employeeId of people) {
-        const mine = rows.filter((r) => r.employee_id === employeeId);
-        const body = scheduleMail(
-          company.name,
-          place,
-          monday,
-          mine.map((r) => ({
-            day: Number(r.day),
-            start: Number(r.start_minute),
-            end: Number(r.end_minute),
-            breakMinutes: Number(r.break_minutes),
-            position: r.position ?? null,
-            note: r.note,
-          })),
-        );
-        await sendMail(
-          trx,
-          {
-            to: normalizeEmail(mine[0]!.email),
-            subject: `Your shifts at ${place.name}, week of ${isoDay(monday)}`,
-            body,
-          },
-          now,
-        );
-      }
-      return people.length;
-    });
+    // Taken inside the transaction (the addresses are read there), given back if it fails after.
+    let allowance: MailAllowance | undefined;
+    const publish = () =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('schedule_weeks')
+          .values({
+            company_id: companyId,
+            location_id: place.id,
+            week_start: monday,
+            published_at: now,
+            published_by: merchant.userId,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['company_id', 'location_id', 'week_start'])
+              .doUpdateSet({ published_at: now, published_by: merchant.userId }),
+          )
+          .execute();
+        const rows = await trx
+          .selectFrom('schedule_shifts as s')
+          .innerJoin('employees as e', 'e.id', 's.employee_id')
+          .leftJoin('job_positions as p', 'p.id', 's.position_id')
+          .select([
+            's.employee_id',
+            'e.email',
+            's.day',
+            's.start_minute',
+            's.end_minute',
+            's.break_minutes',
+            's.note',
+            'p.name as position',
+          ])
+          .where('s.company_id', '=', companyId)
+          .where('s.location_id', '=', place.id)
+          .where('s.day', '>=', monday)
+          .where('s.day', '<=', monday + 6)
+          // Someone who has left gets no schedule (their shifts stay on the page to reassign).
+          .where('e.active', '=', 1)
+          .where('e.email', '<>', '')
+          .orderBy('s.starts_at')
+          .orderBy('s.id')
+          .execute();
+        const company = await trx
+          .selectFrom('companies')
+          .select('name')
+          .where('id', '=', companyId)
+          .executeTakeFirstOrThrow();
+        const people = [...new Set(rows.map((r) => r.employee_id))];
+        // Over a limit: 429, and the publication rolls back with its mails (none is sent).
+        allowance = await allowMails(ctx.mail, {
+          companyId,
+          kind: 'schedule',
+          to: people.map((employeeId) => normalizeEmail(rows.find((r) => r.employee_id === employeeId)!.email)),
+        });
+        for (const employeeId of people) {
+          const mine = rows.filter((r) => r.employee_id === employeeId);
+          const body = scheduleMail(
+            company.name,
+            place,
+            monday,
+            mine.map((r) => ({
+              day: Number(r.day),
+              start: Number(r.start_minute),
+              end: Number(r.end_minute),
+              breakMinutes: Number(r.break_minutes),
+              position: r.position ?? null,
+              note: r.note,
+            })),
+          );
+          await sendMail(
+            trx,
+            {
+              to: normalizeEmail(mine[0]!.email),
+              subject: `Your shifts at ${place.name}, week of ${isoDay(monday)}`,
+              body,
+            },
+            now,
+          );
+        }
+        return people.length;
+      });
+    let emailed: number;
+    try {
+      emailed = await publish();
+    } catch (error) {
+      await allowance?.refund();
+      throw error;
+    }
     const body: PublishResult = { publishedAt: now, emailed };
     noStore(res).json(body);
   });

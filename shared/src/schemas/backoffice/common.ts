@@ -16,6 +16,7 @@ export type ValidationMessageKey =
   | 'tooLong'
   | 'unsafeChars'
   | 'invalidEmail'
+  | 'oneAddress'
   | 'invalidPhone'
   | 'invalidSku'
   | 'invalidColor'
@@ -54,6 +55,7 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   tooLong: 'must be at most {{max}} characters',
   unsafeChars: 'must not contain control characters',
   invalidEmail: 'enter a valid e-mail address, like name@example.com',
+  oneAddress: 'enter one e-mail address, not a list',
   invalidPhone: 'enter a phone number: digits, spaces and + ( ) - only',
   invalidSku: 'letters, digits and - _ . only',
   invalidColor: 'enter a colour like #1f2937',

@@ -287,7 +287,24 @@ export function createReceiveSchema(m: ValidationMessages = englishMessages) {
 export const receiveInputSchema = createReceiveSchema();
 export type ReceiveInput = z.output<typeof receiveInputSchema>;
 
-export const purchaseOrderEmailSchema = z.object({ to: emailSchema(englishMessages).optional() });
+/** Characters that make an address a list ("a@x.test, b@y.test"; "a@x.test; b@y.test"). */
+const ADDRESS_LIST = /[,;]|@.*@/;
+
+/**
+ * E-mailing a purchase order: to the vendor's address (no `to`, or the vendor's own), or to one
+ * other address the user confirms (`confirmOtherRecipient: true`). Never a list.
+ */
+export function createPurchaseOrderEmailSchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    to: z
+      .string()
+      .refine((v) => !ADDRESS_LIST.test(v), m('oneAddress'))
+      .pipe(emailSchema(m))
+      .optional(),
+    confirmOtherRecipient: z.boolean().optional(),
+  });
+}
+export const purchaseOrderEmailSchema = createPurchaseOrderEmailSchema();
 
 export interface DocumentAction {
   by: string | null;
@@ -310,6 +327,8 @@ export interface PurchaseOrder {
   number: number;
   vendorId: number;
   vendorName: string;
+  /** The vendor's address ('' = none): where the order is e-mailed unless the user confirms another. */
+  vendorEmail: string;
   warehouseId: number;
   warehouseName: string;
   status: PurchaseOrderStatus;

@@ -25,6 +25,7 @@ import {
   type DocumentAction,
   type InventoryOptions,
 } from '../shared';
+import { PurchaseOrderEmail } from './PurchaseOrderEmail';
 
 type Schema = ReturnType<typeof createPurchaseOrderSchema>;
 type Values = z.input<Schema>;
@@ -237,13 +238,6 @@ function PurchaseOrderView({
       });
     }
   }
-  if (order.status !== 'cancelled') {
-    actions.push({
-      label: t('purchaseOrders.actions.email'),
-      url: url(order.id, 'email'),
-      done: t('purchaseOrders.done.email', n),
-    });
-  }
   if (can('cancel', order)) {
     actions.push({
       label: t('purchaseOrders.actions.cancel'),
@@ -362,6 +356,7 @@ function PurchaseOrderView({
         }}
       />
       <div className={styles.row}>
+        {order.status !== 'cancelled' && <PurchaseOrderEmail order={order} onSent={reload} />}
         <a href={url(order.id, 'print')} target="_blank" rel="noreferrer">
           {t('purchaseOrders.print')}
         </a>

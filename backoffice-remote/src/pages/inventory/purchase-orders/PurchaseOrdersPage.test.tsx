@@ -10,6 +10,7 @@ const po = (id: number, number: number, extra: Partial<PurchaseOrder> = {}): Pur
   number,
   vendorId: 1,
   vendorName: 'Fresh Farms',
+  vendorEmail: 'orders@freshfarms.test',
   warehouseId: 1,
   warehouseName: 'Main Street',
   status: 'draft',
@@ -113,7 +114,7 @@ describe('Inventory › Purchase orders', () => {
     await waitFor(() => expect(calls.some((c) => c.url === `${API}/1/cancel`)).toBe(true));
   });
 
-  it('an ordered PO is received per line or whole, and e-mailed', async () => {
+  it('an ordered PO is received per line or whole, and e-mailed to the vendor', async () => {
     const user = userEvent.setup();
     const { calls } = await renderOrders('/purchase_orders?edit=2', [
       on('POST', `${API}/2/receive`, { ...ORDERED, status: 'partially_received' }),
@@ -127,7 +128,79 @@ describe('Inventory › Purchase orders', () => {
       lines: [{ lineId: 11, quantity: 4 }],
     });
     await user.click(screen.getByRole('button', { name: 'E-mail to the vendor' }));
+    const dialog = screen.getByRole('dialog', { name: 'E-mail purchase order #3' });
+    // The vendor's address, prefilled: sent as is, no confirmation asked.
+    expect(within(dialog).getByRole('textbox', { name: /^Send to/ })).toHaveValue('orders@freshfarms.test');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Purchase order #3 was e-mailed.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.url === `${API}/2/email`)!.data))).toEqual({});
+  });
+
+  it('another address goes out only once confirmed, one address, never a list; a mail limit says when to retry', async () => {
+    const user = userEvent.setup();
+    let limited = false;
+    const { calls } = await renderOrders('/purchase_orders?edit=2', [
+      (config) =>
+        config.method === 'post' && config.url === `${API}/2/email`
+          ? limited
+            ? {
+                status: 429,
+                data: { error: 'mail_limit', limit: 'recipient', message: 'Too many', retryAfter: 1500 },
+              }
+            : { data: { sent: true, to: 'buyer@elsewhere.test' } }
+          : undefined,
+    ]);
+    const posts = () => calls.filter((c) => c.url === `${API}/2/email`);
+    await user.click(await screen.findByRole('button', { name: 'E-mail to the vendor' }));
+    const dialog = screen.getByRole('dialog', { name: 'E-mail purchase order #3' });
+    const to = within(dialog).getByRole('textbox', { name: /^Send to/ });
+
+    await user.clear(to);
+    await user.type(to, 'a@elsewhere.test, b@elsewhere.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(to).toHaveAccessibleDescription(/Enter one email address, not a list\./);
+    expect(posts()).toHaveLength(0);
+
+    await user.clear(to);
+    await user.type(to, 'buyer@elsewhere.test');
+    const confirm = within(dialog).getByRole('checkbox', {
+      name: 'Yes, send this order to buyer@elsewhere.test, not to the address of Fresh Farms.',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(confirm).toHaveAccessibleDescription(/Tick the box/);
+    expect(posts()).toHaveLength(0);
+
+    await user.click(confirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Purchase order #3 was e-mailed.')).toBeInTheDocument();
+    expect(JSON.parse(String(posts()[0]!.data))).toEqual({ to: 'buyer@elsewhere.test', confirmOtherRecipient: true });
+
+    limited = true;
+    await user.click(screen.getByRole('button', { name: 'E-mail to the vendor' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText('Too many e-mails of this kind to this address. Try again in 25 minutes.'),
+    ).toBeInTheDocument();
+  });
+
+  it('in Spanish: the dialog and its confirmation', async () => {
+    const user = userEvent.setup();
+    await renderInShell(<App />, {
+      path: '/purchase_orders?edit=2',
+      language: 'es',
+      routes: [on('GET', `${API}/options`, OPTIONS), on('GET', `${API}/2`, ORDERED)],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Enviar por correo al proveedor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enviar por correo la orden de compra n.º 3' });
+    const to = within(dialog).getByRole('textbox', { name: /^Enviar a/ });
+    await user.clear(to);
+    await user.type(to, 'otro@ejemplo.test');
+    expect(
+      within(dialog).getByRole('checkbox', {
+        name: 'Sí, enviar esta orden a otro@ejemplo.test y no a la dirección de Fresh Farms.',
+      }),
+    ).not.toBeChecked();
   });
 
   it('a received PO is read-only', async () => {
