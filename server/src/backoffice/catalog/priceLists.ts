@@ -28,8 +28,14 @@ export const PRICE_LIST_APPLY_BODY_LIMIT = PRICE_LIST_LIMITS.maxChanges * 80 + 4
  * about 1,600 rows of CSV): those then see a parsed body and leave it alone.
  */
 export function mountPriceListParsers(app: Express): void {
-  app.post(`${BASE}/import`, express.json({ limit: PRICE_LIST_IMPORT_BODY_LIMIT }));
-  app.put(BASE, express.json({ limit: PRICE_LIST_APPLY_BODY_LIMIT }));
+  // Middleware, not routes: the route table (and its guards) stays the back-office router's.
+  const importParser = express.json({ limit: PRICE_LIST_IMPORT_BODY_LIMIT });
+  const applyParser = express.json({ limit: PRICE_LIST_APPLY_BODY_LIMIT });
+  app.use(BASE, (req, res, next) => {
+    if (req.method === 'POST' && req.path === '/import') return importParser(req, res, next);
+    if (req.method === 'PUT' && req.path === '/') return applyParser(req, res, next);
+    next();
+  });
 }
 
 /** What an item sells for at a level: its own price, a percentage of its base, or its base. */
