@@ -129,7 +129,12 @@ for (const target of databaseTargets()) {
       assert.equal((JSON.parse(json.body) as { error: string }).error, 'not_found');
       // API paths and files stay JSON 404s, whatever the Accept.
       for (const headers of [{ accept: '*/*' }, {}] as Record<string, string>[]) {
-        for (const route of ['/api/nope', '/missing.0123abcd.js', '/remotes/backoffice/missing.js']) {
+        for (const route of [
+          '/api/nope',
+          '/missing.0123abcd.js',
+          '/remotes/backoffice/missing.js',
+          '/ordering_master/x/y',
+        ]) {
           const response = await getRaw(route, headers);
           assert.equal(response.status, 404, `${route} ${JSON.stringify(headers)}`);
           assert.doesNotMatch(response.body, /<div id="root">/, route);
