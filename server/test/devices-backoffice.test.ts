@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_TTL_MS } from '@hive/shared/schemas/device';
 import { bannerPng } from '../src/backoffice/devices/png';
+import { blankPng } from './images';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -327,6 +328,16 @@ for (const target of databaseTargets()) {
           const r = await call(owner, 'POST', '/kiosk_banners', body);
           assert.equal(r.status, 400, `${field}: ${JSON.stringify(r.body).slice(0, 200)}`);
           assert.ok(r.body.fields[field], `${field}: ${JSON.stringify(r.body).slice(0, 200)}`);
+        }
+        // An image that would decode huge, or whose size cannot be read: refused on the image too.
+        for (const image of [
+          blankPng(16_000, 16_000),
+          blankPng(100_000, 100_000, 1),
+          Buffer.from(png(), 'base64').subarray(0, 20),
+        ]) {
+          const r = await call(owner, 'POST', '/kiosk_banners', banner({ image: image.toString('base64') }));
+          assert.equal(r.status, 400, JSON.stringify(r.body).slice(0, 200));
+          assert.match(r.body.fields.image, /at most 4096 x 4096 and 16 megapixels|could not be read/);
         }
         // A body past the upload limit is a 413, never a 500.
         const huge = await call(owner, 'POST', '/kiosk_banners', banner({ image: 'A'.repeat(3_000_000) }));

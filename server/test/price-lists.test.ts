@@ -159,6 +159,37 @@ for (const target of databaseTargets()) {
       assertValidation(await api(owner, 'POST', `${P}/import`, { csv: '' }), 'csv');
     });
 
+    it('a CSV file of up to 1 MB imports (past the shared 32 kB); a larger body is a 413 naming its limit', async () => {
+      const header = `sku,name,base,${level.name}`;
+      const row = (n: number) => `${item.sku},${item.name} (copy ${String(n).padStart(4, '0')}),1.00,7.00`;
+      const csv = [header, ...Array.from({ length: 1_600 }, (_, n) => row(n))].join('\r\n');
+      assert.ok(csv.length > 40_000, `${csv.length} characters: past the shared 32 kB limit`);
+      const preview = await api(owner, 'POST', `${P}/import`, { csv });
+      ok(preview);
+      assert.ok(preview.body.changes.length + preview.body.errors.length + preview.body.unchanged >= 1);
+      // Applying as many changes goes past 32 kB too.
+      const changes = Array.from({ length: 1_600 }, () => ({ itemId: item.id, levelId: level.id, priceCents: 700 }));
+      assert.ok(JSON.stringify({ changes }).length > 32 * 1024);
+      ok(await api(owner, 'PUT', P, { changes }));
+      const applied = (await api(owner, 'GET', P)).body.items.find((i: Json) => i.id === item.id);
+      assert.equal(applied.prices[String(level.id)].ownCents, 700);
+      // Over 1 MB of CSV but inside the body limit: the schema names the field.
+      assertValidation(
+        await api(owner, 'POST', `${P}/import`, { csv: `${header}\r\n${'x'.repeat(1_100_000)}` }),
+        'csv',
+      );
+      // Over the body limit: a JSON 413 that says the limit.
+      const huge = await api(owner, 'POST', `${P}/import`, { csv: 'x'.repeat(2_200_000) });
+      assert.equal(huge.status, 413);
+      assert.equal(huge.body.error, 'payload_too_large');
+      assert.equal(huge.body.limitBytes, 2 * 1_000_000 + 4096);
+      assert.match(huge.body.message, /limit of 2,004,096 bytes/);
+      // Elsewhere the shared limit stands, and is named too.
+      const elsewhere = await api(owner, 'POST', '/api/backoffice/price_levels', { name: 'x'.repeat(40_000) });
+      assert.equal(elsewhere.status, 413);
+      assert.match(elsewhere.body.message, /limit of 32,768 bytes/);
+    });
+
     it('a company only sees its own items; a clerk gets 403', async () => {
       const corner = await signedIn(server, 'owner@cornermarket.test');
       const theirs = (await api(corner, 'GET', P)).body;

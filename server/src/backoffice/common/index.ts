@@ -19,6 +19,7 @@ export {
   toCsv,
   sendCsv,
   parseCsv,
+  neutraliseFormula,
   type CsvColumn,
 } from './query';
 export { isPostgres, userNames, type Db } from './db';

@@ -85,10 +85,20 @@ export function noStore(res: Response): Response {
 
 /** Spreadsheet apps run cells starting with these as formulas: prefix them with a quote. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain amount such as -12.50 is no formula: quoting it would turn a number into text. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Text a spreadsheet app would run as a formula (=, +, -, @, tab, CR first), quoted with a leading
+ * apostrophe so it opens as text. Every exported text cell goes through it: CSV here, IIF too.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
 
 function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string') text = neutraliseFormula(text);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

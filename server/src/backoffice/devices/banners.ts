@@ -13,6 +13,7 @@ import {
   type BannerState,
   type BannerType,
 } from '@hive/shared/schemas/backoffice/devices';
+import { imageSizeProblem } from '@hive/shared/schemas/backoffice/imageSize';
 import { sniffImageType } from '@hive/shared/schemas/backoffice/settings';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
@@ -47,12 +48,17 @@ export function bannerState(from: number | null, until: number | null, now: numb
   return 'active';
 }
 
-/** The image from base64: 400 unless it is a PNG, JPEG or WebP of at most 2 MB (by its bytes). */
+/**
+ * The image from base64: 400 unless it is a PNG, JPEG or WebP of at most 2 MB (by its bytes) whose
+ * header gives a size within IMAGE_LIMITS.
+ */
 function imageOf(base64: string): { bytes: Buffer; type: BannerType; sha256: string } {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > DEVICES_LIMITS.bannerMaxBytes) throw fieldProblem('image', 'the image must be at most 2 MB');
   const type = sniffImageType(bytes);
   if (!type) throw fieldProblem('image', 'use a PNG, JPEG or WebP image (SVG and other files are not accepted)');
+  const sizeProblem = imageSizeProblem(bytes, type);
+  if (sizeProblem) throw fieldProblem('image', sizeProblem);
   return { bytes, type, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 

@@ -1,6 +1,8 @@
 // QuickBooks journal entries: the one shape every export kind is built as, then written as CSV
 // (QuickBooks Online) or IIF (QuickBooks Desktop).
 
+import { neutraliseFormula } from '../common';
+
 export interface Split {
   account: string;
   /** Positive: debit; negative: credit. */
@@ -20,8 +22,12 @@ export interface Entry {
 export const decimal = (cents: number) => (cents / 100).toFixed(2);
 /** IIF and QuickBooks' CSV importers read US dates. */
 export const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-/** Tabs and newlines would break an IIF row; quotes confuse its reader. */
-const iifCell = (value: string) => value.replace(/[\t\r\n"]/g, ' ');
+/**
+ * Tabs and newlines would break an IIF row; quotes confuse its reader. IIF files open in
+ * spreadsheet apps too, so a text cell that would run as a formula is quoted as the CSVs do; the
+ * amount column is written by decimal() and left alone (a credit's -12.50 stays a number).
+ */
+const iifCell = (value: string) => neutraliseFormula(value).replace(/[\t\r\n"]/g, ' ');
 
 export function toIif(entries: Entry[]): string {
   const head = [

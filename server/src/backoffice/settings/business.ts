@@ -11,6 +11,7 @@ import {
   type BusinessLogo,
   type LogoType,
 } from '@hive/shared/schemas/backoffice/settings';
+import { imageSizeProblem } from '@hive/shared/schemas/backoffice/imageSize';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import type { Reactions } from '../../module';
@@ -206,6 +207,8 @@ export function businessRouter(ctx: AuthContext): Router {
     if (bytes.length > SETTINGS_LIMITS.logoMaxBytes) throw fieldProblem('image', 'the image must be at most 1 MB');
     const type = sniffImageType(bytes);
     if (!type) throw fieldProblem('image', 'use a PNG, JPEG or WebP image (SVG and other files are not accepted)');
+    const sizeProblem = imageSizeProblem(bytes, type);
+    if (sizeProblem) throw fieldProblem('image', sizeProblem);
     const { companyId } = merchantOf(res);
     const now = ctx.now();
     const values = {

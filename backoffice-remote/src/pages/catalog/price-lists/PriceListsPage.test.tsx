@@ -83,8 +83,19 @@ describe('Products catalog › Price lists', () => {
     expect(calls.some((c) => c.method === 'put')).toBe(false);
   });
 
+  it('says how large a CSV file may be, beside the import (the server takes up to 1 MB)', async () => {
+    await renderPrices();
+    await screen.findByRole('table', { name: 'Prices by level' });
+    expect(screen.getByLabelText('Import CSV')).toHaveAccessibleDescription(
+      'A CSV file of up to 1 MB (Export CSV gives one to edit).',
+    );
+  });
+
   it('reads in Spanish', async () => {
     await renderPrices([], 'es');
     expect(await screen.findByRole('heading', { level: 2, name: 'Precios por nivel' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Importar CSV')).toHaveAccessibleDescription(
+      'Un archivo CSV de hasta 1 MB (Exportar CSV da uno para editar).',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
+  PRICE_LIST_LIMITS,
   PRICE_ROUNDINGS,
   PRICE_RULES,
   applyPriceRule,
@@ -319,7 +320,7 @@ function ImportButton({ onPreview }: { onPreview: (p: PriceListImportPreview) =>
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > 1_000_000) {
+    if (file.size > PRICE_LIST_LIMITS.maxCsvBytes) {
       toast.error(t('priceLists.tooLarge'));
       return;
     }
@@ -336,10 +337,21 @@ function ImportButton({ onPreview }: { onPreview: (p: PriceListImportPreview) =>
     }
   };
   return (
-    <label className={styles.fileLabel}>
-      {t('priceLists.import')}
-      <input type="file" accept=".csv,text/csv" className={styles.fileInput} onChange={(event) => void read(event)} />
-    </label>
+    <>
+      <label className={styles.fileLabel}>
+        {t('priceLists.import')}
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className={styles.fileInput}
+          aria-describedby="price-import-limit"
+          onChange={(event) => void read(event)}
+        />
+      </label>
+      <span id="price-import-limit" className={styles.muted}>
+        {t('priceLists.importLimit')}
+      </span>
+    </>
   );
 }
 

@@ -36,8 +36,10 @@ const BREAD = banner(1, 'Fresh bread every morning', {
 const COFFEE = banner(2, 'Two coffees for 3.00');
 const SALE = banner(3, 'Summer sale', { activeUntil: NOW - 1000, state: 'ended', contentType: 'image/webp' });
 
-// The first bytes of a PNG are enough for the browser-side check (the server checks again).
-const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+// A PNG's signature and header (1280 x 720) are enough for the browser-side check (the server checks again).
+const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 5, 0, 0, 0, 2, 208, 8, 2, 0, 0, 0,
+]);
 const pngFile = (name = 'promo.png') => new File([PNG_BYTES], name, { type: 'image/png' });
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
@@ -156,6 +158,16 @@ describe('Devices › Kiosk banners', () => {
     expect(within(preview()).getByText('Choose an image to see it here')).toBeInTheDocument();
     await user.upload(file, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
     expect(await screen.findByText('This file is larger than 2 MB: choose a smaller image.')).toBeInTheDocument();
+    // 100000 x 100000 in the header of a tiny file: refused by its pixels.
+    const huge = PNG_BYTES.slice();
+    new DataView(huge.buffer).setUint32(16, 100_000);
+    new DataView(huge.buffer).setUint32(20, 100_000);
+    await user.upload(file, new File([huge], 'huge.png', { type: 'image/png' }));
+    expect(
+      await screen.findByText(
+        'This image is too large in pixels: at most 4096 x 4096 and 16 megapixels. Scale it down and try again.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 

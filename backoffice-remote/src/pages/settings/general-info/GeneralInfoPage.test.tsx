@@ -27,8 +27,33 @@ const BUSINESS: Business = {
   updatedAt: 0,
 };
 
-// The first bytes of each kind of file the logo field may be given.
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+// The first bytes of each kind of file the logo field may be given: a PNG's signature and header.
+const pngHeader = (width: number, height: number) => {
+  const bytes = new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    0,
+    0,
+    0,
+    13,
+    73,
+    72,
+    68,
+    82,
+    ...new Array<number>(13).fill(0),
+  ]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return bytes;
+};
+const PNG = pngHeader(200, 80);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
 
 async function renderInfo(routes: FakeRoute[] = [], business: Business = BUSINESS, language: 'en' | 'es' = 'en') {
@@ -115,7 +140,7 @@ describe('Settings › General information', () => {
     expect(await screen.findByText('The currency cannot change after your first sale.')).toBeInTheDocument();
   });
 
-  it('the logo: a file over 1 MB or not an image is refused here; a PNG is uploaded and shown', async () => {
+  it('the logo: a file over 1 MB, not an image or past 4096 x 4096 is refused here; a PNG is uploaded and shown', async () => {
     const user = userEvent.setup();
     const withLogo: Business = {
       ...BUSINESS,
@@ -130,6 +155,13 @@ describe('Settings › General information', () => {
     await user.upload(input, new File([SVG], 'logo.png', { type: 'image/png' }));
     expect(
       await screen.findByText('This file is not a PNG, JPEG or WebP image (SVG is not accepted).'),
+    ).toBeInTheDocument();
+    // A header claiming 16000 x 16000 pixels: refused before any upload (and the page never decodes it).
+    await user.upload(input, new File([pngHeader(16_000, 16_000)], 'huge.png', { type: 'image/png' }));
+    expect(
+      await screen.findByText(
+        'This image is too large in pixels: at most 4096 x 4096 and 16 megapixels. Scale it down and try again.',
+      ),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/backoffice/business/logo')).toBe(false);
 
