@@ -10,15 +10,16 @@ import {
   type MenuItem,
 } from '@hive/shared/menu';
 import { DEMO_PASSWORD, signIn, trackNetwork } from './helpers';
-import { expect, storedUser, test } from './personas';
+import { expect, storedUser, test, type SignedInPage } from './personas';
 
 /*
  * Accessibility, checked by axe-core in Chromium: every page of the auth area, the back-office, the
  * admin console and the storefront, with no serious or critical violation. The back-office and admin
  * lists come from the menu definitions of @hive/shared/menu and the signed-in persona's own rights,
  * so a page added to a menu is checked without touching this file. One test per page (signed out)
- * or per persona and menu area (signed in once per worker, personas.ts), so that no test walks
- * dozens of pages against its timeout on a busy machine.
+ * or per persona and menu area (on a page each worker signs the persona in on once, and its tests
+ * take turns on: personas.ts), so that no test walks dozens of pages against its timeout on a busy
+ * machine.
  */
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -70,20 +71,18 @@ async function ownAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.57.${process.pid % 250}.${address % 250}` });
 }
 
-/** The menu context of a persona's stored sign-in (the shell's localStorage `primary`). */
-function menuContext(file: string): MenuContext {
-  const { user, license, addons } = storedUser(file);
+/** The signed-in user's menu context, as the shell stored it (localStorage `primary`). */
+async function menuContext(page: Page): Promise<MenuContext> {
+  const { user, license, addons } = await storedUser(page);
   return { role: user?.role ?? null, license: license?.name ?? null, addons, permissions: user?.permissions ?? [] };
 }
 
 /**
- * Checks each path in turn, reached the way a click on a menu link does, from the signed-in landing
- * page (the stored sign-in of personas.ts boots the app once, here).
+ * Checks each path in turn on a signed-in page (personas.ts), reached the way a click on a menu link
+ * does, from wherever the previous test of the persona left it (or its landing page).
  */
-async function walk(page: Page, landing: string, paths: string[], label: (path: string) => string) {
-  const network = trackNetwork(page);
-  await page.goto(landing);
-  // The landing page may redirect (/ to /overview): navigating before it has would be undone.
+async function walk({ page, network }: SignedInPage, paths: string[], label: (path: string) => string) {
+  // The landing page may still redirect (/ to /overview): navigating before it has would be undone.
   await settled(page, network);
   const found: string[] = [];
   for (const path of paths) {
@@ -142,24 +141,16 @@ for (const email of PERSONAS) {
     test.describe.configure({ mode: 'parallel', timeout: 90_000 });
     test.use({ persona: { email, area: 'backoffice' } });
 
-    test('sees some page', ({ storageState }) => {
-      expect(menuPaths(visibleMenu(backofficeMenus, menuContext(storageState as string))).length).toBeGreaterThan(0);
+    test('sees some page', async ({ signedIn }) => {
+      expect(menuPaths(visibleMenu(backofficeMenus, await menuContext(signedIn.page))).length).toBeGreaterThan(0);
     });
 
     for (const area of AREAS) {
-      test(`every page of ${area.name} it can see`, async ({ browser, baseURL, storageState }) => {
-        const visible = new Set(menuPaths(visibleMenu(area.items, menuContext(storageState as string))));
+      test(`every page of ${area.name} it can see`, async ({ signedIn }) => {
+        const visible = new Set(menuPaths(visibleMenu(area.items, await menuContext(signedIn.page))));
         const paths = area.paths.filter((path) => visible.has(path));
         test.skip(paths.length === 0, `${email} sees no page of ${area.name}`);
-        // A context of its own once the test is known to run: a skipped area costs no browser work.
-        const context = await browser.newContext({ baseURL, storageState });
-        try {
-          const page = await context.newPage();
-          await ownAddress(page);
-          expect(await walk(page, '/', paths, (path) => path)).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        expect(await walk(signedIn, paths, (path) => path)).toEqual([]);
       });
     }
   });
@@ -177,12 +168,11 @@ test.describe('accessibility of the admin console (axe: no serious or critical v
   for (const email of ['super@hive.test', 'viewer@hive.test']) {
     test.describe(() => {
       test.use({ persona: { email, area: 'admin' } });
-      test(`every page ${email} can see`, async ({ page, storageState }) => {
-        const { user } = storedUser(storageState as string);
+      test(`every page ${email} can see`, async ({ signedIn }) => {
+        const { user } = await storedUser(signedIn.page);
         const paths = menuPaths(visibleAdminMenu(adminMenu, user?.permissions ?? []));
         expect(paths.length).toBeGreaterThan(0);
-        await ownAddress(page);
-        expect(await walk(page, '/admin', paths, (path) => `${email} ${path}`)).toEqual([]);
+        expect(await walk(signedIn, paths, (path) => `${email} ${path}`)).toEqual([]);
       });
     });
   }

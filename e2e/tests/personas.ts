@@ -1,15 +1,12 @@
-import { expect, test as base, type Browser } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn, trackNetwork } from './helpers';
 
 /**
- * Tests that only need "signed in as X" (not the sign-in itself) split a long walk into many short
- * tests: signing in through the UI for each of them would cost more than the pages checked. Each
- * worker signs a persona in once, through the UI as a person does, keeps the cookies and the shell's
- * localStorage (Playwright's storage state), and every test of that persona starts from them.
- *
- *   test.use({ persona: { email: 'owner@cornermarket.test', area: 'backoffice' } });
+ * Tests that only need "a page signed in as X" (not the sign-in itself) split a long walk into many
+ * short tests. Signing in and booting the app again for each of them cost more than the pages they
+ * check (a walk of ~45 s took ~105 s in 7 tests with a fresh context each, on a busy machine), so a
+ * worker signs a persona in once, through the UI as a person does, and its tests take turns on that
+ * page, as the one long walk did. A failed test ends its worker, and the next worker starts afresh.
  */
 export interface Persona {
   email: string;
@@ -17,77 +14,91 @@ export interface Persona {
   area: 'backoffice' | 'admin';
 }
 
-/** The storage state file of a persona signed in by this worker. */
-type SignedIn = (persona: Persona) => Promise<string>;
-
-async function signInOnce(browser: Browser, baseURL: string, persona: Persona, file: string, address: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
-  try {
-    const page = await context.newPage();
-    if (persona.area === 'admin') {
-      await page.goto('/admin');
-      await page.getByLabel('Email').fill(persona.email);
-      await page.getByLabel('Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible({ timeout: 30_000 });
-    } else {
-      await signIn(page, persona.email);
-      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible({ timeout: 30_000 });
-    }
-    await context.storageState({ path: file });
-    return file;
-  } finally {
-    await context.close();
-  }
+export interface SignedInPage {
+  page: Page;
+  /** Requests in flight on the page, counted since the sign-in (helpers.ts). */
+  network: ReturnType<typeof trackNetwork>;
 }
 
-export const test = base.extend<{ persona: Persona | null }, { signedIn: SignedIn }>({
+type SignedIn = (persona: Persona) => Promise<SignedInPage>;
+
+async function signInOnce(browser: Browser, baseURL: string, persona: Persona, address: string) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  const page = await context.newPage();
+  const network = trackNetwork(page);
+  if (persona.area === 'admin') {
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill(persona.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible({ timeout: 30_000 });
+  } else {
+    await signIn(page, persona.email);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible({ timeout: 30_000 });
+  }
+  return { page, network };
+}
+
+export const test = base.extend<{ persona: Persona | null; signedIn: SignedInPage }, { signedInPages: SignedIn }>({
   persona: [null, { option: true }],
-  signedIn: [
+  signedInPages: [
     async ({ browser }, provide, workerInfo) => {
       const baseURL = String(workerInfo.project.use.baseURL);
-      const states = new Map<string, Promise<string>>();
+      const pages = new Map<string, Promise<SignedInPage>>();
       let n = 0;
       await provide((persona) => {
-        const key = `${persona.area}-${persona.email}`;
-        let state = states.get(key);
-        if (!state) {
+        const key = `${persona.area} ${persona.email}`;
+        let signedIn = pages.get(key);
+        if (!signedIn) {
           n += 1;
-          const file = path.join(workerInfo.project.outputDir, `.state-${process.pid}-${key}.json`);
           // An address of its own per sign-in (the server trusts X-Forwarded-For, as behind a proxy):
           // the per-address sign-in limit is per person, and the e2e run signs in many times.
           const address = `10.58.${process.pid % 250}.${n % 250}`;
-          state = signInOnce(browser, baseURL, persona, file, address);
+          signedIn = signInOnce(browser, baseURL, persona, address);
           // A failed sign-in is tried again by the next test rather than failing all of them.
-          state.catch(() => states.delete(key));
-          states.set(key, state);
+          signedIn.catch(() => pages.delete(key));
+          pages.set(key, signedIn);
         }
-        return state;
+        return signedIn;
       });
+      await Promise.all(
+        [...pages.values()].map((signedIn) =>
+          signedIn.then(
+            ({ page }) => page.context().close(),
+            () => undefined,
+          ),
+        ),
+      );
     },
     { scope: 'worker' },
   ],
-  storageState: async ({ persona, signedIn, storageState }, provide) => {
-    await provide(persona ? await signedIn(persona) : storageState);
+  signedIn: async ({ persona, signedInPages }, provide, testInfo) => {
+    if (!persona) throw new Error('signedIn needs test.use({ persona })');
+    const signedIn = await signedInPages(persona);
+    await provide(signedIn);
+    // Not the test's own `page`: Playwright does not screenshot it on a failure by itself.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const body = await signedIn.page.screenshot().catch(() => null);
+      if (body) await testInfo.attach('screenshot', { body, contentType: 'image/png' });
+    }
   },
 });
 
-/** The shell's stored user (localStorage `primary`) in a storage state file. */
-export function storedUser(file: string): {
+/** The shell's stored user (localStorage `primary`) on a signed-in page. */
+export async function storedUser(page: Page): Promise<{
   user: {
     role?: string | { name?: string };
     permissions?: { id_permission: string | number; description?: string | null }[];
-    admin?: boolean;
   } | null;
   license: { name?: string } | null;
   addons: string[] | null;
-} {
-  const state = JSON.parse(readFileSync(file, 'utf8')) as {
-    origins: { localStorage: { name: string; value: string }[] }[];
-  };
-  const primary = state.origins.flatMap((o) => o.localStorage).find((entry) => entry.name === 'primary');
-  const data = JSON.parse(primary?.value ?? 'null') as ReturnType<typeof storedUser> | null;
-  if (!data?.user) throw new Error(`no user in localStorage "primary" of ${file}`);
+}> {
+  const stored = await page.evaluate(() => localStorage.getItem('primary'));
+  const data = JSON.parse(stored ?? 'null') as Awaited<ReturnType<typeof storedUser>> | null;
+  if (!data?.user) throw new Error('no user in localStorage "primary" after sign-in');
   return data;
 }
 
