@@ -21,8 +21,11 @@ const repoRoot = path.resolve(__dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Sized for a busy machine (two cores shared with other heavy jobs): most tests take 3-20 s there,
+  // 60 s is ~3x the slowest without a timeout of its own. An expect waits for server work (a save, a
+  // refetch) that can take several seconds there too; a passing test never waits for either.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
