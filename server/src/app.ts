@@ -256,8 +256,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
 
   // The modules' jobs (recurring invoices): off under NODE_ENV=test unless recurringJobMs says.
   const stopJobs = startJobs(
-    database.db,
-    now,
+    { db: database.db, now, mail: ctx.mail },
     log,
     (defaultMs) => options.recurringJobMs ?? (nodeEnv === 'test' ? 0 : defaultMs),
   );

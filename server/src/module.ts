@@ -3,6 +3,7 @@ import type { Kysely, Migration, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from './database';
 import type { Limiter, RateLimitRule } from './http';
+import type { MailLimiters } from './outbox';
 
 /*
  * The module contract. Each area's index.ts exports one module object saying what the area brings
@@ -50,11 +51,18 @@ export interface ModuleStartup {
   late?: StartupHook;
 }
 
+/** What a job works with: the database, the clock, and the mail limits (a job's mail counts too). */
+export interface JobContext {
+  db: Kysely<Database>;
+  now: () => number;
+  mail: MailLimiters;
+}
+
 /** A periodic job; the app decides how often (tests turn jobs off and run them by hand). */
 export interface ModuleJob {
   name: string;
   everyMs: number;
-  start(db: Kysely<Database>, now: () => number, everyMs: number, onError: (error: unknown) => void): () => void;
+  start(job: JobContext, everyMs: number, onError: (error: unknown) => void): () => void;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Database } from './database';
 import { deviceModule } from './device';
 import { seedDemoData, type SeedOptions } from './demo';
 import { requireJson, type LimiterStore, type RateLimitRule } from './http';
-import type { CompanySetup, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
+import type { CompanySetup, JobContext, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
 import { orderingModule } from './ordering';
 import { receiptsModule, registerPostingSteps, type PostingStep } from './receipts';
 
@@ -181,17 +181,12 @@ export function mountModules(
 }
 
 /** Starts every module's jobs; `everyMs` decides each one's interval (0 leaves it off). */
-export function startJobs(
-  db: Kysely<Database>,
-  now: () => number,
-  log: Logger,
-  everyMs: (defaultMs: number) => number,
-): () => void {
+export function startJobs(context: JobContext, log: Logger, everyMs: (defaultMs: number) => number): () => void {
   const stops: (() => void)[] = [];
   for (const module of MODULES) {
     for (const job of module.jobs ?? []) {
       const ms = everyMs(job.everyMs);
-      if (ms > 0) stops.push(job.start(db, now, ms, (error) => log.error({ err: error }, `${job.name} job failed`)));
+      if (ms > 0) stops.push(job.start(context, ms, (error) => log.error({ err: error }, `${job.name} job failed`)));
     }
   }
   return () => {

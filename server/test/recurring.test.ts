@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { runDate } from '@hive/shared/schemas/backoffice/sales';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import { runRecurringInvoices } from '../src/backoffice/sales';
+import { createLimiterStore } from '../src/http';
+import { buildMailLimiters, MAIL_LIMITS, type MailRules } from '../src/outbox';
 import { today } from '../src/time';
 import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
@@ -16,6 +18,8 @@ import { databaseTargets, startTestServer, type Client, type Json, type TestServ
 
 const R = '/api/backoffice/recurring_invoices';
 const DAY = 86_400_000;
+/** The job's mail limits: the product's, or tighter ones for the test of a refusal. */
+const mailLimits = (rules: MailRules = MAIL_LIMITS) => buildMailLimiters(createLimiterStore(), rules);
 
 for (const target of databaseTargets()) {
   describe(`recurring invoices [${target.name}]`, () => {
@@ -117,22 +121,22 @@ for (const target of databaseTargets()) {
 
     it('the job creates each due period once, catching up, even when run twice or twice at once', async () => {
       const template = await create();
-      const first = await runRecurringInvoices(db(server), server.clock.now());
+      const first = await runRecurringInvoices(db(server), server.clock.now(), mailLimits());
       assert.equal(first.created, 1);
       assert.equal((await invoicesOf(template.id)).length, 1);
       // Run again at once, and twice in parallel: nothing new.
-      await runRecurringInvoices(db(server), server.clock.now());
+      await runRecurringInvoices(db(server), server.clock.now(), mailLimits());
       await Promise.all([
-        runRecurringInvoices(db(server), server.clock.now()),
-        runRecurringInvoices(db(server), server.clock.now()),
+        runRecurringInvoices(db(server), server.clock.now(), mailLimits()),
+        runRecurringInvoices(db(server), server.clock.now(), mailLimits()),
       ]);
       assert.equal((await invoicesOf(template.id)).length, 1);
       // Three months later (the server was off): the two missed months and this one, each once.
       server.clock.advance(92 * DAY);
       owner = await signedIn(server, 'owner@atlas.test'); // the session did not last three months
       await Promise.all([
-        runRecurringInvoices(db(server), server.clock.now()),
-        runRecurringInvoices(db(server), server.clock.now()),
+        runRecurringInvoices(db(server), server.clock.now(), mailLimits()),
+        runRecurringInvoices(db(server), server.clock.now(), mailLimits()),
       ]);
       const made = await invoicesOf(template.id);
       assert.equal(made.length, 4);
@@ -161,7 +165,7 @@ for (const target of databaseTargets()) {
       const before = await mails();
       server.clock.advance(30 * DAY);
       owner = await signedIn(server, 'owner@atlas.test');
-      await runRecurringInvoices(db(server), server.clock.now());
+      await runRecurringInvoices(db(server), server.clock.now(), mailLimits());
       const made = await invoicesOf(template.id);
       assert.equal(made.length, 2, 'the start and one week later; the third falls after the end date');
       assert.ok(made.every((i) => i.status === 'sent' && Number.isInteger(Number(i.number))));
@@ -170,18 +174,40 @@ for (const target of databaseTargets()) {
       assert.deepEqual([listed.status, listed.nextRun], ['ended', null]);
     });
 
+    it('auto-send counts against the mail limits: over one, the period waits and the template pauses with the reason', async () => {
+      const template = await create({ frequency: 'weekly', autoSend: true });
+      const mails = async () =>
+        Number((await sql<{ n: number }>`select count(*) as n from outbox`.execute(db(server))).rows[0]!.n);
+      const before = await mails();
+      server.clock.advance(30 * DAY); // five weekly periods are due
+      owner = await signedIn(server, 'owner@atlas.test');
+      const tight = mailLimits({
+        ...MAIL_LIMITS,
+        perRecipient: { ...MAIL_LIMITS.perRecipient, invoice: { limit: 2, windowMs: 3_600_000 } },
+      });
+      const result = await runRecurringInvoices(db(server), server.clock.now(), tight);
+      assert.equal(result.failed, 1, 'this template, the only one that mails');
+      assert.equal(await mails(), before + 2, 'two invoices mailed, nothing for the refused period');
+      const made = await invoicesOf(template.id);
+      assert.equal(made.length, 2, 'the refused period made no invoice (its claim rolled back)');
+      assert.ok(made.every((i) => i.status === 'sent'));
+      const listed = (await api(owner, 'GET', `${R}/${template.id}`)).body;
+      assert.equal(listed.status, 'paused');
+      assert.match(listed.lastError, /e-mails/i);
+    });
+
     it('a paused template creates nothing; resumed, it goes on from today without the missed periods', async () => {
       const template = await create({ frequency: 'weekly' });
       ok(await api(owner, 'POST', `${R}/${template.id}/pause`, {}));
       assert.equal((await api(owner, 'POST', `${R}/${template.id}/pause`, {})).status, 409);
       server.clock.advance(21 * DAY);
       owner = await signedIn(server, 'owner@atlas.test');
-      await runRecurringInvoices(db(server), server.clock.now());
+      await runRecurringInvoices(db(server), server.clock.now(), mailLimits());
       assert.equal((await invoicesOf(template.id)).length, 0);
       const resumed = await api(owner, 'POST', `${R}/${template.id}/resume`, {});
       ok(resumed);
       assert.ok(resumed.body.nextRun >= todayIso());
-      await runRecurringInvoices(db(server), server.clock.now());
+      await runRecurringInvoices(db(server), server.clock.now(), mailLimits());
       assert.ok((await invoicesOf(template.id)).length <= 1);
     });
 

@@ -11,6 +11,8 @@ import {
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { HttpError, parseOrThrow } from '../../http';
+import type { JobContext } from '../../module';
+import { allowMails, type MailAllowance, type MailLimiters } from '../../outbox';
 import { merchantOf, requirePage, fieldProblem, idParam, noStore, notFound, refused, type Db } from '../common';
 import { companyTodayIso, insertDraft, mailInvoice, markSent, prepare } from './invoices';
 
@@ -122,7 +124,11 @@ export interface RecurringRunResult {
  * instance at the same moment, is skipped, so no invoice is ever created twice. A template whose
  * invoice cannot be made (its customer's tax rates deleted ...) is paused with the reason.
  */
-export async function runRecurringInvoices(db: Kysely<Database>, now: number): Promise<RecurringRunResult> {
+export async function runRecurringInvoices(
+  db: Kysely<Database>,
+  now: number,
+  mail: MailLimiters,
+): Promise<RecurringRunResult> {
   const result: RecurringRunResult = { created: 0, skipped: 0, failed: 0 };
   const companies = await db
     .selectFrom('recurring_invoices')
@@ -147,7 +153,7 @@ export async function runRecurringInvoices(db: Kysely<Database>, now: number): P
           break;
         }
         if (date > todayIso) break;
-        const outcome = await runOnce(db, current, date, now);
+        const outcome = await runOnce(db, mail, current, date, now);
         result[outcome] += 1;
         if (outcome === 'failed') break;
       }
@@ -158,12 +164,14 @@ export async function runRecurringInvoices(db: Kysely<Database>, now: number): P
 
 async function runOnce(
   db: Kysely<Database>,
+  mail: MailLimiters,
   template: Row,
   date: string,
   now: number,
 ): Promise<'created' | 'skipped' | 'failed'> {
   const companyId = template.company_id;
   let sentId: number | null = null;
+  let allowance = null as MailAllowance | null;
   try {
     const outcome = await db.transaction().execute(async (trx) => {
       const claimed = await trx
@@ -184,6 +192,10 @@ async function runOnce(
       const prepared = await prepare(trx, companyId, input);
       const id = await insertDraft(trx, companyId, input, prepared, null, now);
       if (Number(template.auto_send) === 1) {
+        // An automatic send is mail the company causes like any other: over a limit the period's
+        // invoice is not made (the claim rolls back) and the template pauses with the reason.
+        const to = await customerEmail(trx, companyId, template.customer_id);
+        if (to) allowance = await allowMails(mail, { companyId, kind: 'invoice', to: [to], document: `invoice:${id}` });
         await markSent(trx, companyId, id, now);
         sentId = id;
       }
@@ -198,6 +210,7 @@ async function runOnce(
     if (sentId !== null) await mailInvoice(db, companyId, sentId, now);
     return outcome;
   } catch (error) {
+    await allowance?.refund();
     if (!(error instanceof HttpError)) throw error;
     await db
       .updateTable('recurring_invoices')
@@ -208,10 +221,19 @@ async function runOnce(
   }
 }
 
+async function customerEmail(trx: Db, companyId: number, customerId: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom('customers')
+    .select('email')
+    .where('id', '=', customerId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.email?.trim() || null;
+}
+
 /** Runs the job every `everyMs` (and once at start); returns the stop function. */
 export function scheduleRecurringInvoices(
-  db: Kysely<Database>,
-  now: () => number,
+  { db, now, mail }: JobContext,
   everyMs: number,
   onError: (error: unknown) => void,
 ): () => void {
@@ -219,7 +241,7 @@ export function scheduleRecurringInvoices(
   const tick = () => {
     if (running) return;
     running = true;
-    runRecurringInvoices(db, now())
+    runRecurringInvoices(db, now(), mail)
       .catch(onError)
       .finally(() => {
         running = false;
