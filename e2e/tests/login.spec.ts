@@ -58,7 +58,7 @@ test.describe('back-office sign-in', () => {
     baseURL,
   }) => {
     // The check once let this through as //evil.example, which the router refused: the user stayed
-    // on the login page though signed in. Normalised, it is a path of this site.
+    // on the login page though signed in. Now it is refused like any foreign callback: the start page.
     await page.goto(`/authentication/login?callbackUrl=${encodeURIComponent('/..//evil.example')}`);
     await page.getByLabel('Email').fill('owner@tinykiosk.test');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);

@@ -5,8 +5,8 @@ const PCHAR_KEPT = /%(21|24|26|27|28|29|2A|2B|2C|3A|3B|3D|40)/gi;
 const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f]/;
 
 /**
- * The path with dot segments resolved and repeated slashes collapsed, decoded once and encoded
- * again segment by segment; null when it cannot be read. Why: a browser or router reads
+ * The path with dot segments resolved, decoded once and encoded again segment by segment; null
+ * when it cannot be read, climbs above the root or holds a doubled slash. Why: a browser or router reads
  * `/..//evil.example` as `//evil.example` (another site), and `%2e%2e` as `..`, so the check must
  * look at the path as it will be followed, not as it was written.
  */
@@ -20,11 +20,17 @@ function normalizePath(rawPath: string): string | null {
   // Decoded once only: what still looks encoded (`%252e` -> `%2e`) or hides a backslash or a
   // control character would be read differently by the next decoder.
   if (UNSAFE.test(decoded) || /%[0-9a-f]{2}/i.test(decoded)) return null;
+  const parts = decoded.split('/');
   const segments: string[] = [];
-  for (const segment of decoded.split('/')) {
+  for (const [index, segment] of parts.entries()) {
+    // A doubled slash or a `..` above the root is never a link this app makes, only a way to reach
+    // another host: refused (the user lands on `/`) rather than repaired into a page that is not there.
+    if (segment === '' && index > 0 && index < parts.length - 1) return null;
     if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(encodeURIComponent(segment).replace(PCHAR_KEPT, (c) => decodeURIComponent(c)));
+    if (segment === '..') {
+      if (segments.length === 0) return null;
+      segments.pop();
+    } else segments.push(encodeURIComponent(segment).replace(PCHAR_KEPT, (c) => decodeURIComponent(c)));
   }
   const trailing = segments.length > 0 && /\/\.{0,2}$/.test(decoded) ? '/' : '';
   return `/${segments.join('/')}${trailing}`;
