@@ -1,6 +1,7 @@
 import { ADMIN_ROLES, PRODUCT_NAME } from '@hive/shared/config';
 import { allAdminPermissionNames } from '@hive/shared/menu';
 import { ConfigError, loadEnvConfig } from '../config';
+import { runCommand } from './run';
 import {
   DEFAULT_SCRYPT_COST,
   PasswordHasher,
@@ -135,18 +136,5 @@ export async function createAdmin(argv: readonly string[], readSecret = readPass
 }
 
 if (process.argv[1] && /createAdmin\.(ts|js)$|create-admin\.js$/.test(process.argv[1])) {
-  createAdmin(process.argv.slice(2)).then(
-    (message) => {
-      console.log(message);
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(
-        error instanceof ConfigError
-          ? error.message
-          : `create-admin failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      process.exit(1);
-    },
-  );
+  runCommand('create-admin', () => createAdmin(process.argv.slice(2)));
 }

@@ -1,4 +1,5 @@
-import { ConfigError, loadEnvConfig } from '../config';
+import { loadEnvConfig } from '../config';
+import { runCommand } from './run';
 import { syncPermissions } from '../auth';
 import { openDatabase } from '../database';
 import { disableDemoAccounts, migrateToLatest } from '../modules';
@@ -36,18 +37,5 @@ if (process.argv[1] && /disableDemo\.(ts|js)$|disable-demo\.js$/.test(process.ar
     console.error('disable-demo takes no arguments: it reads DATA_DIR, DATABASE_URL and DATABASE_SCHEMA.');
     process.exit(1);
   }
-  disableDemo().then(
-    (message) => {
-      console.log(message);
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(
-        error instanceof ConfigError
-          ? error.message
-          : `disable-demo failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      process.exit(1);
-    },
-  );
+  runCommand('disable-demo', disableDemo);
 }
