@@ -238,13 +238,13 @@ for (const target of databaseTargets()) {
     let dataDir: string;
     let cleanup: () => Promise<void>;
     const instances: RunningServer[] = [];
+    const clock = createClock();
 
     before(async () => {
       sink = await startSmtpSink();
       dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-mail-'));
       const prepared = await target.prepare(dataDir);
       cleanup = prepared.cleanup;
-      const clock = createClock();
       const options = {
         port: 0,
         nodeEnv: 'test',
@@ -283,7 +283,7 @@ for (const target of databaseTargets()) {
       // One transaction: all 50 become due at the same moment, for both workers.
       await db.transaction().execute(async (trx) => {
         for (const [i, subject] of subjects.entries()) {
-          await sendMail(trx, { to: `n${i + 1}@example.test`, subject, body: `Message ${i + 1}` }, Date.now());
+          await sendMail(trx, { to: `n${i + 1}@example.test`, subject, body: `Message ${i + 1}` }, clock.now());
         }
       });
       const ours = () =>
