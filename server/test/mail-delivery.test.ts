@@ -233,6 +233,28 @@ for (const target of databaseTargets()) {
     });
   });
 
+  describe(`mail without SMTP_URL stays in the outbox [${target.name}]`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(target);
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    it('no worker runs; the message waits, and the admin console is told no mail server is configured', async () => {
+      assert.equal(server.running.mailDelivery, undefined);
+      const email = 'owner@tinykiosk.test';
+      await new Client(server.url).post('/api/auth/resetpass', { email });
+      const list = await api(await signedIn(server, STAFF.super), 'GET', `${OUTBOX}?q=${encodeURIComponent(email)}`);
+      assert.equal(list.status, 200);
+      assert.equal(list.body.delivery, false);
+      const [mail] = list.body.items;
+      assert.equal(mail.subject, 'Reset your Hive POS password');
+      assert.deepEqual([mail.status, mail.attempts, mail.lastError, mail.sentAt], ['pending', 0, null, null]);
+    });
+  });
+
   describe(`mail delivery: two instances on one database [${target.name}]`, () => {
     let sink: SmtpSink;
     let dataDir: string;
