@@ -52,7 +52,14 @@ export interface MailSender {
 /** A sender for SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`). */
 export function smtpSender(smtpUrl: string): MailSender {
   const url = new URL(smtpUrl);
-  const secrets = [url.password, decodeURIComponent(url.password), smtpUrl].filter((s) => s.length >= 3);
+  let decoded = url.password;
+  try {
+    decoded = decodeURIComponent(url.password);
+  } catch {
+    // A stray % in the password: nodemailer reads it as written, so that is the form to hide.
+  }
+  // However short the password, it is hidden: a garbled error reads better than a leaked secret.
+  const secrets = [smtpUrl, url.password, decoded].filter((s) => s.length > 0);
   const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     secrets,
