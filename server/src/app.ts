@@ -3,14 +3,17 @@ import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger, LevelWithSilent } from 'pino';
-import { SESSION_LIFETIME_MS } from '@hive/shared/config';
+import { PRODUCT_NAME, SESSION_LIFETIME_MS } from '@hive/shared/config';
 import {
   ConfigError,
   DATA_DIR_IN_PRODUCTION_MESSAGE,
   DEFAULT_DATA_DIR,
   DEFAULT_SESSION_MAX_HOURS,
   DEMO_IN_PRODUCTION_MESSAGE,
+  SMTP_NEEDS_PUBLIC_URL_MESSAGE,
   demoAccountsMessage,
+  parseMailFrom,
+  parseSmtpUrl,
 } from './config';
 import { openDatabase, type DatabaseHandle } from './database';
 import {
@@ -47,7 +50,16 @@ import {
   requestLogger,
   writeOriginGuard,
 } from './http';
-import { MAIL_LIMITS, buildMailLimiters, type MailRules } from './outbox';
+import {
+  DELIVERY_EVERY_MS,
+  MAIL_LIMITS,
+  buildMailLimiters,
+  describeSmtp,
+  smtpSender,
+  startMailDelivery,
+  type MailDelivery,
+  type MailRules,
+} from './outbox';
 import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
 
 export interface CreateAppOptions {
@@ -79,8 +91,16 @@ export interface CreateAppOptions {
   remotesJson?: string;
   /** Build output folders; each missing entry uses the repo's `<app>/dist`. */
   staticRoots?: Partial<StaticRoots>;
-  /** Origin for links in e-mails (PUBLIC_URL). */
+  /** Origin for links in e-mails (PUBLIC_URL); required with smtpUrl. */
   publicUrl?: string;
+  /** SMTP_URL: deliver the outbox through this server (src/outbox/delivery.ts). Without it mail stays in the outbox. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of every e-mail (default `Hive POS <no-reply@PUBLIC_URL's host>`). */
+  mailFrom?: string;
+  /** How often each instance looks for due mail (ms) with smtpUrl; 0 = only when `mailDelivery.runOnce()` is called (tests). */
+  mailDeliveryMs?: number;
+  /** Tests only: the name this instance claims messages under. */
+  mailInstanceId?: string;
   /** Express "trust proxy" (default false: the socket address; `1` behind one proxy). */
   trustProxy?: boolean | number | string;
   /** Absolute session lifetime from sign-in (default 12 hours). */
@@ -109,6 +129,8 @@ export interface HiveApp {
   app: Express;
   database: DatabaseHandle;
   log: Logger;
+  /** The outbox's delivery worker, when smtpUrl is set. */
+  mailDelivery: MailDelivery | undefined;
   close(): Promise<void>;
 }
 
@@ -128,6 +150,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const seedDemo = options.seedDemo ?? !production;
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
   const remotes = loadRemotesMap(options.remotesJson);
+  const smtpUrl = parseSmtpUrl(options.smtpUrl);
+  const mailFrom = parseMailFrom(options.mailFrom);
+  if (smtpUrl && !options.publicUrl) throw new ConfigError(SMTP_NEEDS_PUBLIC_URL_MESSAGE);
   if (production && (options.scryptCost || options.sessionLifetimeMs || options.now || options.onScrypt)) {
     log.warn('test-only options (scryptCost, sessionLifetimeMs, now, onScrypt) are ignored in production');
   }
@@ -201,6 +226,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     }),
     limiterStore,
     publicUrl: options.publicUrl,
+    mailDelivery: smtpUrl !== undefined,
     companySetup,
     reactions,
   };
@@ -261,14 +287,32 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     (defaultMs) => options.recurringJobMs ?? (nodeEnv === 'test' ? 0 : defaultMs),
   );
 
-  log.info({ database: database.describe, nodeEnv }, 'server ready');
+  // The outbox leaves through SMTP when a server is configured; otherwise mail stays in the outbox.
+  const mailDelivery = smtpUrl
+    ? startMailDelivery({
+        db: database.db,
+        now,
+        sender: smtpSender(smtpUrl),
+        from: mailFrom ?? `${PRODUCT_NAME} <no-reply@${new URL(options.publicUrl!).hostname}>`,
+        log,
+        everyMs: options.mailDeliveryMs ?? DELIVERY_EVERY_MS,
+        instanceId: options.mailInstanceId,
+      })
+    : undefined;
+
+  log.info(
+    { database: database.describe, nodeEnv, mail: smtpUrl ? describeSmtp(smtpUrl) : 'outbox only' },
+    'server ready',
+  );
   return {
     app,
     database,
     log,
-    close: () => {
+    mailDelivery,
+    close: async () => {
       stopJobs();
-      return database.destroy();
+      await mailDelivery?.stop();
+      await database.destroy();
     },
   };
 }

@@ -33,6 +33,10 @@ export interface EnvConfig {
   trustProxy: boolean | number | string;
   /** Absolute session lifetime from sign-in (SESSION_MAX_HOURS), whatever the extends. */
   sessionMaxLifetimeMs: number;
+  /** SMTP_URL: the outbox is delivered through it; without it mail stays in the outbox. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every e-mail (default no-reply at PUBLIC_URL's host). */
+  mailFrom: string | undefined;
 }
 
 const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -78,6 +82,47 @@ function parsePublicUrl(raw: string | undefined): string | undefined {
   }
 }
 
+/**
+ * SMTP_URL as nodemailer reads it: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS
+ * from the first byte), with user and password when the server wants them. A mistake names the
+ * URL without its password: start-up errors end up in logs.
+ */
+export function parseSmtpUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = raw.trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    const shown = url ? `${url.protocol}//${url.host}` : 'a value that is not a URL';
+    throw new ConfigError(
+      `SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465 (got ${shown}).`,
+    );
+  }
+  return value;
+}
+
+/** An address (`pos@example.com`) or a name and an address (`Hive POS <pos@example.com>`). */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/;
+
+export function parseMailFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = raw.trim();
+  if (!MAIL_FROM_PATTERN.test(value)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an e-mail address, or a name and an address such as "Hive POS <pos@example.com>" (got "${value}").`,
+    );
+  }
+  return value;
+}
+
+/** The links in an e-mail must open from a mailbox: site-relative links work only inside the app. */
+export const SMTP_NEEDS_PUBLIC_URL_MESSAGE =
+  'SMTP_URL needs PUBLIC_URL (for example PUBLIC_URL=https://pos.example.com): the reset and activation links in the e-mails are built from it.';
+
 export const DEFAULT_SESSION_MAX_HOURS = 12;
 
 function parseSessionMaxHours(raw: string | undefined): number {
@@ -122,6 +167,8 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   if (nodeEnv === 'production' && !env.DATA_DIR?.trim() && !env.DATABASE_URL?.trim()) {
     throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
   }
+  const smtpUrl = parseSmtpUrl(env.SMTP_URL);
+  if (smtpUrl && !env.PUBLIC_URL?.trim()) throw new ConfigError(SMTP_NEEDS_PUBLIC_URL_MESSAGE);
   return {
     port: parsePort(env.PORT),
     nodeEnv,
@@ -135,5 +182,7 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionMaxLifetimeMs: parseSessionMaxHours(env.SESSION_MAX_HOURS),
+    smtpUrl,
+    mailFrom: parseMailFrom(env.MAIL_FROM),
   };
 }

@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     trustProxy: env.trustProxy,
     sessionMaxLifetimeMs: env.sessionMaxLifetimeMs,
     logLevel: env.logLevel,
+    smtpUrl: env.smtpUrl,
+    mailFrom: env.mailFrom,
   });
   console.log(`${PRODUCT_NAME} is running at http://localhost:${running.port}`);
 

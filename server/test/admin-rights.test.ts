@@ -221,6 +221,16 @@ for (const target of databaseTargets()) {
       assert.equal((await api(new Client(server.url), 'GET', '/api/admin/support/outbox')).status, 401);
     });
 
+    it('only the outbox readers may send a message again (Retry)', async () => {
+      const readers: Persona[] = ['super', 'dev'];
+      for (const persona of PERSONAS) {
+        // An id no message has: readers learn it is unknown, everyone else is refused first.
+        const { status } = await api(clients[persona], 'POST', '/api/admin/support/outbox/999999/retry', {});
+        assert.equal(status, readers.includes(persona) ? 404 : 403, persona);
+      }
+      assert.equal((await api(new Client(server.url), 'POST', '/api/admin/support/outbox/1/retry', {})).status, 401);
+    });
+
     it('role labels in /api/admin/me follow SPEC.md 6', async () => {
       const labels: Record<Persona, string> = {
         super: 'admin',

@@ -154,6 +154,37 @@ describe('configuration', () => {
     assert.throws(() => loadEnvConfig({ PUBLIC_URL: 'ftp://x' }), /PUBLIC_URL must be/);
   });
 
+  it('SMTP_URL and MAIL_FROM: checked at start, the password never in the message', async () => {
+    const good = loadEnvConfig({
+      SMTP_URL: 'smtps://mailer:p%40ss@mail.example.com:465',
+      PUBLIC_URL: 'https://pos.example.com',
+      MAIL_FROM: 'Hive POS <pos@example.com>',
+    });
+    assert.equal(good.smtpUrl, 'smtps://mailer:p%40ss@mail.example.com:465');
+    assert.equal(good.mailFrom, 'Hive POS <pos@example.com>');
+    assert.equal(loadEnvConfig({}).smtpUrl, undefined, 'no SMTP_URL: mail stays in the outbox');
+    for (const bad of ['https://mailer:hunter2-secret@mail.example.com', 'smtp://', 'mail.example.com:587']) {
+      assert.throws(
+        () => loadEnvConfig({ SMTP_URL: bad, PUBLIC_URL: 'https://pos.example.com' }),
+        (error: Error) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+          assert.doesNotMatch(error.message, /hunter2/);
+          return true;
+        },
+      );
+    }
+    // The links in the e-mails must open from a mailbox: no SMTP without the public origin.
+    assert.throws(() => loadEnvConfig({ SMTP_URL: 'smtp://mail.example.com' }), /SMTP_URL needs PUBLIC_URL/);
+    await assert.rejects(
+      createApp({ dataDir: dir, logLevel: 'silent', smtpUrl: 'smtp://mail.example.com' }),
+      /SMTP_URL needs PUBLIC_URL/,
+    );
+    for (const bad of ['pos', 'Hive POS <pos>', 'a@b.c, d@e.f', '<pos@example.com']) {
+      assert.throws(() => loadEnvConfig({ MAIL_FROM: bad }), /MAIL_FROM must be an e-mail address/, bad);
+    }
+  });
+
   it('production: Secure cookies with prefixes, no /api/dev route', async () => {
     const app = await createApp({
       nodeEnv: 'production',

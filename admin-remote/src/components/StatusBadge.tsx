@@ -10,6 +10,11 @@ const TONES: Record<string, string> = {
   rejected: 'bad',
   closed: 'muted',
   inactive: 'muted',
+  // The outbox (pending is shared above).
+  sent: 'good',
+  sending: 'warn',
+  failed: 'bad',
+  held: 'muted',
 };
 
 /** A status word with a colour; the text carries the meaning, the colour only repeats it. */

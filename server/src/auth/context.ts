@@ -89,6 +89,8 @@ export interface AuthContext {
   limiterStore: LimiterStore;
   /** Origin used in e-mailed links; without it links are site-relative (never built from Host). */
   publicUrl: string | undefined;
+  /** Whether the outbox is delivered (SMTP_URL set); without it mail stays in the outbox. */
+  mailDelivery: boolean;
   /** A new company's set-up from every module (src/modules.ts): sign-up and the admin console use it. */
   companySetup: CompanySetup;
   /** What other modules do when something happens in one (src/module.ts Reactions). */

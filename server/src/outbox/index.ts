@@ -1,29 +1,17 @@
-import type { Generated, Kysely, Transaction } from 'kysely';
-import type { Millis } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { OutboxTables } from './tables';
 
 /*
  * The outbox: every e-mail the product sends (reset links, sign-up activation, invitations ...) is a
- * row here, written in the transaction that decided to send it. No mail server is wired in; the
- * admin console's Outbox page shows the messages to platform administrators.
+ * row here, written in the transaction that decided to send it, so no mail leaves for a change that
+ * rolled back. With SMTP_URL set, a worker on every instance delivers the rows (delivery.ts);
+ * without it they stay here. The admin console's Outbox page shows them to platform administrators.
  */
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   body: string;
-}
-
-export interface OutboxTable {
-  id: Generated<number>;
-  to_address: string;
-  subject: string;
-  body: string;
-  created_at: Millis;
-}
-
-/** The outbox's table (created by the platform's first migration); part of the app's Database. */
-export interface OutboxTables {
-  outbox: OutboxTable;
 }
 
 /** Generic over the app's database, which has the outbox table: infrastructure imports no module. */
@@ -34,7 +22,7 @@ export async function sendMail<DB extends OutboxTables>(
 ) {
   await (db as unknown as Kysely<OutboxTables>)
     .insertInto('outbox')
-    .values({ to_address: mail.to, subject: mail.subject, body: mail.body, created_at: now })
+    .values({ to_address: mail.to, subject: mail.subject, body: mail.body, created_at: now, next_attempt_at: now })
     .execute();
 }
 
@@ -43,6 +31,21 @@ export function redactTokens(body: string): string {
   return body.replace(/([?&]token=)[A-Za-z0-9_-]+/g, '$1[hidden]');
 }
 
+export type { OutboxTable, OutboxTables } from './tables';
+export { outboxMigrations } from './migrations';
+export {
+  DELIVERY_EVERY_MS,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  RETRY_DELAYS_MS,
+  describeSmtp,
+  smtpSender,
+  startMailDelivery,
+  type DeliveryOptions,
+  type Envelope,
+  type MailDelivery,
+  type MailSender,
+} from './delivery';
 export {
   MAIL_LIMITS,
   allowMails,

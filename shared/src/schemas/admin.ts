@@ -77,6 +77,13 @@ export const COUPON_KINDS = ['percent', 'amount'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 export const PRICE_ITEM_KINDS = ['license', 'addon'] as const;
 export type PriceItemKind = (typeof PRICE_ITEM_KINDS)[number];
+/**
+ * Where an e-mail of the outbox is (server/src/outbox/delivery.ts): `pending` waits for its next
+ * try (or for a mail server to be configured), `sending` is with a server instance now, `sent` left,
+ * `failed` gave up after its tries, `held` was written before mail left at all (only Retry sends it).
+ */
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'held'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -449,6 +456,19 @@ export interface AdminOutboxMessage {
   subject: string;
   body: string;
   createdAt: string;
+  status: OutboxStatus;
+  /** Tries so far (a Retry starts the count again). */
+  attempts: number;
+  /** The mail server's answer to the last failed try (never a credential). */
+  lastError: string | null;
+  /** When a `pending` message is tried next. */
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+}
+
+/** The outbox list, and whether this server delivers mail at all (SMTP_URL set). */
+export interface AdminOutboxPage extends Page<AdminOutboxMessage> {
+  delivery: boolean;
 }
 
 export interface AdminTicket {
