@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
     sessionMaxLifetimeMs: env.sessionMaxLifetimeMs,
+    instanceName: env.instanceName,
+    recurringJobMs: env.recurringJobMs,
     logLevel: env.logLevel,
   });
   console.log(`${PRODUCT_NAME} is running at http://localhost:${running.port}`);
