@@ -13,8 +13,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-// Loaded as CommonJS by both users (Playwright's loader, and tsx outside a `type: module` package).
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/**
+ * The checkout this runs in: the nearest folder up from the working directory whose package.json is
+ * the monorepo's. (Not from this file's location: Playwright loads it as CommonJS, tsx from an .mjs
+ * importer as ESM, and neither `__dirname` nor `import.meta` works in both.)
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'hive-pos') {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) throw new Error(`${from} is not inside the hive-pos checkout`);
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(process.cwd());
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const DEPLOY_DOC = path.join(REPO_ROOT, 'docs', 'deploy.md');
 /** The example upstream addresses of the documented site block, replaced by the real ports. */
@@ -84,6 +98,15 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   throw new Error(`${url} was not healthy within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
+async function waitLine(line: RegExp, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!line.test(output())) {
+    if (child.exitCode !== null) throw new Error(`exited (${child.exitCode}) before printing ${line}:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`did not print ${line} within ${timeoutMs / 1000} s:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -103,6 +126,8 @@ export interface InstanceOptions {
   env: Record<string, string>;
   /** The process to run; default the production build, `node server/dist/main.js`. */
   args?: string[];
+  /** Ready once the process prints this line (a launcher that seeds after listening); default /healthz answering 200. */
+  readyLine?: RegExp;
   timeoutMs?: number;
 }
 
@@ -112,6 +137,7 @@ export async function startInstance({
   port,
   env,
   args,
+  readyLine,
   timeoutMs = 180_000,
 }: InstanceOptions): Promise<Instance> {
   const child = spawn(process.execPath, args ?? ['--enable-source-maps', path.join(REPO_ROOT, 'server/dist/main.js')], {
@@ -128,6 +154,7 @@ export async function startInstance({
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitHealthy(url, child, () => output, timeoutMs);
+    if (readyLine) await waitLine(readyLine, child, () => output, timeoutMs);
   } catch (error) {
     await stopChild(child, 'SIGKILL');
     throw error;
@@ -230,11 +257,12 @@ export interface ClusterOptions {
   env: Record<string, string>;
   /** The process each instance runs (default `server/dist/main.js`). */
   args?: string[];
+  /** Extra environment of instance a (the first; e.g. a launcher's "seed the demo" switch). */
+  firstEnv?: Record<string, string>;
+  readyLine?: RegExp;
   /** Start nginx in front (default true). */
   nginx?: boolean;
   prefix?: string;
-  /** Runs once the first instance is up and before the second starts (seeding). */
-  afterFirst?: (first: Instance, databaseUrl: string) => Promise<void>;
 }
 
 /**
@@ -245,9 +273,10 @@ export async function startCluster({
   baseUrl,
   env,
   args,
+  firstEnv,
+  readyLine,
   nginx = true,
   prefix,
-  afterFirst,
 }: ClusterOptions): Promise<Cluster> {
   const database = await createDatabase(baseUrl, prefix);
   const secret = randomBytes(32).toString('hex');
@@ -261,8 +290,8 @@ export async function startCluster({
   try {
     const common = { ...env, DATABASE_URL: database.url, AUTH_SECRET: secret };
     for (const name of ['a', 'b']) {
-      instances.push(await startInstance({ name, port: await freePort(), env: common, args }));
-      if (name === 'a' && afterFirst) await afterFirst(instances[0]!, database.url);
+      const own = name === 'a' ? { ...common, ...firstEnv } : common;
+      instances.push(await startInstance({ name, port: await freePort(), env: own, args, readyLine }));
     }
     if (nginx)
       proxy = await startNginx(
