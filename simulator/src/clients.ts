@@ -65,7 +65,7 @@ export class BackofficeSession {
 
   private async raw(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader());
     const response = await fetch(new URL(path, this.url), { ...init, headers, redirect: 'manual' });
     for (const raw of response.headers.getSetCookie()) {
       const [pair = ''] = raw.split(';');
