@@ -233,8 +233,9 @@ export async function startNginx(listen: number, upstreams: number[]): Promise<P
     url,
     dir,
     async stop() {
-      // SIGQUIT: nginx's graceful stop (open streams are cut once the workers exit).
-      await stopChild(child, 'SIGQUIT', 5_000);
+      // SIGTERM: nginx's fast stop, open connections (a live stream) closed at once; the graceful
+      // SIGQUIT would wait for them.
+      await stopChild(child, 'SIGTERM', 5_000);
       rmSync(dir, { recursive: true, force: true });
     },
   };
