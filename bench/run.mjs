@@ -9,8 +9,9 @@
 //   6. bytes on the wire (Resource Timing `transferSize` in Chromium) for the login path and the
 //      back-office first view, both builds, beside the gzip sizes of the budgets
 //   7. the device API (bench/lib/device.mjs): event ingest and GET /config 304 on their own server;
-//      with BENCH_SOAK=1 also the soak (10 terminals x 5 receipts/s + 20 back-office users,
-//      BENCH_SOAK_SECONDS, default 300)
+//      with BENCH_SOAK=1 also the soak (10 terminals x 5 receipts/s + 20 back-office users holding
+//      the live stream, BENCH_SOAK_SECONDS, default 300); BENCH_SOAK_DB=postgres runs it on two
+//      instances of a fresh PostgreSQL database created on DATABASE_URL's server
 // BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten); BENCH_ONLY=device runs 7 only
 // (no builds) and writes bench/device-results.json.
 // Writes bench/results.json and prints markdown tables. Needs Chromium at /usr/bin/chromium (CHROMIUM_PATH).
@@ -38,6 +39,8 @@ const ONLY_BYTES = process.env.BENCH_ONLY === 'bytes';
 const ONLY_DEVICE = process.env.BENCH_ONLY === 'device';
 const SOAK = process.env.BENCH_SOAK === '1';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+/** `postgres`: the soak on two instances of one PostgreSQL database (DATABASE_URL's server). */
+const SOAK_DB = process.env.BENCH_SOAK_DB === 'postgres' ? 'postgres' : 'sqlite';
 /** Transferred bytes are deterministic but for header noise: the median of a few first visits. */
 const TRANSFER_RUNS = 3;
 const started = Date.now();
@@ -76,7 +79,7 @@ async function main() {
       .join(' ')}`,
   );
   if (ONLY_DEVICE) {
-    const device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, log });
+    const device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
     const out = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, device };
     writeFileSync(path.join(repoRoot, 'bench/device-results.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.log(`\n${deviceReport(device)}`);
@@ -146,7 +149,7 @@ async function main() {
   } finally {
     child.kill('SIGTERM');
   }
-  if (!ONLY_BYTES) results.device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, log });
+  if (!ONLY_BYTES) results.device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${report(results)}`);

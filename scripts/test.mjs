@@ -79,15 +79,38 @@ await step('build', async () => (await run('node', ['scripts/build.mjs'])).code 
 // stale); a budget exceeded fails the run.
 await step('budgets', async () => (await run('node', ['bench/budgets.mjs'])).code === 0);
 
-await step('e2e', async () => {
-  const out = path.join(results, 'e2e.json');
-  const { code } = await run('npm', ['test', '-s', '-w', 'e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+/** Adds a Playwright JSON report's counts to the totals (a missing report counts as one failure). */
+function countPlaywright(out) {
   if (existsSync(out)) {
     const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
     totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     totals.failed += s.unexpected ?? 0;
   } else totals.failed += 1;
-  return code === 0;
+}
+
+// The e2e tests, then the scale-out run (two instances on PostgreSQL behind nginx,
+// e2e/scale-out.config.ts) when a PostgreSQL server and nginx are there, as in CI.
+await step('e2e', async () => {
+  const out = path.join(results, 'e2e.json');
+  const { code } = await run('npm', ['test', '-s', '-w', 'e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  countPlaywright(out);
+  const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+  if (!process.env.TEST_DATABASE_URL?.trim() || !existsSync(nginx)) {
+    const missing = [
+      !process.env.TEST_DATABASE_URL?.trim() && 'TEST_DATABASE_URL',
+      !existsSync(nginx) && `nginx (${nginx})`,
+    ];
+    console.log(`\nScale-out e2e skipped: needs ${missing.filter(Boolean).join(' and ')}.`);
+    return code === 0;
+  }
+  console.log('\nScale-out e2e: two instances on PostgreSQL behind nginx');
+  const scaleOut = path.join(results, 'e2e-scale-out.json');
+  const second = await run(npx('playwright'), ['test', '--config', 'scale-out.config.ts'], {
+    cwd: path.join(repoRoot, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: scaleOut },
+  });
+  countPlaywright(scaleOut);
+  return code === 0 && second.code === 0;
 });
 
 console.log('');

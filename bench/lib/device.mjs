@@ -4,8 +4,11 @@
 //            event id is checked and recorded), then the same batches again (all duplicates)
 //   config   GET /config answered 304 (If-None-Match), latency at the median and p99
 //   soak     (BENCH_SOAK=1) 10 simulated terminals at 5 receipts/s each for BENCH_SOAK_SECONDS
-//            (default 300) while 20 back-office users poll the overview and load lists: errors,
-//            latency percentiles, and the server's memory (RSS) every 10 s
+//            (default 300) while 20 back-office users poll the overview, load lists and hold the
+//            live stream (when GET /api/backoffice/events answers 200): errors, latency percentiles,
+//            each receipts event's time to every user, and the servers' memory (RSS) every 10 s.
+//            On the SQLite server above, or with BENCH_SOAK_DB=postgres (and DATABASE_URL) on two
+//            instances of one fresh PostgreSQL database, registers and users spread over both.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import { SimulatedRegister } from '../../shared/src/simulation/register.ts';
 import { BackofficeSession, DeviceClient } from '../../simulator/src/clients.ts';
 import { runSimulation } from '../../simulator/src/simulate.ts';
 import { repoRoot } from './graph.mjs';
+import { startBenchCluster, watchLive } from './soak-cluster.mjs';
 
 const OWNER = { email: 'owner@cornermarket.test', password: 'hive-demo-2026' };
 const INGEST_RECEIPTS = Number(process.env.BENCH_INGEST_RECEIPTS ?? 6000);
@@ -137,7 +141,11 @@ export async function configBench(url) {
       requestsPerSecond: Math.round(r.requests.average),
       p50ms: r.latency.p50,
       p99ms: r.latency.p99,
-      non304: r.statusCodeStats ? Object.entries(r.statusCodeStats).filter(([c]) => c !== '304').reduce((n, [, s]) => n + s.count, 0) : null,
+      non304: r.statusCodeStats
+        ? Object.entries(r.statusCodeStats)
+            .filter(([c]) => c !== '304')
+            .reduce((n, [, s]) => n + s.count, 0)
+        : null,
       errors: r.errors + r.timeouts,
     };
   }
@@ -146,10 +154,16 @@ export async function configBench(url) {
   for (let i = 0; i < 20; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 3_100 / 20)); // past the 3 s cache now and then
     const started = performance.now();
-    await fetch(`${url}/api/device/v1/config`, { headers: { authorization: `Bearer ${device.token}` } }).then((r) => r.arrayBuffer());
+    await fetch(`${url}/api/device/v1/config`, { headers: { authorization: `Bearer ${device.token}` } }).then((r) =>
+      r.arrayBuffer(),
+    );
     cold.push(performance.now() - started);
   }
-  out.full200 = { p50ms: round(quantile(cold, 0.5)), p99ms: round(quantile(cold, 0.99)), bytes: JSON.stringify(first.body).length };
+  out.full200 = {
+    p50ms: round(quantile(cold, 0.5)),
+    p99ms: round(quantile(cold, 0.99)),
+    bytes: JSON.stringify(first.body).length,
+  };
   return out;
 }
 
@@ -162,14 +176,24 @@ const rssOf = (pid) => {
   }
 };
 
-/** 10 registers at 5 receipts/s while 20 back-office users work, for `seconds`. */
-export async function soakBench(url, pid, seconds) {
+/**
+ * 10 registers at 5 receipts/s while 20 back-office users work, for `seconds`, on one server or
+ * several instances of one (`urls`, `pids`): register k and user k use instance k mod n.
+ */
+export async function soakBench({ urls, pids, seconds, database }) {
   const USERS = 20;
   const sessions = [];
-  for (let i = 0; i < USERS; i += 1) sessions.push(await BackofficeSession.signIn(url, OWNER.email, OWNER.password));
-  const memory = [{ s: 0, rssMb: round(rssOf(pid) / 1e6) }];
+  for (let i = 0; i < USERS; i += 1) {
+    sessions.push(await BackofficeSession.signIn(urls[i % urls.length], OWNER.email, OWNER.password));
+  }
+  const live = await watchLive(sessions.map((s, i) => ({ url: urls[i % urls.length], cookie: s.cookieHeader() })));
+  const sample = (s) => {
+    const each = pids.map((pid) => round(rssOf(pid) / 1e6));
+    return { s, rssMb: round(each.reduce((a, b) => a + b, 0)), ...(pids.length > 1 ? { instancesMb: each } : {}) };
+  };
+  const memory = [sample(0)];
   const started = Date.now();
-  const sampler = setInterval(() => memory.push({ s: Math.round((Date.now() - started) / 1000), rssMb: round(rssOf(pid) / 1e6) }), 10_000);
+  const sampler = setInterval(() => memory.push(sample(Math.round((Date.now() - started) / 1000))), 10_000);
   const calls = [];
   const failures = [];
   let running = true;
@@ -211,7 +235,8 @@ export async function soakBench(url, pid, seconds) {
   };
   const users = sessions.map((s, k) => user(s, k));
   const simulation = await runSimulation({
-    url,
+    url: urls[0],
+    deviceUrls: urls,
     company: 'corner-market',
     terminals: 10,
     rate: 5,
@@ -220,50 +245,84 @@ export async function soakBench(url, pid, seconds) {
   });
   running = false;
   await Promise.all(users);
+  const liveResult = await live.stop();
   clearInterval(sampler);
-  memory.push({ s: Math.round((Date.now() - started) / 1000), rssMb: round(rssOf(pid) / 1e6) });
+  memory.push(sample(Math.round((Date.now() - started) / 1000)));
 
   const all = [...calls.map((c) => c.ms), ...simulation.latencies];
   const byPath = {};
   for (const c of calls) (byPath[c.path] ??= []).push(c.ms);
   (byPath['POST /api/device/v1/events'] ??= []).push(...simulation.latencies);
   return {
+    database,
+    instances: urls.length,
     seconds,
     terminals: 10,
     ratePerTerminal: 5,
     users: USERS,
-    events: { sent: simulation.sent, stored: simulation.stored, duplicate: simulation.duplicate, rejected: simulation.rejected, unsent: simulation.unsent, retries: simulation.retries },
+    events: {
+      sent: simulation.sent,
+      stored: simulation.stored,
+      duplicate: simulation.duplicate,
+      rejected: simulation.rejected,
+      unsent: simulation.unsent,
+      retries: simulation.retries,
+    },
     requests: all.length,
-    errors: failures.length + simulation.rejected + simulation.unsent + simulation.retries,
+    errors: failures.length + simulation.rejected + simulation.unsent + simulation.retries + (liveResult?.drops ?? 0),
     failures: failures.slice(0, 10),
     p50ms: round(quantile(all, 0.5)),
     p95ms: round(quantile(all, 0.95)),
     p99ms: round(quantile(all, 0.99)),
     maxMs: round(Math.max(...all)),
     endpoints: Object.fromEntries(
-      Object.entries(byPath).map(([p, xs]) => [p, { n: xs.length, p50ms: round(quantile(xs, 0.5)), p99ms: round(quantile(xs, 0.99)) }]),
+      Object.entries(byPath).map(([p, xs]) => [
+        p,
+        { n: xs.length, p50ms: round(quantile(xs, 0.5)), p99ms: round(quantile(xs, 0.99)) },
+      ]),
     ),
     memory,
+    // null: the live stream's route did not answer 200 (liveStatus says what it answered).
+    live: liveResult,
+    liveStatus: live.status,
   };
 }
 
 /** Runs the device benchmarks on a server of their own; the soak only when asked. */
-export async function deviceBench({ soak = false, soakSeconds = 300, log = () => {} } = {}) {
+export async function deviceBench({ soak = false, soakSeconds = 300, soakDb = 'sqlite', log = () => {} } = {}) {
   const server = await startDeviceServer();
+  let ingest;
+  let config;
+  let soakResult = null;
   try {
     log('device: ingest');
-    const ingest = await ingestBench(server.url);
+    ingest = await ingestBench(server.url);
     log('device: config 304');
-    const config = await configBench(server.url);
-    let soakResult = null;
-    if (soak) {
+    config = await configBench(server.url);
+    if (soak && soakDb !== 'postgres') {
       log(`device: soak, ${soakSeconds} s`);
-      soakResult = await soakBench(server.url, server.pid, soakSeconds);
+      const database = 'SQLite, one instance';
+      soakResult = await soakBench({ urls: [server.url], pids: [server.pid], seconds: soakSeconds, database });
     }
-    return { ingest, config, soak: soakResult };
   } finally {
     server.child.kill('SIGTERM');
   }
+  if (soak && soakDb === 'postgres') {
+    log('device: soak on PostgreSQL, starting two instances');
+    const cluster = await startBenchCluster();
+    try {
+      log(`device: soak, ${soakSeconds} s`);
+      soakResult = await soakBench({
+        urls: cluster.instances.map((i) => i.url),
+        pids: cluster.instances.map((i) => i.pid),
+        seconds: soakSeconds,
+        database: 'PostgreSQL, two instances',
+      });
+    } finally {
+      await cluster.stop();
+    }
+  }
+  return { ingest, config, soak: soakResult };
 }
 
 const TARGETS = { ingest: 1000, config304: 5, soakP99: 250 };
@@ -284,7 +343,7 @@ export function deviceReport(d) {
   const s = d.soak;
   if (s) {
     lines.push(
-      `| soak: ${s.terminals} terminals × ${s.ratePerTerminal} receipts/s + ${s.users} back-office users, ${s.seconds} s | ${s.requests} API calls, ${s.errors} errors; p50 ${s.p50ms} ms, p95 ${s.p95ms} ms, p99 ${s.p99ms} ms, max ${s.maxMs} ms | 0 errors, p99 < ${TARGETS.soakP99} ms: ${ok(s.errors === 0 && s.p99ms < TARGETS.soakP99)} |`,
+      `| soak (${s.database ?? 'SQLite, one instance'}): ${s.terminals} terminals × ${s.ratePerTerminal} receipts/s + ${s.users} back-office users, ${s.seconds} s | ${s.requests} API calls, ${s.errors} errors; p50 ${s.p50ms} ms, p95 ${s.p95ms} ms, p99 ${s.p99ms} ms, max ${s.maxMs} ms | 0 errors, p99 < ${TARGETS.soakP99} ms: ${ok(s.errors === 0 && s.p99ms < TARGETS.soakP99)} |`,
       '',
       `Soak events: ${s.events.sent} sent, ${s.events.stored} stored, ${s.events.duplicate} duplicate, ${s.events.rejected} rejected, ${s.events.unsent} unsent, ${s.events.retries} retries.`,
       '',
@@ -292,7 +351,11 @@ export function deviceReport(d) {
       '|---|---|---|---|',
       ...Object.entries(s.endpoints).map(([p, e]) => `| ${p} | ${e.n} | ${e.p50ms} ms | ${e.p99ms} ms |`),
       '',
-      `Server memory (RSS) during the soak: ${s.memory.map((m) => `${m.s} s ${m.rssMb} MB`).join(', ')}.`,
+      `Server memory (RSS${s.instances > 1 ? `, both instances together` : ''}) during the soak: ${s.memory.map((m) => `${m.s} s ${m.rssMb} MB`).join(', ')}.`,
+      '',
+      s.live
+        ? `Live streams (${s.live.users} users, GET /api/backoffice/events): ${s.live.messages} receipts messages, from publish to the last user p50 ${s.live.p50ms} ms, p95 ${s.live.p95ms} ms, max ${s.live.maxMs} ms (${s.live.over1s} at 1 s or more; target p95 < 1 s: ${ok(s.live.p95ms < 1000)}); ${s.live.missed} not received by every user, ${s.live.drops} streams dropped; at the end every stream within 1 s: ${ok(s.live.endOk)}.`
+        : `Live streams: not measured (GET /api/backoffice/events answered ${s.liveStatus}).`,
     );
   }
   return lines.join('\n');

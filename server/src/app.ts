@@ -105,6 +105,8 @@ export interface CreateAppOptions {
   trustProxy?: boolean | number | string;
   /** Absolute session lifetime from sign-in (default 12 hours). */
   sessionMaxLifetimeMs?: number;
+  /** Sent as `X-Instance` on every response (INSTANCE_NAME): which instance behind a proxy answered. */
+  instanceName?: string;
   logger?: Logger;
   logLevel?: LevelWithSilent;
   /** Tests only: a movable clock (ms since epoch) for session expiry, lockouts and reset links. */
@@ -234,6 +236,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const app = express();
   app.set('trust proxy', options.trustProxy ?? false);
   app.disable('x-powered-by');
+  const { instanceName } = options;
+  if (instanceName) {
+    app.use((_req, res, next) => {
+      res.set('X-Instance', instanceName);
+      next();
+    });
+  }
   app.use(requestLogger(log));
   app.use(compressJson());
 

@@ -37,6 +37,10 @@ export interface EnvConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of every e-mail (default no-reply at PUBLIC_URL's host). */
   mailFrom: string | undefined;
+  /** INSTANCE_NAME: sent as `X-Instance` on every response, to tell instances apart behind a proxy. */
+  instanceName: string | undefined;
+  /** RECURRING_JOB_SECONDS: how often this instance runs the recurring invoices job (undefined = the default). */
+  recurringJobMs: number | undefined;
 }
 
 const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -134,6 +138,29 @@ function parseSessionMaxHours(raw: string | undefined): number {
   return Math.round(hours * 3_600_000);
 }
 
+/** A header value: letters, digits, dot, dash and underscore (no spaces, nothing to escape). */
+function parseInstanceName(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const name = raw.trim();
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(name)) {
+    throw new ConfigError(
+      `INSTANCE_NAME must be 1 to 64 letters, digits, dots, dashes or underscores, such as web-1 (got "${raw}").`,
+    );
+  }
+  return name;
+}
+
+function parseRecurringJobSeconds(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 86_400) {
+    throw new ConfigError(
+      `RECURRING_JOB_SECONDS must be a whole number of seconds between 0 (off) and 86400 (got "${raw}").`,
+    );
+  }
+  return seconds * 1000;
+}
+
 export const DEMO_IN_PRODUCTION_MESSAGE =
   'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts share a public password. Create the first administrator with `npm run create-admin -w server -- --email <address>` instead.';
 
@@ -184,5 +211,7 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     sessionMaxLifetimeMs: parseSessionMaxHours(env.SESSION_MAX_HOURS),
     smtpUrl,
     mailFrom: parseMailFrom(env.MAIL_FROM),
+    instanceName: parseInstanceName(env.INSTANCE_NAME),
+    recurringJobMs: parseRecurringJobSeconds(env.RECURRING_JOB_SECONDS),
   };
 }

@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
     sessionMaxLifetimeMs: env.sessionMaxLifetimeMs,
+    instanceName: env.instanceName,
+    recurringJobMs: env.recurringJobMs,
     logLevel: env.logLevel,
     smtpUrl: env.smtpUrl,
     mailFrom: env.mailFrom,

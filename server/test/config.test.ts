@@ -213,6 +213,45 @@ describe('configuration', () => {
     }
   });
 
+  it('INSTANCE_NAME names the instance in X-Instance; RECURRING_JOB_SECONDS sets the job interval', async () => {
+    assert.equal(loadEnvConfig({ INSTANCE_NAME: ' web-2 ' }).instanceName, 'web-2');
+    assert.equal(loadEnvConfig({}).instanceName, undefined);
+    for (const bad of ['web 2', 'a'.repeat(65), 'x\r\nSet-Cookie: y']) {
+      assert.throws(() => loadEnvConfig({ INSTANCE_NAME: bad }), /^ConfigError: INSTANCE_NAME must be/, bad);
+    }
+    assert.equal(loadEnvConfig({ RECURRING_JOB_SECONDS: '2' }).recurringJobMs, 2000);
+    assert.equal(loadEnvConfig({ RECURRING_JOB_SECONDS: '0' }).recurringJobMs, 0);
+    assert.equal(loadEnvConfig({}).recurringJobMs, undefined);
+    for (const bad of ['-1', '1.5', 'soon', '86401']) {
+      assert.throws(
+        () => loadEnvConfig({ RECURRING_JOB_SECONDS: bad }),
+        /^ConfigError: RECURRING_JOB_SECONDS must be/,
+        bad,
+      );
+    }
+    for (const instanceName of ['web-2', undefined]) {
+      const app = await createApp({
+        dataDir: path.join(dir, 'instance'),
+        logLevel: 'silent',
+        seedDemo: false,
+        instanceName,
+      });
+      const server = app.app.listen(0);
+      try {
+        await new Promise((resolve) => server.once('listening', resolve));
+        const { port } = server.address() as { port: number };
+        for (const route of ['/healthz', '/api/auth/csrf', '/api/nothing-here']) {
+          const res = await fetch(`http://localhost:${port}${route}`);
+          assert.equal(res.headers.get('x-instance'), instanceName ?? null, route);
+        }
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        await app.close();
+      }
+    }
+  });
+
   it('password rule and slugs', () => {
     assert.equal(passwordProblem('hive-demo-2026', 'a@b.c'), null);
     assert.notEqual(passwordProblem('abcdefghijk', 'a@b.c'), null);

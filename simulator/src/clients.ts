@@ -58,9 +58,14 @@ export class BackofficeSession {
     return session;
   }
 
+  /** The Cookie header this session sends (for a client of its own, e.g. the live event stream). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   private async raw(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader());
     const response = await fetch(new URL(path, this.url), { ...init, headers, redirect: 'manual' });
     for (const raw of response.headers.getSetCookie()) {
       const [pair = ''] = raw.split(';');

@@ -12,6 +12,11 @@ import { BackofficeSession, DeviceClient, HttpProblem } from './clients';
 
 export interface SimulationOptions {
   url: string;
+  /**
+   * Several instances of one server (one database): terminal k talks to `deviceUrls[(k - 1) % n]`,
+   * as registers spread by a load balancer would (the back-office calls still go to `url`).
+   */
+  deviceUrls?: string[];
   company: string;
   terminals: number;
   /** Sales per second, per terminal. */
@@ -102,8 +107,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const pairing = found
       ? await session.pairingCode(found)
       : await session.addTerminal(name, locations[(k - 1) % locations.length]!.id);
-    const paired = await DeviceClient.pair(options.url, pairing.pairingCode, `Hive register simulator #${k}`);
-    const device = new DeviceClient(options.url, paired.token);
+    const deviceUrl = options.deviceUrls?.length
+      ? options.deviceUrls[(k - 1) % options.deviceUrls.length]!
+      : options.url;
+    const paired = await DeviceClient.pair(deviceUrl, pairing.pairingCode, `Hive register simulator #${k}`);
+    const device = new DeviceClient(deviceUrl, paired.token);
     const reply = await device.config();
     if (reply.status !== 200 || !reply.body) throw new HttpProblem(reply.status, reply.body, `${name}: GET config`);
     const config: DeviceConfig = reply.body;

@@ -1,0 +1,36 @@
+// Child process of the soak on PostgreSQL (bench/lib/soak-cluster.mjs), run with `node --import tsx`:
+// one instance of the real server in production mode on DATABASE_URL (PORT, AUTH_SECRET and
+// INSTANCE_NAME from the environment, like server/dist/main.js), the sign-in and device limits raised
+// so that the load, not the limiter, is measured. With BENCH_SEED=1 (the first instance only) it
+// seeds the demo companies into the fresh database after it started. Prints `READY` when it may be
+// used; stops on SIGTERM.
+import { startServer } from '../server/src/app.ts';
+import { seedDemo } from '../server/src/modules.ts';
+import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/auth/index.ts';
+
+const generous = { limit: 10_000_000, windowMs: 60_000 };
+const running = await startServer({
+  port: Number(process.env.PORT),
+  host: '127.0.0.1',
+  databaseUrl: process.env.DATABASE_URL,
+  nodeEnv: 'production',
+  // The benchmark's own throw-away database, seeded with the demo companies below.
+  allowDemoAccounts: true,
+  secret: process.env.AUTH_SECRET,
+  instanceName: process.env.INSTANCE_NAME,
+  logLevel: 'warn',
+  rateLimits: { signIn: generous },
+  deviceRateLimits: { pair: generous, requests: generous, events: generous },
+});
+if (process.env.BENCH_SEED === '1') {
+  const passwords = new PasswordHasher(DEFAULT_SCRYPT_COST);
+  await seedDemo(running.database.db, { now: Date.now(), hashPassword: (p) => passwords.hash(p) });
+}
+console.log('READY');
+
+async function stop() {
+  await running.close().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

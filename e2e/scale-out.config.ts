@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/*
+ * The scale-out run (issue 31): two server processes (the production build, server/dist/main.js) on
+ * one fresh PostgreSQL database behind nginx, started by scale-out/global-setup.ts with the site
+ * block of docs/deploy.md. Needs TEST_DATABASE_URL and nginx (scripts/test.mjs runs it only then).
+ * One worker: the tests count which instance nginx's round-robin picks, so no other test may send
+ * requests through nginx at the same time.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(
+    `Chromium is missing at ${chromium}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
+  );
+}
+const repoRoot = path.resolve(__dirname, '..');
+
+export default defineConfig({
+  testDir: './scale-out',
+  globalSetup: './scale-out/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(repoRoot, '.test-results/e2e-scale-out.json'),
+      },
+    ],
+  ],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, '.test-results/e2e-scale-out-artifacts'),
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+});
