@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../database';
 import { containsPattern, notFound } from '../common';
 import { companyLocale } from '../settings';
-import { inWindow, n, reportMeta, rollupScope, timeWindow, zoneOf, type ReportContext } from './frame';
+import { inWindow, n, reportMeta, rollupScope, sumOf, timeWindow, zoneOf, type ReportContext } from './frame';
 import { salesSums } from './sums';
 import { localStamp } from '../../time';
 
@@ -48,17 +48,32 @@ function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
       eb.or([
         ...(number !== null ? [eb('r.number', '=', number)] : []),
         eb('r.local_number', '=', text),
-        eb.exists(
+        // The matching customers first (a small table), then their receipts by the customer index:
+        // each term of the OR is an index lookup, so a search reads the receipts it finds, not the
+        // period's (a correlated EXISTS here was checked against every receipt of the period).
+        eb(
+          'r.customer_id',
+          'in',
           eb
             .selectFrom('customers as c')
             .select('c.id')
-            .whereRef('c.id', '=', 'r.customer_id')
+            .where('c.company_id', '=', ctx.companyId)
             .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
         ),
       ]),
     );
   }
   return query;
+}
+
+async function companyTerminal(db: Kysely<Database>, companyId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('terminals')
+    .select('id')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Only the frame's own filters and the kind: the roll-ups answer the counts and sums. */
@@ -75,6 +90,34 @@ async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQ
       refunds: s && refunds ? s.refundReceipts : 0,
       salesCents: s && sales ? s.grossCents - s.discountCents + s.taxCents : 0,
       refundsCents: s && refunds ? s.refundCents + s.refundTaxCents : 0,
+    };
+  }
+  if (!q.search) {
+    // By till and/or payment type: rollup_receipts counts the receipts themselves. A till the
+    // company no longer has keeps no receipts (theirs name none), as the list finds.
+    if (q.terminal !== undefined && !(await companyTerminal(db, ctx.companyId, q.terminal))) {
+      return { sales: 0, refunds: 0, salesCents: 0, refundsCents: 0 };
+    }
+    let rolled = db
+      .selectFrom('rollup_receipts')
+      .where(rollupScope(ctx, range))
+      .where('payment', '=', q.payment ?? '');
+    if (q.terminal !== undefined) rolled = rolled.where('terminal_id', '=', q.terminal);
+    const r = await rolled
+      .select([
+        sumOf('sales').as('sales'),
+        sumOf('refunds').as('refunds'),
+        sumOf('sales_cents').as('sales_cents'),
+        sumOf('refunds_cents').as('refunds_cents'),
+      ])
+      .executeTakeFirst();
+    const sales = q.kind !== 'refund';
+    const refunds = q.kind !== 'sale';
+    return {
+      sales: sales ? n(r?.sales) : 0,
+      refunds: refunds ? n(r?.refunds) : 0,
+      salesCents: sales ? n(r?.sales_cents) : 0,
+      refundsCents: refunds ? n(r?.refunds_cents) : 0,
     };
   }
   const row = await filtered(db, ctx, q, range)
