@@ -20,11 +20,56 @@ import { localStamp } from '../../time';
  * a receipt's detail with its lines, taxes, payments and refunds (the reprint view reads it too).
  */
 
+/**
+ * The receipts a search names: by receipt number, by the register's own number, or by a customer
+ * whose name contains the text. Each branch is an index lookup (the receipt number's unique index,
+ * the register number's, the customer's), so a search reads the receipts it finds, not the period's.
+ */
+function searched(db: Kysely<Database>, ctx: ReportContext, text: string) {
+  const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+  const byLocal = db
+    .selectFrom('receipts as x')
+    .select('x.id')
+    .where('x.company_id', '=', ctx.companyId)
+    .where('x.local_number', '=', text);
+  // Not by company here: the customers are the company's, and SQLite (no statistics) would rather
+  // walk the company's receipts than the customer index.
+  const byCustomer = db
+    .selectFrom('receipts as x')
+    .select('x.id')
+    .where(
+      'x.customer_id',
+      'in',
+      db
+        .selectFrom('customers as c')
+        .select('c.id')
+        .where('c.company_id', '=', ctx.companyId)
+        .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
+    );
+  const named = byLocal.union(byCustomer);
+  return number === null
+    ? named
+    : named.union(
+        db
+          .selectFrom('receipts as x')
+          .select('x.id')
+          .where('x.company_id', '=', ctx.companyId)
+          .where('x.number', '=', number),
+      );
+}
+
 function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
   // No join here: a page's ids then come from the index alone (PostgreSQL keeps reading the heap
-  // for a joined column even when the join itself is dropped).
-  let query = db
-    .selectFrom('receipts as r')
+  // for a joined column even when the join itself is dropped). A search starts from the receipts
+  // it finds: CROSS JOIN keeps them the outer loop on SQLite, which would otherwise walk the
+  // period's receipts by the time index (PostgreSQL plans the join as it sees fit).
+  let query = q.search
+    ? db
+        .selectFrom(searched(db, ctx, q.search).as('m'))
+        .crossJoin('receipts as r')
+        .whereRef('r.id', '=', 'm.id')
+    : db.selectFrom('receipts as r');
+  query = query
     .where('r.company_id', '=', ctx.companyId)
     .where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'));
   if (ctx.employeeId !== null) query = query.where('r.employee_id', '=', ctx.employeeId);
@@ -39,28 +84,6 @@ function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
           .whereRef('p.receipt_id', '=', 'r.id')
           .where('p.name', '=', name),
       ),
-    );
-  }
-  if (q.search) {
-    const text = q.search;
-    const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-    query = query.where((eb) =>
-      eb.or([
-        ...(number !== null ? [eb('r.number', '=', number)] : []),
-        eb('r.local_number', '=', text),
-        // The matching customers first (a small table), then their receipts by the customer index:
-        // each term of the OR is an index lookup, so a search reads the receipts it finds, not the
-        // period's (a correlated EXISTS here was checked against every receipt of the period).
-        eb(
-          'r.customer_id',
-          'in',
-          eb
-            .selectFrom('customers as c')
-            .select('c.id')
-            .where('c.company_id', '=', ctx.companyId)
-            .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
-        ),
-      ]),
     );
   }
   return query;
