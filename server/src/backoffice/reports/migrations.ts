@@ -249,6 +249,19 @@ export const reportsMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('receipts_company_local_number_idx').ifExists().execute();
     },
   },
+  // A search by a customer's name reads that customer's receipts in the period, not all of theirs.
+  '2027_07_230_receipts_customer_time_index': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('receipts_customer_time_idx')
+        .on('receipts')
+        .columns(['customer_id', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('receipts_customer_time_idx').ifExists().execute();
+    },
+  },
   '2027_05_500_rollups_change_from_cash': {
     async up(db: Kysely<unknown>) {
       await sql`insert into rollup_backfill (company_id) select distinct company_id from receipts where company_id not in (select company_id from rollup_backfill)`.execute(

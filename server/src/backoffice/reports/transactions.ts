@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   REPORT_LIMITS,
   type DayRange,
@@ -20,64 +20,24 @@ import { localStamp } from '../../time';
  * a receipt's detail with its lines, taxes, payments and refunds (the reprint view reads it too).
  */
 
-/**
- * The receipts a search names: by receipt number, by the register's own number, or by a customer
- * whose name contains the text. Each branch is an index lookup (the receipt number's unique index,
- * the register number's, the customer's), so a search reads the receipts it finds, not the period's.
- */
-function searched(db: Kysely<Database>, ctx: ReportContext, text: string) {
-  const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-  const byLocal = db
-    .selectFrom('receipts as x')
-    .select('x.id')
-    .where('x.company_id', '=', ctx.companyId)
-    .where('x.local_number', '=', text);
-  // Not by company here: the customers are the company's, and SQLite (no statistics) would rather
-  // walk the company's receipts than the customer index.
-  const byCustomer = db
-    .selectFrom('receipts as x')
-    .select('x.id')
-    .where(
-      'x.customer_id',
-      'in',
-      db
-        .selectFrom('customers as c')
-        .select('c.id')
-        .where('c.company_id', '=', ctx.companyId)
-        .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
-    );
-  const named = byLocal.union(byCustomer);
-  return number === null
-    ? named
-    : named.union(
-        db
-          .selectFrom('receipts as x')
-          .select('x.id')
-          .where('x.company_id', '=', ctx.companyId)
-          .where('x.number', '=', number),
-      );
+function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
+  if (q.search) return searched(db, ctx, q, range, q.search);
+  // No join here: a page's ids then come from the index alone (PostgreSQL keeps reading the heap
+  // for a joined column even when the join itself is dropped).
+  return narrowed(db.selectFrom('receipts as r').where('r.company_id', '=', ctx.companyId), ctx, q, range);
 }
 
-function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
-  // No join here: a page's ids then come from the index alone (PostgreSQL keeps reading the heap
-  // for a joined column even when the join itself is dropped). A search starts from the receipts
-  // it finds: CROSS JOIN keeps them the outer loop on SQLite, which would otherwise walk the
-  // period's receipts by the time index (PostgreSQL plans the join as it sees fit).
-  let query = q.search
-    ? db
-        .selectFrom(searched(db, ctx, q.search).as('m'))
-        .crossJoin('receipts as r')
-        .whereRef('r.id', '=', 'm.id')
-    : db.selectFrom('receipts as r');
-  query = query
-    .where('r.company_id', '=', ctx.companyId)
-    .where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'));
-  if (ctx.employeeId !== null) query = query.where('r.employee_id', '=', ctx.employeeId);
-  if (q.kind) query = query.where('r.kind', '=', q.kind);
-  if (q.terminal !== undefined) query = query.where('r.terminal_id', '=', q.terminal);
+type Receipts = SelectQueryBuilder<Database & { r: Database['receipts'] }, 'r', object>;
+
+/** The frame's window and the list's filters on receipts `r`. */
+function narrowed(query: Receipts, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
+  let out = query.where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'));
+  if (ctx.employeeId !== null) out = out.where('r.employee_id', '=', ctx.employeeId);
+  if (q.kind) out = out.where('r.kind', '=', q.kind);
+  if (q.terminal !== undefined) out = out.where('r.terminal_id', '=', q.terminal);
   if (q.payment !== undefined) {
     const name = q.payment;
-    query = query.where(({ exists, selectFrom }) =>
+    out = out.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('receipt_payments as p')
           .select('p.id')
@@ -86,7 +46,38 @@ function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
       ),
     );
   }
-  return query;
+  return out;
+}
+
+/**
+ * A search: the receipts with that number, that register number, or a customer whose name contains
+ * the text. Each branch is an index lookup (the receipt number's unique index, the register
+ * number's, the customer's with its time) filtered like the list, and the list reads the union of
+ * what they find (the columns it needs): a search reads the receipts it finds, not the period's.
+ */
+function searched(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange, text: string) {
+  const columns = ['r.id', 'r.kind', 'r.total_cents', 'r.created_at'] as const;
+  const company = db.selectFrom('receipts as r').where('r.company_id', '=', ctx.companyId);
+  const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+  const byLocal = narrowed(company.where('r.local_number', '=', text), ctx, q, range).select(columns);
+  // Not by company here (the customers are the company's): SQLite, without statistics, would
+  // rather walk the company's receipts in the period than the customer index.
+  const customers = db
+    .selectFrom('customers as c')
+    .select('c.id')
+    .where('c.company_id', '=', ctx.companyId)
+    .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`);
+  const byCustomer = narrowed(
+    db.selectFrom('receipts as r').where('r.customer_id', 'in', customers),
+    ctx,
+    q,
+    range,
+  ).select(columns);
+  let found = byLocal.union(byCustomer);
+  if (number !== null) {
+    found = found.union(narrowed(company.where('r.number', '=', number), ctx, q, range).select(columns));
+  }
+  return db.selectFrom(found.as('r'));
 }
 
 async function companyTerminal(db: Kysely<Database>, companyId: number, id: number): Promise<boolean> {
