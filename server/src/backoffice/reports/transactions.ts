@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   REPORT_LIMITS,
   type DayRange,
@@ -30,8 +30,14 @@ function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
 type Receipts = SelectQueryBuilder<Database & { r: Database['receipts'] }, 'r', object>;
 
 /** The frame's window and the list's filters on receipts `r`. */
-function narrowed(query: Receipts, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
-  let out = query.where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'));
+function narrowed(
+  query: Receipts,
+  ctx: ReportContext,
+  q: TransactionsQuery,
+  range: DayRange,
+  time: string | RawBuilder<unknown> = 'r.created_at',
+) {
+  let out = query.where(inWindow(timeWindow(ctx, range), time, 'r.location_id'));
   if (ctx.employeeId !== null) out = out.where('r.employee_id', '=', ctx.employeeId);
   if (q.kind) out = out.where('r.kind', '=', q.kind);
   if (q.terminal !== undefined) out = out.where('r.terminal_id', '=', q.terminal);
@@ -51,33 +57,45 @@ function narrowed(query: Receipts, ctx: ReportContext, q: TransactionsQuery, ran
 
 /**
  * A search: the receipts with that number, that register number, or a customer whose name contains
- * the text. Each branch is an index lookup (the receipt number's unique index, the register
- * number's, the customer's with its time) filtered like the list, and the list reads the union of
- * what they find (the columns it needs): a search reads the receipts it finds, not the period's.
+ * the text. Each branch is one index lookup (the receipt number's unique index, the register
+ * number's, the customer's with its time), and the list's window and filters apply to the union of
+ * what they find: a search reads the receipts it finds, not the period's. (With the window on a
+ * lookup, SQLite, which keeps no statistics, walked the period by the time index instead.)
  */
 function searched(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange, text: string) {
-  const columns = ['r.id', 'r.kind', 'r.total_cents', 'r.created_at'] as const;
+  const columns = [
+    'r.id',
+    'r.kind',
+    'r.total_cents',
+    'r.created_at',
+    'r.location_id',
+    'r.employee_id',
+    'r.terminal_id',
+  ] as const;
   const company = db.selectFrom('receipts as r').where('r.company_id', '=', ctx.companyId);
   const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-  const byLocal = narrowed(company.where('r.local_number', '=', text), ctx, q, range).select(columns);
-  // Not by company here (the customers are the company's): SQLite, without statistics, would
-  // rather walk the company's receipts in the period than the customer index.
-  const customers = db
-    .selectFrom('customers as c')
-    .select('c.id')
-    .where('c.company_id', '=', ctx.companyId)
-    .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`);
-  const byCustomer = narrowed(
-    db.selectFrom('receipts as r').where('r.customer_id', 'in', customers),
-    ctx,
-    q,
-    range,
-  ).select(columns);
-  let found = byLocal.union(byCustomer);
-  if (number !== null) {
-    found = found.union(narrowed(company.where('r.number', '=', number), ctx, q, range).select(columns));
-  }
-  return db.selectFrom(found.as('r'));
+  const window = timeWindow(ctx, range);
+  // Not by company (the customers are the company's), so that the customer index is the only one.
+  const byCustomer = db
+    .selectFrom('receipts as r')
+    .where(
+      'r.customer_id',
+      'in',
+      db
+        .selectFrom('customers as c')
+        .select('c.id')
+        .where('c.company_id', '=', ctx.companyId)
+        .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
+    )
+    .where('r.created_at', '>=', window.start)
+    .where('r.created_at', '<', window.end)
+    .select(columns);
+  let found = company.where('r.local_number', '=', text).select(columns).union(byCustomer);
+  if (number !== null) found = found.union(company.where('r.number', '=', number).select(columns));
+  // The union has the receipt columns the filters read, under the receipts' own names. SQLite
+  // pushes the window into each branch, where `+` keeps it from choosing the time index over the
+  // lookup's own (a no-op on PostgreSQL, whose lookups are equalities anyway).
+  return narrowed(db.selectFrom(found.as('r')) as unknown as Receipts, ctx, q, range, sql`+${sql.ref('r.created_at')}`);
 }
 
 async function companyTerminal(db: Kysely<Database>, companyId: number, id: number): Promise<boolean> {
