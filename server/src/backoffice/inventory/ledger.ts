@@ -24,6 +24,9 @@ import { chunks } from '../../db/chunks';
  * stock_levels.on_hand is always the sum of the ledger (test: inventory.test.ts recomputes it).
  */
 
+/** The length of a stock_ledger_days day: UTC days, the same wherever the warehouse is. */
+export const LEDGER_DAY_MS = 86_400_000;
+
 export interface LedgerEntry {
   itemId: number;
   warehouseId: number;
@@ -195,6 +198,43 @@ export async function postLedger(trx: Db, post: LedgerPost): Promise<Map<string,
     created_at: e.at ?? now,
   }));
   for (const part of chunks(rows, 500)) await trx.insertInto('stock_ledger').values(part).execute();
+
+  // 5. Their sums per UTC day (the stock movements report reads whole days from them), added to the
+  // stored ones in key order like the totals above.
+  const days = new Map<
+    string,
+    { day: number; item_id: number; warehouse_id: number; kind: LedgerKind; incoming: number; outgoing: number }
+  >();
+  for (const r of rows) {
+    const day = Math.floor(r.created_at / LEDGER_DAY_MS);
+    const key = `${day}:${r.item_id}:${r.warehouse_id}:${r.kind}`;
+    const sum = days.get(key) ?? {
+      day,
+      item_id: r.item_id,
+      warehouse_id: r.warehouse_id,
+      kind: r.kind,
+      incoming: 0,
+      outgoing: 0,
+    };
+    if (r.quantity > 0) sum.incoming += r.quantity;
+    else sum.outgoing -= r.quantity;
+    days.set(key, sum);
+  }
+  const dayRows = [...days.values()].sort(
+    (a, b) => a.day - b.day || a.item_id - b.item_id || a.warehouse_id - b.warehouse_id || a.kind.localeCompare(b.kind),
+  );
+  for (const part of chunks(dayRows, 500)) {
+    await trx
+      .insertInto('stock_ledger_days')
+      .values(part.map((d) => ({ company_id: companyId, ...d })))
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'day', 'item_id', 'warehouse_id', 'kind']).doUpdateSet((eb) => ({
+          incoming: eb('stock_ledger_days.incoming', '+', eb.ref('excluded.incoming')),
+          outgoing: eb('stock_ledger_days.outgoing', '+', eb.ref('excluded.outgoing')),
+        })),
+      )
+      .execute();
+  }
   return after;
 }
 

@@ -430,4 +430,42 @@ export const inventoryMigrations: Record<string, Migration> = {
       }
     },
   },
+  // The stock movements report's summary added up every ledger row of the company (what was on
+  // hand when the period began, then the period's movements): 2.3 s at a million receipts on
+  // SQLite. stock_ledger_days keeps the ledger's sums per UTC day (day = floor(created_at / one
+  // day), the same in every time zone, so a location changing its zone rebuilds nothing): the
+  // report reads whole days from here and only the hours at the edges of the period from the
+  // ledger. Written by ledger.ts with each ledger row, in its transaction; rows go with their
+  // item, warehouse or company as the ledger's do.
+  '2027_07_200_stock_ledger_days': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('stock_ledger_days')
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('day', 'integer', (c) => c.notNull())
+        .addColumn('item_id', 'integer', itemRef)
+        .addColumn('warehouse_id', 'integer', warehouseRef)
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('incoming', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('outgoing', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('stock_ledger_days_key_uq')
+        .on('stock_ledger_days')
+        .columns(['company_id', 'day', 'item_id', 'warehouse_id', 'kind'])
+        .unique()
+        .execute();
+      await sql`
+        insert into stock_ledger_days (company_id, day, item_id, warehouse_id, kind, incoming, outgoing)
+        select company_id, cast(created_at / 86400000 as integer), item_id, warehouse_id, kind,
+          sum(case when quantity > 0 then quantity else 0 end),
+          sum(case when quantity < 0 then -quantity else 0 end)
+        from stock_ledger
+        group by company_id, cast(created_at / 86400000 as integer), item_id, warehouse_id, kind
+      `.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('stock_ledger_days').ifExists().execute();
+    },
+  },
 };

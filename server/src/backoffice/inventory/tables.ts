@@ -53,6 +53,17 @@ export interface StockLedgerTable {
   created_at: Millis;
 }
 
+/** The ledger's sums per company, UTC day (floor(created_at / 86,400,000)), item, warehouse and kind. */
+export interface StockLedgerDaysTable {
+  company_id: number;
+  day: number;
+  item_id: number;
+  warehouse_id: number;
+  kind: LedgerKind;
+  incoming: ColumnType<number | string, number, number>;
+  outgoing: ColumnType<number | string, number, number>;
+}
+
 export interface StockLevelsTable {
   company_id: number;
   item_id: number;
@@ -228,6 +239,7 @@ export interface InventoryTables {
   warehouses: WarehousesTable;
   inventory_settings: InventorySettingsTable;
   stock_ledger: StockLedgerTable;
+  stock_ledger_days: StockLedgerDaysTable;
   stock_levels: StockLevelsTable;
   vendors: VendorsTable;
   vendor_items: VendorItemsTable;

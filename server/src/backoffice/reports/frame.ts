@@ -170,8 +170,12 @@ export function timeWindow(ctx: ReportContext, range: DayRange): TimeWindow {
  * `time` within the window for the record's place (`location`): one range when every place shares
  * a zone, else the outer range (for the index) and, per zone, its places and bounds.
  */
-export function inWindow(window: TimeWindow, time: string, location: string): RawBuilder<SqlBool> {
-  const t = sql.ref(time);
+export function inWindow(
+  window: TimeWindow,
+  time: string | RawBuilder<unknown>,
+  location: string,
+): RawBuilder<SqlBool> {
+  const t = typeof time === 'string' ? sql.ref(time) : time;
   const l = sql.ref(location);
   const outer = sql<SqlBool>`${t} >= ${window.start} and ${t} < ${window.end}`;
   if (window.parts.length === 1) {

@@ -58,6 +58,10 @@ export const ROLLUP_TABLES: Record<RollupTable, TableSpec> = {
     keys: ['company_id', 'day', 'location_id', 'employee_id', 'name', 'rate_bp', 'type'],
     sums: ['taxable_cents', 'tax_cents', 'refund_taxable_cents', 'refund_tax_cents'],
   },
+  rollup_receipts: {
+    keys: ['company_id', 'day', 'location_id', 'employee_id', 'terminal_id', 'payment'],
+    sums: ['sales', 'refunds', 'sales_cents', 'refunds_cents'],
+  },
 };
 
 export const TABLE_NAMES = Object.keys(ROLLUP_TABLES) as RollupTable[];
@@ -90,6 +94,7 @@ export class Accumulator {
     rollup_modifiers: new Map(),
     rollup_payments: new Map(),
     rollup_taxes: new Map(),
+    rollup_receipts: new Map(),
   };
 
   add(table: RollupTable, key: Row, sums: Record<string, number>): void {
@@ -113,7 +118,9 @@ interface Facts {
     location_id: number | null;
     employee_id: number | null;
     order_type_id: number | null;
+    terminal_id: number | null;
     created_at: number;
+    total_cents: number;
     net_cents: number;
     tax_cents: number;
     tip_cents: number;
@@ -163,7 +170,9 @@ export async function loadFacts(db: Db, ids: readonly number[], stampCosts: bool
         'location_id',
         'employee_id',
         'order_type_id',
+        'terminal_id',
         'created_at',
+        'total_cents',
         'net_cents',
         'tax_cents',
         'tip_cents',
@@ -175,6 +184,7 @@ export async function loadFacts(db: Db, ids: readonly number[], stampCosts: bool
   ).map((r) => ({
     ...r,
     created_at: num(r.created_at),
+    total_cents: num(r.total_cents),
     net_cents: num(r.net_cents),
     tax_cents: num(r.tax_cents),
     tip_cents: num(r.tip_cents),
@@ -403,6 +413,14 @@ export function accumulate(facts: Facts, acc: Accumulator): void {
     );
 
     const payments = paymentsOf.get(r.id) ?? [];
+    // The receipt once for every receipt ('') and once per payment type it was paid (in part) with.
+    const till = { ...staff, terminal_id: r.terminal_id ?? 0 };
+    const counted: Record<string, number> = sale
+      ? { sales: 1, sales_cents: r.total_cents }
+      : { refunds: 1, refunds_cents: r.total_cents };
+    for (const payment of new Set(['', ...payments.map((p) => p.name)])) {
+      acc.add('rollup_receipts', { ...till, payment }, counted);
+    }
     const shares = sale ? paymentShares(payments, r.change_cents) : payments.map((p) => p.amount_cents);
     payments.forEach((p, i) => {
       acc.add(

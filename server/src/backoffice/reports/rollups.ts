@@ -115,6 +115,7 @@ export async function forgetInRollups(
             ['rollup_sales', 'employee_id'],
             ['rollup_payments', 'employee_id'],
             ['rollup_taxes', 'employee_id'],
+            ['rollup_receipts', 'employee_id'],
           ];
   for (const [table, column] of targets) {
     const rows = (await db

@@ -13,6 +13,8 @@ import type { Database } from '../../database';
 import { fieldProblem } from '../common';
 import { inWindow, n, reportMeta, timeWindow, zoneOf, type ReportContext, type TimeWindow } from './frame';
 import { localStamp } from '../../time';
+// stock_ledger_days counts UTC days of this length (inventory's ledger.ts writes them).
+const LEDGER_DAY_MS = 86_400_000;
 
 /*
  * /stock_movement: every change of stock of the stock-tracked items, read from the stock ledger
@@ -49,17 +51,24 @@ function beforeWindow(window: TimeWindow, time: string, location: string): RawBu
 
 function ledger(db: Kysely<Database>, ctx: ReportContext, range: DayRange, time: Time, scope: Scope) {
   const window = timeWindow(ctx, range);
+  return ledgerWhere(
+    db,
+    ctx,
+    scope,
+    time === 'in'
+      ? inWindow(window, 'l.created_at', 'w.location_id')
+      : beforeWindow(window, 'l.created_at', 'w.location_id'),
+  );
+}
+
+function ledgerWhere(db: Kysely<Database>, ctx: ReportContext, scope: Scope, time: RawBuilder<SqlBool>) {
   let q = db
     .selectFrom('stock_ledger as l')
     .innerJoin('warehouses as w', 'w.id', 'l.warehouse_id')
     .innerJoin('items as i', 'i.id', 'l.item_id')
     .where('l.company_id', '=', ctx.companyId)
     .where('i.track_stock', '=', 1)
-    .where(
-      time === 'in'
-        ? inWindow(window, 'l.created_at', 'w.location_id')
-        : beforeWindow(window, 'l.created_at', 'w.location_id'),
-    );
+    .where(time);
   if (scope.itemId !== null) q = q.where('l.item_id', '=', scope.itemId);
   if (scope.warehouseId !== null) q = q.where('l.warehouse_id', '=', scope.warehouseId);
   if (ctx.employeeId !== null) {
@@ -81,15 +90,114 @@ function ledger(db: Kysely<Database>, ctx: ReportContext, range: DayRange, time:
 
 const key = (itemId: number, warehouseId: number) => `${itemId}|${warehouseId}`;
 
+/** Places: `location` is one of `ids` (null: no location). */
+function placeIn(location: string, ids: (number | null)[]): RawBuilder<SqlBool> {
+  const l = sql.ref(location);
+  const real = ids.filter((id): id is number => id !== null);
+  const places = [
+    ...(real.length > 0 ? [sql`${l} in (${sql.join(real)})`] : []),
+    ...(ids.includes(null) ? [sql`${l} is null`] : []),
+  ];
+  return sql<SqlBool>`(${sql.join(places, sql` or `)})`;
+}
+
+/** A stretch of time at some places: [start, end) in epoch ms, start null = since the beginning. */
+interface Stretch {
+  locationIds: (number | null)[];
+  start: number | null;
+  end: number;
+}
+
+interface KindSum {
+  item_id: number;
+  warehouse_id: number;
+  kind: StockMovementKind;
+  incoming: number;
+  outgoing: number;
+}
+
+/**
+ * The ledger's sums per item, warehouse and kind over stretches of time, without an employee
+ * filter: the whole UTC days inside each stretch from stock_ledger_days, the hours at its edges
+ * (less than a day each) from the ledger itself. What a stretch costs grows with its days, not
+ * with the receipts in it.
+ */
+async function stretchSums(db: Kysely<Database>, ctx: ReportContext, scope: Scope, stretches: Stretch[]) {
+  const days: RawBuilder<SqlBool>[] = [];
+  const edges: RawBuilder<SqlBool>[] = [];
+  const t = sql.ref('l.created_at');
+  const d = sql.ref('d.day');
+  for (const s of stretches) {
+    const from = s.start === null ? null : Math.ceil(s.start / LEDGER_DAY_MS);
+    const to = Math.floor(s.end / LEDGER_DAY_MS);
+    if (from === null || from < to) {
+      days.push(
+        sql<SqlBool>`(${from === null ? sql`${d} < ${to}` : sql`${d} >= ${from} and ${d} < ${to}`} and ${placeIn('w.location_id', s.locationIds)})`,
+      );
+      if (s.start !== null && s.start < from! * LEDGER_DAY_MS) {
+        edges.push(
+          sql<SqlBool>`(${t} >= ${s.start} and ${t} < ${from! * LEDGER_DAY_MS} and ${placeIn('w.location_id', s.locationIds)})`,
+        );
+      }
+      if (to * LEDGER_DAY_MS < s.end) {
+        edges.push(
+          sql<SqlBool>`(${t} >= ${to * LEDGER_DAY_MS} and ${t} < ${s.end} and ${placeIn('w.location_id', s.locationIds)})`,
+        );
+      }
+    } else {
+      edges.push(sql<SqlBool>`(${t} >= ${s.start} and ${t} < ${s.end} and ${placeIn('w.location_id', s.locationIds)})`);
+    }
+  }
+  const out: KindSum[] = [];
+  if (days.length > 0) {
+    let q = db
+      .selectFrom('stock_ledger_days as d')
+      .innerJoin('warehouses as w', 'w.id', 'd.warehouse_id')
+      .innerJoin('items as i', 'i.id', 'd.item_id')
+      .where('d.company_id', '=', ctx.companyId)
+      .where('i.track_stock', '=', 1)
+      .where(sql<SqlBool>`(${sql.join(days, sql` or `)})`);
+    if (scope.itemId !== null) q = q.where('d.item_id', '=', scope.itemId);
+    if (scope.warehouseId !== null) q = q.where('d.warehouse_id', '=', scope.warehouseId);
+    const rows = await q
+      .select([
+        'd.item_id',
+        'd.warehouse_id',
+        'd.kind',
+        sql<number | string>`coalesce(sum(d.incoming), 0)`.as('incoming'),
+        sql<number | string>`coalesce(sum(d.outgoing), 0)`.as('outgoing'),
+      ])
+      .groupBy(['d.item_id', 'd.warehouse_id', 'd.kind'])
+      .execute();
+    for (const r of rows) out.push({ ...r, incoming: n(r.incoming), outgoing: n(r.outgoing) });
+  }
+  // One query per edge: each is a short range of the time index.
+  for (const edge of edges) {
+    const rows = await ledgerWhere(db, ctx, scope, edge)
+      .select([
+        'l.item_id',
+        'l.warehouse_id',
+        'l.kind',
+        sql<number | string>`coalesce(sum(case when l.quantity > 0 then l.quantity else 0 end), 0)`.as('incoming'),
+        sql<number | string>`coalesce(sum(case when l.quantity < 0 then -l.quantity else 0 end), 0)`.as('outgoing'),
+      ])
+      .groupBy(['l.item_id', 'l.warehouse_id', 'l.kind'])
+      .execute();
+    for (const r of rows) out.push({ ...r, incoming: n(r.incoming), outgoing: n(r.outgoing) });
+  }
+  return out;
+}
+
 /** On hand per item and warehouse when the period starts (0 with an employee filter). */
 async function openings(db: Kysely<Database>, ctx: ReportContext, scope: Scope): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (ctx.employeeId !== null) return out;
-  const rows = await ledger(db, ctx, ctx.range, 'before', scope)
-    .select(['l.item_id', 'l.warehouse_id', sql<number | string>`coalesce(sum(l.quantity), 0)`.as('total')])
-    .groupBy(['l.item_id', 'l.warehouse_id'])
-    .execute();
-  for (const r of rows) out.set(key(r.item_id, r.warehouse_id), n(r.total));
+  const window = timeWindow(ctx, ctx.range);
+  const stretches = window.parts.map((p) => ({ locationIds: p.locationIds, start: null, end: p.start }));
+  for (const r of await stretchSums(db, ctx, scope, stretches)) {
+    const k = key(r.item_id, r.warehouse_id);
+    out.set(k, (out.get(k) ?? 0) + r.incoming - r.outgoing);
+  }
   return out;
 }
 
@@ -102,16 +210,24 @@ interface Sums {
 }
 
 async function sums(db: Kysely<Database>, ctx: ReportContext, range: DayRange, scope: Scope) {
-  const rows = await ledger(db, ctx, range, 'in', scope)
-    .select([
-      'l.item_id',
-      'l.warehouse_id',
-      'l.kind',
-      sql<number | string>`coalesce(sum(case when l.quantity > 0 then l.quantity else 0 end), 0)`.as('incoming'),
-      sql<number | string>`coalesce(sum(case when l.quantity < 0 then -l.quantity else 0 end), 0)`.as('outgoing'),
-    ])
-    .groupBy(['l.item_id', 'l.warehouse_id', 'l.kind'])
-    .execute();
+  const rows =
+    ctx.employeeId === null
+      ? await stretchSums(
+          db,
+          ctx,
+          scope,
+          timeWindow(ctx, range).parts.map((p) => ({ locationIds: p.locationIds, start: p.start, end: p.end })),
+        )
+      : await ledger(db, ctx, range, 'in', scope)
+          .select([
+            'l.item_id',
+            'l.warehouse_id',
+            'l.kind',
+            sql<number | string>`coalesce(sum(case when l.quantity > 0 then l.quantity else 0 end), 0)`.as('incoming'),
+            sql<number | string>`coalesce(sum(case when l.quantity < 0 then -l.quantity else 0 end), 0)`.as('outgoing'),
+          ])
+          .groupBy(['l.item_id', 'l.warehouse_id', 'l.kind'])
+          .execute();
   const out = new Map<string, Sums>();
   for (const r of rows) {
     const k = key(r.item_id, r.warehouse_id);

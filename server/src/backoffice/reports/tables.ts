@@ -87,6 +87,25 @@ export interface RollupTaxesTable {
   refund_tax_cents: number;
 }
 
+/**
+ * Per local day, location, employee, till and payment type: the receipts themselves (their count
+ * and total), for the transactions list filtered by till or payment type. `payment` '' counts every
+ * receipt; a payment type's name counts each receipt paid (in part) under it once.
+ */
+export interface RollupReceiptsTable {
+  company_id: number;
+  day: number;
+  location_id: number;
+  employee_id: number;
+  terminal_id: number;
+  payment: string;
+  sales: number;
+  refunds: number;
+  /** The receipts' totals (total_cents), as the list shows them. */
+  sales_cents: number;
+  refunds_cents: number;
+}
+
 /** Companies whose receipts predate the roll-ups: rebuilt at the next start, then removed. */
 export interface RollupBackfillTable {
   company_id: number;
@@ -99,4 +118,5 @@ export interface ReportTables {
   rollup_modifiers: RollupModifiersTable;
   rollup_payments: RollupPaymentsTable;
   rollup_taxes: RollupTaxesTable;
+  rollup_receipts: RollupReceiptsTable;
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   REPORT_LIMITS,
   type DayRange,
@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../database';
 import { containsPattern, notFound } from '../common';
 import { companyLocale } from '../settings';
-import { inWindow, n, reportMeta, rollupScope, timeWindow, zoneOf, type ReportContext } from './frame';
+import { inWindow, n, reportMeta, rollupScope, sumOf, timeWindow, zoneOf, type ReportContext } from './frame';
 import { salesSums } from './sums';
 import { localStamp } from '../../time';
 
@@ -21,18 +21,29 @@ import { localStamp } from '../../time';
  */
 
 function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
+  if (q.search) return searched(db, ctx, q, range, q.search);
   // No join here: a page's ids then come from the index alone (PostgreSQL keeps reading the heap
   // for a joined column even when the join itself is dropped).
-  let query = db
-    .selectFrom('receipts as r')
-    .where('r.company_id', '=', ctx.companyId)
-    .where(inWindow(timeWindow(ctx, range), 'r.created_at', 'r.location_id'));
-  if (ctx.employeeId !== null) query = query.where('r.employee_id', '=', ctx.employeeId);
-  if (q.kind) query = query.where('r.kind', '=', q.kind);
-  if (q.terminal !== undefined) query = query.where('r.terminal_id', '=', q.terminal);
+  return narrowed(db.selectFrom('receipts as r').where('r.company_id', '=', ctx.companyId), ctx, q, range);
+}
+
+type Receipts = SelectQueryBuilder<Database & { r: Database['receipts'] }, 'r', object>;
+
+/** The frame's window and the list's filters on receipts `r`. */
+function narrowed(
+  query: Receipts,
+  ctx: ReportContext,
+  q: TransactionsQuery,
+  range: DayRange,
+  time: string | RawBuilder<unknown> = 'r.created_at',
+) {
+  let out = query.where(inWindow(timeWindow(ctx, range), time, 'r.location_id'));
+  if (ctx.employeeId !== null) out = out.where('r.employee_id', '=', ctx.employeeId);
+  if (q.kind) out = out.where('r.kind', '=', q.kind);
+  if (q.terminal !== undefined) out = out.where('r.terminal_id', '=', q.terminal);
   if (q.payment !== undefined) {
     const name = q.payment;
-    query = query.where(({ exists, selectFrom }) =>
+    out = out.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('receipt_payments as p')
           .select('p.id')
@@ -41,24 +52,60 @@ function filtered(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
       ),
     );
   }
-  if (q.search) {
-    const text = q.search;
-    const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
-    query = query.where((eb) =>
-      eb.or([
-        ...(number !== null ? [eb('r.number', '=', number)] : []),
-        eb('r.local_number', '=', text),
-        eb.exists(
-          eb
-            .selectFrom('customers as c')
-            .select('c.id')
-            .whereRef('c.id', '=', 'r.customer_id')
-            .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
-        ),
-      ]),
-    );
-  }
-  return query;
+  return out;
+}
+
+/**
+ * A search: the receipts with that number, that register number, or a customer whose name contains
+ * the text. Each branch is one index lookup (the receipt number's unique index, the register
+ * number's, the customer's with its time), and the list's window and filters apply to the union of
+ * what they find: a search reads the receipts it finds, not the period's. (With the window on a
+ * lookup, SQLite, which keeps no statistics, walked the period by the time index instead.)
+ */
+function searched(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange, text: string) {
+  const columns = [
+    'r.id',
+    'r.kind',
+    'r.total_cents',
+    'r.created_at',
+    'r.location_id',
+    'r.employee_id',
+    'r.terminal_id',
+  ] as const;
+  const company = db.selectFrom('receipts as r').where('r.company_id', '=', ctx.companyId);
+  const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+  const window = timeWindow(ctx, range);
+  // Not by company (the customers are the company's), so that the customer index is the only one.
+  const byCustomer = db
+    .selectFrom('receipts as r')
+    .where(
+      'r.customer_id',
+      'in',
+      db
+        .selectFrom('customers as c')
+        .select('c.id')
+        .where('c.company_id', '=', ctx.companyId)
+        .where(sql<boolean>`lower(c.name) like ${containsPattern(text)} escape '\\'`),
+    )
+    .where('r.created_at', '>=', window.start)
+    .where('r.created_at', '<', window.end)
+    .select(columns);
+  let found = company.where('r.local_number', '=', text).select(columns).union(byCustomer);
+  if (number !== null) found = found.union(company.where('r.number', '=', number).select(columns));
+  // The union has the receipt columns the filters read, under the receipts' own names. SQLite
+  // pushes the window into each branch, where `+` keeps it from choosing the time index over the
+  // lookup's own (a no-op on PostgreSQL, whose lookups are equalities anyway).
+  return narrowed(db.selectFrom(found.as('r')) as unknown as Receipts, ctx, q, range, sql`+${sql.ref('r.created_at')}`);
+}
+
+async function companyTerminal(db: Kysely<Database>, companyId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('terminals')
+    .select('id')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Only the frame's own filters and the kind: the roll-ups answer the counts and sums. */
@@ -75,6 +122,34 @@ async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQ
       refunds: s && refunds ? s.refundReceipts : 0,
       salesCents: s && sales ? s.grossCents - s.discountCents + s.taxCents : 0,
       refundsCents: s && refunds ? s.refundCents + s.refundTaxCents : 0,
+    };
+  }
+  if (!q.search) {
+    // By till and/or payment type: rollup_receipts counts the receipts themselves. A till the
+    // company no longer has keeps no receipts (theirs name none), as the list finds.
+    if (q.terminal !== undefined && !(await companyTerminal(db, ctx.companyId, q.terminal))) {
+      return { sales: 0, refunds: 0, salesCents: 0, refundsCents: 0 };
+    }
+    let rolled = db
+      .selectFrom('rollup_receipts')
+      .where(rollupScope(ctx, range))
+      .where('payment', '=', q.payment ?? '');
+    if (q.terminal !== undefined) rolled = rolled.where('terminal_id', '=', q.terminal);
+    const r = await rolled
+      .select([
+        sumOf('sales').as('sales'),
+        sumOf('refunds').as('refunds'),
+        sumOf('sales_cents').as('sales_cents'),
+        sumOf('refunds_cents').as('refunds_cents'),
+      ])
+      .executeTakeFirst();
+    const sales = q.kind !== 'refund';
+    const refunds = q.kind !== 'sale';
+    return {
+      sales: sales ? n(r?.sales) : 0,
+      refunds: refunds ? n(r?.refunds) : 0,
+      salesCents: sales ? n(r?.sales_cents) : 0,
+      refundsCents: refunds ? n(r?.refunds_cents) : 0,
     };
   }
   const row = await filtered(db, ctx, q, range)
