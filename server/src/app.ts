@@ -27,7 +27,9 @@ import {
 } from './auth';
 import type { OrderingRateLimits } from './ordering';
 import type { DeviceRateLimits } from './device';
+import { createLiveBus, type LiveBus, type LiveStreams } from './live';
 import {
+  backofficeLiveStreams,
   companySetup,
   installPostingSteps,
   migrateToLatest,
@@ -101,6 +103,10 @@ export interface CreateAppOptions {
   orderingRateLimits?: Partial<OrderingRateLimits>;
   /** Limits of the device API: pairing per address, calls and events per terminal. */
   deviceRateLimits?: Partial<DeviceRateLimits>;
+  /** Tests only: the live stream's ping (and session check) interval, default 25 s. */
+  livePingMs?: number;
+  /** Live streams one user may hold open at once on this instance (default 10). */
+  liveStreamsPerUser?: number;
   /** The mail limits (src/outbox/limits.ts; tests that send much mail raise them). */
   mailLimits?: Partial<Omit<MailRules, 'perRecipient'>> & { perRecipient?: Partial<MailRules['perRecipient']> };
 }
@@ -109,6 +115,9 @@ export interface HiveApp {
   app: Express;
   database: DatabaseHandle;
   log: Logger;
+  /** What changed, to the live pages (src/live). */
+  live: LiveBus;
+  liveStreams: LiveStreams;
   close(): Promise<void>;
 }
 
@@ -168,6 +177,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     throw error;
   }
 
+  // What changed, to the live pages: LISTEN/NOTIFY across instances on PostgreSQL, in-process on SQLite.
+  let live;
+  try {
+    live = await createLiveBus({ pgPool: database.pgPool, schema: options.databaseSchema, log });
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
   const limiterStore = createLimiterStore(database.pgPool);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const limiters = buildLimiters(limiterStore, rateLimits);
@@ -203,7 +220,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     publicUrl: options.publicUrl,
     companySetup,
     reactions,
+    live,
   };
+  const liveStreams = backofficeLiveStreams(ctx, {
+    pingMs: production ? undefined : options.livePingMs,
+    perUserLimit: options.liveStreamsPerUser,
+  });
 
   const app = express();
   app.set('trust proxy', options.trustProxy ?? false);
@@ -243,7 +265,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   mountModules(app, ctx, limiterStore, {
     device: options.deviceRateLimits,
     ordering: options.orderingRateLimits,
-  });
+  }, liveStreams);
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },
@@ -266,9 +288,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     app,
     database,
     log,
-    close: () => {
+    live,
+    liveStreams,
+    close: async () => {
       stopJobs();
-      return database.destroy();
+      liveStreams.endAll();
+      await live.close();
+      await database.destroy();
     },
   };
 }
