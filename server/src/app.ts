@@ -262,10 +262,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   // Every module's routes in their order (src/modules.ts): first the plan-change header every /api
   // response carries (server/README.md), the large upload parsers, sign-in, the back-office API,
   // the registers' API (Bearer device tokens, no cookies) and public online ordering.
-  mountModules(app, ctx, limiterStore, {
-    device: options.deviceRateLimits,
-    ordering: options.orderingRateLimits,
-  }, liveStreams);
+  mountModules(
+    app,
+    ctx,
+    limiterStore,
+    {
+      device: options.deviceRateLimits,
+      ordering: options.orderingRateLimits,
+    },
+    liveStreams,
+  );
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },

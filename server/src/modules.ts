@@ -138,7 +138,10 @@ export const BACKOFFICE_API = '/api/backoffice';
  * merchant, their company's changes only; each ping reads the session afresh and the stream ends
  * once it is gone (sign-out in another tab, expiry, a suspended company or a disabled account).
  */
-export function backofficeLiveStreams(ctx: AuthContext, options: { pingMs?: number; perUserLimit?: number } = {}): LiveStreams {
+export function backofficeLiveStreams(
+  ctx: AuthContext,
+  options: { pingMs?: number; perUserLimit?: number } = {},
+): LiveStreams {
   return liveStreams({
     bus: ctx.live,
     ownerOf: (res) => merchantOf(res),

@@ -159,6 +159,11 @@ for (const target of databaseTargets()) {
       assert.equal(((await anonymous.json()) as { error: string }).error, 'unauthorized');
       const staff = await (await signedIn('super@hive.test')).request(LIVE_EVENTS_PATH);
       assert.equal(staff.status, 403);
+      // The probe the shell sends before reconnecting: the guard's answer, no stream.
+      assert.equal((await new Client(server.url).request(`${LIVE_EVENTS_PATH}?probe=1`)).status, 401);
+      const probe = await (await signedIn('owner@bluedoor.test')).request(`${LIVE_EVENTS_PATH}?probe=1`);
+      assert.equal(probe.status, 204);
+      assert.equal(server.running.liveStreams.open(), 0);
     });
 
     it("carries a receipt posted through the device API to its company's streams only, once per batch", async () => {
@@ -237,53 +242,57 @@ for (const target of databaseTargets()) {
 
 const url = process.env.TEST_DATABASE_URL?.trim();
 
-describe('live stream across two instances on one PostgreSQL', { skip: url ? false : 'TEST_DATABASE_URL is not set' }, () => {
-  const schema = `hive_test_live_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const instances: RunningServer[] = [];
-  let dataDir: string;
-  let stream: Stream | undefined;
+describe(
+  'live stream across two instances on one PostgreSQL',
+  { skip: url ? false : 'TEST_DATABASE_URL is not set' },
+  () => {
+    const schema = `hive_test_live_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const instances: RunningServer[] = [];
+    let dataDir: string;
+    let stream: Stream | undefined;
 
-  before(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-live-'));
-    const options = {
-      port: 0,
-      nodeEnv: 'test',
-      dataDir,
-      databaseUrl: url,
-      databaseSchema: schema,
-      secret: 'shared-secret-shared-secret-shared-secret-42',
-      logLevel: 'silent' as const,
-      scryptCost: TEST_SCRYPT,
-      seedDemoSales: false,
-      trustProxy: true,
-    };
-    instances.push(...(await Promise.all([startServer(options), startServer(options)])));
-  });
-  after(async () => {
-    stream?.close();
-    await Promise.all(instances.map((i) => i.close()));
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+    before(async () => {
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-live-'));
+      const options = {
+        port: 0,
+        nodeEnv: 'test',
+        dataDir,
+        databaseUrl: url,
+        databaseSchema: schema,
+        secret: 'shared-secret-shared-secret-shared-secret-42',
+        logLevel: 'silent' as const,
+        scryptCost: TEST_SCRYPT,
+        seedDemoSales: false,
+        trustProxy: true,
+      };
+      instances.push(...(await Promise.all([startServer(options), startServer(options)])));
+    });
+    after(async () => {
+      stream?.close();
+      await Promise.all(instances.map((i) => i.close()));
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    });
 
-  it('a receipt posted to instance B reaches a stream held on instance A, once', async () => {
-    const [a, b] = instances as [RunningServer, RunningServer];
-    const onA = new Client(a.url);
-    await onA.signIn('owner@bluedoor.test');
-    const onB = Object.assign(new Client(b.url), { jar: onA.jar });
-    const token = await pairRegister({ url: b.url, running: b } as unknown as TestServer, onB, 'blue-door-bistro');
-    stream = await Stream.open(onA);
-    const bistro = await b.database.db
-      .selectFrom('companies')
-      .select('id')
-      .where('slug', '=', 'blue-door-bistro')
-      .executeTakeFirstOrThrow();
-    await ringUpSale(b, token, await paymentTypeId(b.database.db, bistro.id, 'cash'), Date.now());
-    await stream.until(() => stream!.topics().includes('receipts'), 'receipts from instance B');
-    await pause(200);
-    assert.equal(stream.topics().filter((t) => t === 'receipts').length, 1);
-  });
-});
+    it('a receipt posted to instance B reaches a stream held on instance A, once', async () => {
+      const [a, b] = instances as [RunningServer, RunningServer];
+      const onA = new Client(a.url);
+      await onA.signIn('owner@bluedoor.test');
+      const onB = Object.assign(new Client(b.url), { jar: onA.jar });
+      const token = await pairRegister({ url: b.url, running: b } as unknown as TestServer, onB, 'blue-door-bistro');
+      stream = await Stream.open(onA);
+      const bistro = await b.database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('slug', '=', 'blue-door-bistro')
+        .executeTakeFirstOrThrow();
+      await ringUpSale(b, token, await paymentTypeId(b.database.db, bistro.id, 'cash'), Date.now());
+      await stream.until(() => stream!.topics().includes('receipts'), 'receipts from instance B');
+      await pause(200);
+      assert.equal(stream.topics().filter((t) => t === 'receipts').length, 1);
+    });
+  },
+);

@@ -7,9 +7,22 @@ import type { Logger } from 'pino';
 import { createMemoryBus, type LiveBus } from './bus';
 import { createPostgresBus } from './postgres';
 
-export { createMemoryBus, LocalSubscribers, type LiveBus, type LiveChange, type LiveDetails, type LiveListener } from './bus';
+export {
+  createMemoryBus,
+  LocalSubscribers,
+  type LiveBus,
+  type LiveChange,
+  type LiveDetails,
+  type LiveListener,
+} from './bus';
 export { createPostgresBus, LIVE_CHANNEL } from './postgres';
-export { liveStreams, LIVE_STREAMS_PER_USER, type LiveStreams, type LiveStreamOptions, type StreamOwner } from './stream';
+export {
+  liveStreams,
+  LIVE_STREAMS_PER_USER,
+  type LiveStreams,
+  type LiveStreamOptions,
+  type StreamOwner,
+} from './stream';
 
 /** The app's bus from its database: PostgreSQL (several instances) or this process only (SQLite). */
 export async function createLiveBus(options: {
@@ -19,9 +32,17 @@ export async function createLiveBus(options: {
   now?: () => number;
 }): Promise<LiveBus> {
   if (!options.pgPool) {
-    return createMemoryBus({ now: options.now, onError: (error) => options.log.error({ err: error }, 'live listener failed') });
+    return createMemoryBus({
+      now: options.now,
+      onError: (error) => options.log.error({ err: error }, 'live listener failed'),
+    });
   }
-  const bus = createPostgresBus({ pool: options.pgPool, scope: options.schema ?? 'public', log: options.log, now: options.now });
+  const bus = createPostgresBus({
+    pool: options.pgPool,
+    scope: options.schema ?? 'public',
+    log: options.log,
+    now: options.now,
+  });
   // Listening before the app answers: a change published right after start reaches its streams.
   await bus.ready;
   return bus;

@@ -143,4 +143,3 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
     },
   };
 }
-

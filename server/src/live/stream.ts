@@ -52,6 +52,12 @@ export function liveStreams(options: LiveStreamOptions): LiveStreams {
 
   const handler: RequestHandler = (req, res) => {
     const owner = ownerOf(res);
+    // `?probe`: the guard's answer without a stream. A browser's EventSource never sees why a
+    // stream was refused; the shell asks this way, through its own HTTP client and 401 handling.
+    if (req.query.probe !== undefined) {
+      res.set('Cache-Control', 'no-store').status(204).end();
+      return;
+    }
     const open = perUserOpen.get(owner.userId) ?? 0;
     if (open >= perUser) {
       throw new HttpError(429, {

@@ -13,7 +13,17 @@ import type { PrintDocument } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { announceWrites, merchantOf, requirePage, conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../common';
+import {
+  announceWrites,
+  merchantOf,
+  requirePage,
+  conflictOr,
+  fieldProblem,
+  idParam,
+  noStore,
+  notFound,
+  refused,
+} from '../common';
 import { checkLocation, locationOptions } from './terminals';
 
 const PAGE = '/remoteprint';

@@ -14,7 +14,17 @@ import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
 import { startOfLocalDay } from '../../time';
-import { announceWrites, merchantOf, requirePage, conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../common';
+import {
+  announceWrites,
+  merchantOf,
+  requirePage,
+  conflictOr,
+  fieldProblem,
+  idParam,
+  noStore,
+  notFound,
+  refused,
+} from '../common';
 import { companyLocale } from '../settings';
 import { writeLog } from './log';
 import { newPairingCode, sha256 } from './secrets';
