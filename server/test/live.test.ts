@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { LIVE_EVENTS_PATH } from '@hive/shared/schemas/live';
 import { startServer, type RunningServer } from '../src/app';
+import { LIVE_APPLICATION } from '../src/live';
 import { saleEvent, shiftOpenEvent } from '../src/receipts';
 import { companyId, db, pairRegister, paymentTypeId } from './admin-helpers';
 import { Client, TEST_SCRYPT, databaseTargets, startTestServer, type TestServer } from './helpers';
@@ -105,22 +106,28 @@ class Stream {
 }
 
 /** A shift and a sale, sent by a paired register through POST /api/device/v1/events. */
-async function ringUpSale(server: { url: string }, token: string, paymentTypeIdCash: number, now: number) {
+async function ringUpSale(
+  server: { url: string },
+  token: string,
+  paymentTypeIdCash: number,
+  now: number,
+  { withShift = true } = {},
+) {
   const open = shiftOpenEvent({ at: now - 60_000, openingFloatCents: 0 });
   const sale = saleEvent({
     at: now - 1_000,
-    shiftId: open.id,
+    shiftId: withShift ? open.id : null,
     lines: [{ itemId: null, name: 'Live probe', quantity: 1, unitPriceCents: 250, taxes: [] }],
     payments: [{ paymentTypeId: paymentTypeIdCash, amountCents: 250 }],
   });
   const response = await fetch(`${server.url}/api/device/v1/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ events: [open, sale] }),
+    body: JSON.stringify({ events: withShift ? [open, sale] : [sale] }),
   });
   const body = (await response.json()) as { stored: number };
   assert.equal(response.status, 200, JSON.stringify(body));
-  assert.equal(body.stored, 2, JSON.stringify(body));
+  assert.equal(body.stored, withShift ? 2 : 1, JSON.stringify(body));
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -293,6 +300,46 @@ describe(
       await stream.until(() => stream!.topics().includes('receipts'), 'receipts from instance B');
       await pause(200);
       assert.equal(stream.topics().filter((t) => t === 'receipts').length, 1);
+    });
+
+    it('listens again after its connection drops (with backoff), and tells its streams to refetch', async () => {
+      const b = instances[1]!;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        // Every listening connection of this schema's instances is cut, as a PostgreSQL restart would.
+        const cut = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = $1 and query ilike 'LISTEN%'`,
+          [LIVE_APPLICATION],
+        );
+        assert.ok(cut.rowCount! >= 2, `cut ${cut.rowCount} listening connections`);
+      } finally {
+        await admin.end();
+      }
+      const heard = stream!.messages.length;
+      // Once listening again, every topic is announced (what was published meanwhile was missed).
+      await stream!.until(
+        () => stream!.messages.slice(heard).some((m) => m.event === 'terminals'),
+        'the refetch after listening again',
+      );
+      const before = stream!.topics().filter((t) => t === 'receipts').length;
+      const onB = new Client(b.url);
+      await onB.signIn('owner@bluedoor.test');
+      const token = await pairRegister({ url: b.url, running: b } as unknown as TestServer, onB, 'blue-door-bistro');
+      const bistro = await b.database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('slug', '=', 'blue-door-bistro')
+        .executeTakeFirstOrThrow();
+      // The register paired again: its shift is still open, this sale is rung up outside it.
+      await ringUpSale(b, token, await paymentTypeId(b.database.db, bistro.id, 'cash'), Date.now(), {
+        withShift: false,
+      });
+      await stream!.until(
+        () => stream!.topics().filter((t) => t === 'receipts').length > before,
+        'receipts after listening again',
+      );
     });
   },
 );

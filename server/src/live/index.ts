@@ -15,7 +15,7 @@ export {
   type LiveDetails,
   type LiveListener,
 } from './bus';
-export { createPostgresBus, LIVE_CHANNEL } from './postgres';
+export { createPostgresBus, LIVE_APPLICATION, LIVE_CHANNEL } from './postgres';
 export {
   liveStreams,
   LIVE_STREAMS_PER_USER,

@@ -5,6 +5,8 @@ import { LocalSubscribers, type LiveBus, type LiveDetails } from './bus';
 
 /** The one channel every instance listens on. */
 export const LIVE_CHANNEL = 'hive_live';
+/** The LISTEN connection's application_name. */
+export const LIVE_APPLICATION = 'hive-live';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; details past this are dropped. */
 const MAX_PAYLOAD = 7_500;
 
@@ -64,7 +66,8 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: pool.options.connectionString });
+    // Named, so that an operator (or a test) can tell the listening connections in pg_stat_activity.
+    const next = new pg.Client({ connectionString: pool.options.connectionString, application_name: LIVE_APPLICATION });
     next.on('notification', onNotification);
     // An error on an idle connection (server restart, network) ends it; 'end' schedules the retry.
     next.on('error', (error) => log.warn({ err: error }, 'live: the LISTEN connection failed'));
