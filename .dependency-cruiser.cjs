@@ -3,7 +3,7 @@
 // The server's modules (server/src/modules.ts lists them): each folder's index.ts is its public face.
 const AREA = '(?:backoffice/[^/]+|admin|auth|companies|device|ordering|receipts|demo|static|cli)';
 // Infrastructure: knows no module (generic over the app's Database where it touches tables).
-const INFRASTRUCTURE = '^server/src/(?:db|http|outbox|time)/|^server/src/config\\.ts$';
+const INFRASTRUCTURE = '^server/src/(?:db|http|live|outbox|time)/|^server/src/config\\.ts$';
 module.exports = {
   forbidden: [
     {
@@ -17,7 +17,7 @@ module.exports = {
       name: 'infrastructure-knows-no-module',
       severity: 'error',
       comment:
-        'db/, http/, outbox/, time/ and config.ts are infrastructure: they import no module, not the ' +
+        'db/, http/, live/, outbox/, time/ and config.ts are infrastructure: they import no module, not the ' +
         "app's Database (src/database.ts) nor the composition root. Make the helper generic over the database.",
       from: { path: INFRASTRUCTURE },
       to: { path: [`^server/src/${AREA}/`, '^server/src/(?:database|module|modules|app|main)\\.ts$'] },

@@ -12,11 +12,14 @@
 //      with BENCH_SOAK=1 also the soak (10 terminals x 5 receipts/s + 20 back-office users holding
 //      the live stream, BENCH_SOAK_SECONDS, default 300); BENCH_SOAK_DB=postgres runs it on two
 //      instances of a fresh PostgreSQL database created on DATABASE_URL's server
+//   8. live latency (bench/lib/live.mjs): a receipt posted by a register to visible on an open
+//      overview and transactions list, p50/p95 (target p95 < 1 s)
 // BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten); BENCH_ONLY=device runs 7 only
-// (no builds) and writes bench/device-results.json.
+// (no builds) and writes bench/device-results.json; BENCH_ONLY=live runs 8 only (on the builds as
+// they are) and merges it into bench/results.json.
 // Writes bench/results.json and prints markdown tables. Needs Chromium at /usr/bin/chromium (CHROMIUM_PATH).
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from '../scripts/build.mjs';
@@ -26,6 +29,7 @@ import { checkBudgets, budgetsTable } from './budgets.mjs';
 import { launch, memory, median, quantile, runScenarios, transfer, DEMO } from './lib/browser.mjs';
 import { measure, signInCookie } from './lib/load.mjs';
 import { deviceBench, deviceReport } from './lib/device.mjs';
+import { liveBench, liveReport } from './lib/live.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
 const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4')
@@ -37,6 +41,7 @@ const MEMORY_CHANGES = Number(process.env.BENCH_MEMORY_ROUTES ?? 200);
 const FULL_THROTTLED = process.env.BENCH_FULL_THROTTLED === '1';
 const ONLY_BYTES = process.env.BENCH_ONLY === 'bytes';
 const ONLY_DEVICE = process.env.BENCH_ONLY === 'device';
+const ONLY_LIVE = process.env.BENCH_ONLY === 'live';
 const SOAK = process.env.BENCH_SOAK === '1';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 /** `postgres`: the soak on two instances of one PostgreSQL database (DATABASE_URL's server). */
@@ -84,6 +89,23 @@ async function main() {
     writeFileSync(path.join(repoRoot, 'bench/device-results.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.log(`\n${deviceReport(device)}`);
     log('wrote bench/device-results.json');
+    return;
+  }
+  if (ONLY_LIVE) {
+    log('starting the servers');
+    const { child, urls } = await startServers();
+    let live;
+    try {
+      live = await liveBench(urls.federated, { log });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const file = path.join(repoRoot, 'bench/results.json');
+    const results = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+    results.live = { date: new Date().toISOString(), loadavg: os.loadavg(), ...live };
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\n${liveReport(live)}`);
+    log('merged live into bench/results.json');
     return;
   }
   await build();
@@ -146,6 +168,10 @@ async function main() {
     }
 
     if (!ONLY_BYTES) await throughput(urls, results);
+    if (!ONLY_BYTES) {
+      log('live latency');
+      results.live = await liveBench(urls.federated, { log });
+    }
   } finally {
     child.kill('SIGTERM');
   }
@@ -357,6 +383,7 @@ export function report(r) {
       );
   }
   if (r.device) lines.push('', deviceReport(r.device));
+  if (r.live) lines.push('', liveReport(r.live));
   return lines.join('\n');
 }
 

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type Page, type ConsoleMessage } from '@playwright/test';
+import { expect, request as playwrightRequest, type Page, type ConsoleMessage, type Request } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'hive-demo-2026';
 
@@ -27,12 +27,14 @@ export function watchConsole(page: Page, { ignore = [] as RegExp[] } = {}) {
 
 /**
  * Counts the page's requests in flight from now on; `quiet()` resolves once none has been in flight
- * for `quietMs` of real time.
+ * for `quietMs` of real time. The live stream (an EventSource, open as long as a live page is) is
+ * not a request that ends: it is not counted.
  */
 export function trackNetwork(page: Page) {
   let inFlight = 0;
   let lastChange = Date.now();
-  const change = (delta: number) => () => {
+  const change = (delta: number) => (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
     inFlight = Math.max(0, inFlight + delta);
     lastChange = Date.now();
   };

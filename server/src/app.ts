@@ -30,7 +30,9 @@ import {
 } from './auth';
 import type { OrderingRateLimits } from './ordering';
 import type { DeviceRateLimits } from './device';
+import { createLiveBus, type LiveBus, type LiveStreams } from './live';
 import {
+  backofficeLiveStreams,
   companySetup,
   installPostingSteps,
   migrateToLatest,
@@ -123,6 +125,10 @@ export interface CreateAppOptions {
   orderingRateLimits?: Partial<OrderingRateLimits>;
   /** Limits of the device API: pairing per address, calls and events per terminal. */
   deviceRateLimits?: Partial<DeviceRateLimits>;
+  /** Tests only: the live stream's ping (and session check) interval, default 25 s. */
+  livePingMs?: number;
+  /** Live streams one user may hold open at once on this instance (default 10). */
+  liveStreamsPerUser?: number;
   /** The mail limits (src/outbox/limits.ts; tests that send much mail raise them). */
   mailLimits?: Partial<Omit<MailRules, 'perRecipient'>> & { perRecipient?: Partial<MailRules['perRecipient']> };
 }
@@ -133,6 +139,9 @@ export interface HiveApp {
   log: Logger;
   /** The outbox's delivery worker, when smtpUrl is set. */
   mailDelivery: MailDelivery | undefined;
+  /** What changed, to the live pages (src/live). */
+  live: LiveBus;
+  liveStreams: LiveStreams;
   close(): Promise<void>;
 }
 
@@ -195,6 +204,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     throw error;
   }
 
+  // What changed, to the live pages: LISTEN/NOTIFY across instances on PostgreSQL, in-process on SQLite.
+  let live;
+  try {
+    live = await createLiveBus({ pgPool: database.pgPool, schema: options.databaseSchema, log });
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
   const limiterStore = createLimiterStore(database.pgPool);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const limiters = buildLimiters(limiterStore, rateLimits);
@@ -231,7 +248,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     mailDelivery: smtpUrl !== undefined,
     companySetup,
     reactions,
+    live,
   };
+  const liveStreams = backofficeLiveStreams(ctx, {
+    pingMs: production ? undefined : options.livePingMs,
+    perUserLimit: options.liveStreamsPerUser,
+  });
 
   const app = express();
   app.set('trust proxy', options.trustProxy ?? false);
@@ -275,10 +297,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   // Every module's routes in their order (src/modules.ts): first the plan-change header every /api
   // response carries (server/README.md), the large upload parsers, sign-in, the back-office API,
   // the registers' API (Bearer device tokens, no cookies) and public online ordering.
-  mountModules(app, ctx, limiterStore, {
-    device: options.deviceRateLimits,
-    ordering: options.orderingRateLimits,
-  });
+  mountModules(
+    app,
+    ctx,
+    limiterStore,
+    {
+      device: options.deviceRateLimits,
+      ordering: options.orderingRateLimits,
+    },
+    liveStreams,
+  );
   app.use('/api', notFoundJson());
   mountStatic(app, {
     roots: { ...defaultStaticRoots(), ...options.staticRoots },
@@ -318,9 +346,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     database,
     log,
     mailDelivery,
+    live,
+    liveStreams,
     close: async () => {
       stopJobs();
       await mailDelivery?.stop();
+      liveStreams.endAll();
+      await live.close();
       await database.destroy();
     },
   };

@@ -2,7 +2,8 @@ import express, { type Express, type Router } from 'express';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Logger } from 'pino';
 import { adminModule } from './admin';
-import { authModule, buildLimiters, type AuthContext } from './auth';
+import { authModule, buildLimiters, rereadSession, type AuthContext } from './auth';
+import { merchantOf, requireMerchant } from './backoffice/common';
 import { catalogModule } from './backoffice/catalog';
 import { customersModule } from './backoffice/customers';
 import { devicesModule } from './backoffice/devices';
@@ -19,6 +20,7 @@ import type { Database } from './database';
 import { deviceModule } from './device';
 import { seedDemoData, type SeedOptions } from './demo';
 import { requireJson, type LimiterStore, type RateLimitRule } from './http';
+import { liveStreams, type LiveStreams } from './live';
 import type { CompanySetup, JobContext, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
 import { orderingModule } from './ordering';
 import { receiptsModule, registerPostingSteps, type PostingStep } from './receipts';
@@ -132,14 +134,37 @@ export { disableDemoAccounts, usableDemoAccounts } from './demo';
 export const BACKOFFICE_API = '/api/backoffice';
 
 /**
+ * The live stream of the back-office (`GET /api/backoffice/events`, src/live): any signed-in
+ * merchant, their company's changes only; each ping reads the session afresh and the stream ends
+ * once it is gone (sign-out in another tab, expiry, a suspended company or a disabled account).
+ */
+export function backofficeLiveStreams(
+  ctx: AuthContext,
+  options: { pingMs?: number; perUserLimit?: number } = {},
+): LiveStreams {
+  return liveStreams({
+    bus: ctx.live,
+    ownerOf: (res) => merchantOf(res),
+    async stillValid(req, owner) {
+      const session = await rereadSession(ctx, req);
+      const profile = session?.profile;
+      return !!profile && !profile.admin && profile.id === owner.userId && profile.company?.id === owner.companyId;
+    },
+    onError: (error) => ctx.log.warn({ err: error }, 'live: could not read the session again'),
+    ...options,
+  });
+}
+
+/**
  * `/api/backoffice/*`: the data behind the back-office pages, each module's routers under their
  * paths. Every route reads the session, scopes to its company (never to an id from the request)
  * and applies the menu rule of its page. Mounted after auth's JSON/form parsers (32 kB) for `/api`.
  */
-export function backofficeRouter(ctx: AuthContext): Router {
+export function backofficeRouter(ctx: AuthContext, live: LiveStreams): Router {
   const router = express.Router();
   // JSON only (the app-wide write guard already refused foreign origins).
   router.use(requireJson());
+  router.get('/events', requireMerchant(ctx), live.handler);
   // A successful write tells the modules that keep something of the company (device: the
   // registers' config, which then reaches them at once rather than after its cache expires).
   router.use((req, res, next) => {
@@ -168,6 +193,7 @@ export function mountModules(
   ctx: AuthContext,
   limiterStore: LimiterStore,
   rateLimits: Readonly<Record<string, Readonly<Record<string, RateLimitRule>> | undefined>>,
+  live: LiveStreams,
 ): void {
   const env: MountEnv = {
     limiters: (module, defaults) =>
@@ -176,7 +202,7 @@ export function mountModules(
   for (const module of MODULES) module.routes?.first?.(app, ctx);
   for (const module of MODULES) module.routes?.parsers?.(app);
   for (const module of MODULES) module.routes?.api?.(app, ctx);
-  app.use(BACKOFFICE_API, backofficeRouter(ctx));
+  app.use(BACKOFFICE_API, backofficeRouter(ctx, live));
   for (const module of MODULES) module.routes?.app?.(app, ctx, env);
 }
 

@@ -320,6 +320,11 @@ async function call(
     headers,
     ...(body === undefined ? {} : { json: body }),
   });
+  // The live stream (GET /api/backoffice/events) answers and stays open: its status is the answer.
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: null as Json };
+  }
   const text = await response.text();
   let json: Json = null;
   try {

@@ -1,6 +1,7 @@
 export { API, useApi } from './useApi';
 export type { ApiState } from './useApi';
 export { useLiveApi } from './useLiveApi';
+export { useLiveRefresh } from './useLiveRefresh';
 export type { LiveApiState } from './useLiveApi';
 export { apiErrorBody, failureKind, fieldErrors, httpStatus, mailLimit, refusal } from './errors';
 export { downloadFile } from './download';

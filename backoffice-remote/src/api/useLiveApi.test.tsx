@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { createSessionSource, ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
+import { LIVE_SAFETY_POLL_MS } from '@hive/shared/schemas/live';
+import { createSessionSource, ShellProvider, type LiveService, type ShellServices } from '@hive/shared/shell-contract';
+import { fakeLive } from '../testing/fakeLive';
 import { useLiveApi } from './useLiveApi';
 
 /** An axios instance whose answers the test releases by hand (to see what happens meanwhile). */
@@ -29,22 +31,28 @@ function controlledHttp() {
 }
 
 function Probe({ url, params }: { url: string | null; params?: Record<string, string> }) {
-  const live = useLiveApi<{ n: number }>(url, 3000, params);
+  const live = useLiveApi<{ n: number }>(url, 3000, params, { topics: ['receipts'] });
   return (
     <div>
       <output aria-label="data">{live.data ? String(live.data.n) : 'none'}</output>
       <output aria-label="state">
         {[live.loading && 'loading', live.stale && 'stale', live.error ? 'error' : ''].filter(Boolean).join(' ')}
       </output>
+      <output aria-label="live">{live.liveStatus}</output>
       <button onClick={live.reload}>reload</button>
     </div>
   );
 }
 
-function renderProbe(http: ReturnType<typeof controlledHttp>['http'], url: string | null = '/api/live') {
+function renderProbe(
+  http: ReturnType<typeof controlledHttp>['http'],
+  url: string | null = '/api/live',
+  live?: LiveService,
+) {
   const services = {
     http,
     session: createSessionSource({ status: 'authenticated', expiresAt: null, remainingMs: null }),
+    live,
   } as unknown as ShellServices;
   const view = render(
     <ShellProvider services={services}>
@@ -186,5 +194,76 @@ describe('useLiveApi', () => {
     renderProbe(http, null);
     act(() => jest.advanceTimersByTime(10_000));
     expect(calls).toHaveLength(0);
+  });
+
+  describe('with the live stream', () => {
+    it('fetches when its topic arrives, coalesces a burst and polls only as a slow safety net', async () => {
+      const { http, calls, pending } = controlledHttp();
+      const live = fakeLive();
+      renderProbe(http, '/api/live', live.service);
+      expect(screen.getByLabelText('live')).toHaveTextContent('live');
+      pending[0]!.resolve({ n: 1 });
+      await settle();
+
+      // No 3-second polling while the stream is open.
+      act(() => jest.advanceTimersByTime(30_000));
+      expect(calls).toHaveLength(1);
+
+      live.send('receipts');
+      expect(calls).toHaveLength(2);
+      // A burst while that request is in flight: one more request after it, not one each.
+      live.send('receipts');
+      live.send('receipts');
+      live.send('receipts');
+      expect(calls).toHaveLength(2);
+      pending[1]!.resolve({ n: 2 });
+      await settle();
+      expect(calls).toHaveLength(3);
+      pending[2]!.resolve({ n: 3 });
+      await settle();
+      expect(screen.getByLabelText('data')).toHaveTextContent('3');
+      expect(calls).toHaveLength(3);
+
+      // Another topic is not this page's business.
+      live.send('terminals');
+      expect(calls).toHaveLength(3);
+
+      // The safety net: one poll after LIVE_SAFETY_POLL_MS of silence.
+      act(() => jest.advanceTimersByTime(LIVE_SAFETY_POLL_MS - 1));
+      expect(calls).toHaveLength(3);
+      act(() => jest.advanceTimersByTime(1));
+      expect(calls).toHaveLength(4);
+    });
+
+    it("polls every interval while 'reconnecting' and fetches at once when the stream is back", async () => {
+      const { http, calls, pending } = controlledHttp();
+      const live = fakeLive();
+      renderProbe(http, '/api/live', live.service);
+      pending[0]!.resolve({ n: 1 });
+      await settle();
+
+      live.setStatus('reconnecting');
+      expect(screen.getByLabelText('live')).toHaveTextContent('reconnecting');
+      // The slow timer gives way to the normal one at once.
+      expect(calls).toHaveLength(2);
+      pending[1]!.resolve({ n: 2 });
+      await settle();
+      act(() => jest.advanceTimersByTime(3_000));
+      expect(calls).toHaveLength(3);
+      pending[2]!.resolve({ n: 3 });
+      await settle();
+
+      live.setStatus('live');
+      expect(calls).toHaveLength(4);
+    });
+
+    it('unsubscribes when unmounted', () => {
+      const { http } = controlledHttp();
+      const live = fakeLive();
+      const view = renderProbe(http, '/api/live', live.service);
+      expect(live.subscribers.size).toBe(1);
+      view.unmount();
+      expect(live.subscribers.size).toBe(0);
+    });
   });
 });

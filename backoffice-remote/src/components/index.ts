@@ -2,6 +2,7 @@
 export { Badge } from './Badge';
 export type { BadgeKind } from './Badge';
 export { CheckboxList } from './CheckboxList';
+export { LiveIndicator } from './LiveIndicator';
 export type { CheckboxListProps } from './CheckboxList';
 export { readImage } from './readImage';
 export type { ImageProblem, ReadImage } from './readImage';

@@ -9,7 +9,7 @@ import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig }
 import type { BackendModule } from 'i18next';
 import { BACKOFFICE_DEFAULT_NAMESPACE } from '@hive/shared/config';
 import { initI18n } from '@hive/shared/i18n';
-import { createSessionSource, ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
+import { createSessionSource, ShellProvider, type LiveService, type ShellServices } from '@hive/shared/shell-contract';
 import { allBackofficePermissionNames } from '@hive/shared/menu';
 import { createHiveStore, setUserData, type UserDataPayload } from '@hive/shared/store';
 import en from '../../public/locales/en/common.json';
@@ -113,11 +113,13 @@ export interface HarnessOptions {
   userData?: UserDataPayload | null;
   routes?: FakeRoute[];
   language?: 'en' | 'es';
+  /** The shell's live stream (testing/fakeLive.ts); without it pages poll. */
+  live?: LiveService;
 }
 
 /** Renders `ui` where the shell would: store, i18n, ShellProvider, router (with /unauthorized). */
 export async function renderInShell(ui: ReactElement, options: HarnessOptions = {}) {
-  const { path = '/overview', userData = OWNER, routes = [], language = 'en' } = options;
+  const { path = '/overview', userData = OWNER, routes = [], language = 'en', live } = options;
   const store = createHiveStore({ storage: null });
   if (userData) store.dispatch(setUserData(userData));
   const i18n = await initI18n({
@@ -166,6 +168,7 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
     changeLanguage: jest.fn(async (lng: string) => {
       await i18n.changeLanguage(lng);
     }),
+    live,
   };
   let navigate: NavigateFunction = () => undefined;
   const result = render(

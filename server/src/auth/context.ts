@@ -5,6 +5,7 @@ import type { Database } from '../database';
 import type { Limiter, LimiterStore, RateLimitRule } from '../http';
 import { MAIL_LIMITS, type MailLimiters } from '../outbox';
 import type { CompanySetup, Reactions } from '../module';
+import type { LiveBus } from '../live';
 import type { PasswordHasher } from './passwords';
 
 export type { RateLimitRule } from '../http';
@@ -95,6 +96,8 @@ export interface AuthContext {
   companySetup: CompanySetup;
   /** What other modules do when something happens in one (src/module.ts Reactions). */
   reactions: Reactions;
+  /** What changed, to the live pages of the company (src/live): publishChange after the commit. */
+  live: LiveBus;
 }
 
 export interface CookieNames {

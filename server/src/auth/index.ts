@@ -20,7 +20,7 @@ export type { AuthContext, AuthLimiters, LockoutPolicy, RateLimits, RateLimitRul
 export { DEFAULT_LOCKOUT, DEFAULT_RATE_LIMITS, RESET_TOKEN_LIFETIME_MS, buildLimiters, cookieNames } from './context';
 export { PasswordHasher, DEFAULT_SCRYPT_COST, passwordProblem, PASSWORD_RULE, type ScryptCost } from './passwords';
 export { resolveAuthSecret, NO_SECRET_MESSAGE } from './secret';
-export { readSession, type RequestSession } from './session';
+export { readSession, rereadSession, type RequestSession } from './session';
 export { syncPermissions } from './permissionCatalog';
 export { findUserByEmail, normalizeEmail, emailKey, clearSignInLock, lockedUntilByEmail } from './users';
 export { INVITED_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';

@@ -157,6 +157,16 @@ export type RequestSession = { claims: SessionClaims; profile: UserProfile } | n
 // One read per request: middleware (plan signal) and the route behind it share it.
 const perRequest = new WeakMap<Request, Promise<RequestSession>>();
 
+/**
+ * The session of a request read afresh, not from the request's cache: a request that lasts (the
+ * live stream) checks on each ping that its session has not ended meanwhile. Reads only, like
+ * readSession: it never moves the expiry.
+ */
+export function rereadSession(ctx: AuthContext, req: Request): Promise<RequestSession> {
+  perRequest.delete(req);
+  return readSession(ctx, req);
+}
+
 /** The session of a request to one of our own routes, or null. Never throws for bad cookies. */
 export function readSession(ctx: AuthContext, req: Request): Promise<RequestSession> {
   let session = perRequest.get(req);

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { APP_VERSION_HEADER, DEVICE_LIMITS } from '@hive/shared/schemas/device';
+import { TERMINAL_ONLINE_WINDOW_MS } from '@hive/shared/schemas/backoffice/devices';
 import type { AuthContext } from '../auth';
 import { HttpError, tooMany, type Limiter, type RateLimitRule } from '../http';
 import { DEVICE_TOKEN, sha256, writeLog } from '../backoffice/devices';
@@ -118,6 +119,10 @@ export function deviceAuth(ctx: AuthContext, limiters: DeviceLimiters): RequestH
         .set({ last_seen_at: now, ...(versionChanged ? { app_version: version } : {}) })
         .where('id', '=', row.id)
         .execute();
+      // The terminals page shows it online again (or its new version); a register seen a moment
+      // ago changes nothing there, so is not announced.
+      const wasOffline = row.last_seen_at === null || now - Number(row.last_seen_at) > TERMINAL_ONLINE_WINDOW_MS;
+      if (wasOffline || versionChanged) ctx.live.publishChange(row.company_id, 'terminals', { terminalId: row.id });
       if (versionChanged) {
         await writeLog(ctx.db, {
           companyId: row.company_id,

@@ -164,6 +164,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     };
     // The cached configuration carries the previous pairing's verifiers.
     invalidateConfig(db, terminal.company_id);
+    ctx.live.publishChange(terminal.company_id, 'terminals', { terminalId: terminal.id });
     noStore(res).json(body);
   });
 
@@ -233,7 +234,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     if (!limit.allowed) throw tooMany('events', limit.retryAfter, 'from this terminal');
     await chargeGiftCardMisses(db, device, events, limiters);
     const now = ctx.now();
-    const result = await ingestEvents(db, device, events, { now });
+    const result = await ingestEvents(db, device, events, { now, live: ctx.live });
     const rejected = result.results.filter((r) => r.status === 'rejected');
     await db.updateTable('terminals').set({ last_sync_at: now }).where('id', '=', device.terminalId).execute();
     await writeLog(db, {
@@ -375,6 +376,8 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       }
       return rows;
     });
+    // The print queue shows a job sent to its register.
+    if (jobs.length > 0) ctx.live.publishChange(companyId, 'print-jobs');
     noStore(res).json({
       jobs: jobs.map((j) => ({
         id: j.id,
@@ -431,6 +434,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
         });
       }
     });
+    ctx.live.publishChange(companyId, 'print-jobs', { jobId: id, status: input.status });
     noStore(res).json({ id, status: input.status });
   });
 

@@ -347,6 +347,7 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
       if (input.giftCardNumber === undefined) return order;
       return payWithGiftCard(trx, order, input.giftCardNumber, res);
     });
+    ctx.live.publishChange(store.companyId, 'online-orders', { orderId: saved.id, status: saved.status });
     const view = await orderView(ctx.db, saved, store);
     noStore(res).status(201).json(publicOrder(view));
   });
@@ -509,6 +510,7 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
       }
       return result;
     });
+    ctx.live.publishChange(merchant.companyId, 'online-orders', { orderId: updated.id, status: updated.status });
     const store = await findStoreByCompany(ctx.db, merchant.companyId);
     noStore(res).json(
       await orderView(ctx.db, updated, {

@@ -1,7 +1,9 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { EventResult, EventsResponse } from '@hive/shared/schemas/device';
+import type { LiveTopic } from '@hive/shared/schemas/live';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/connection';
 import type { Database } from '../database';
+import type { LiveBus } from '../live';
 import { parseBatch, parseResult, settleRepeats } from './parse';
 import {
   customersOf,
@@ -40,6 +42,11 @@ export interface IngestOptions {
   kitchenTickets?: boolean;
   /** The posting steps (default: those the app registered with registerPostingSteps). */
   steps?: readonly PostingStep[];
+  /**
+   * Where the batch's changes are announced once it committed (the device API passes the app's
+   * bus). Inside a caller's transaction nothing is announced: the caller has not committed yet.
+   */
+  live?: Pick<LiveBus, 'publishChange'>;
 }
 
 export interface IngestResult extends EventsResponse {
@@ -58,6 +65,7 @@ async function post(
   steps: readonly LoadedStep[],
   options: IngestOptions,
   results: EventResult[],
+  changed: Set<LiveTopic>,
 ): Promise<void> {
   const { now } = options;
   await writeShifts(trx, device, p);
@@ -66,7 +74,9 @@ async function post(
 
   // Sales before refunds, as written (a refund's stock and roll-ups follow its sale's).
   const receipts = [...p.receipts.filter((r) => r.kind === 'sale'), ...p.receipts.filter((r) => r.kind === 'refund')];
-  const batch = { device, now, kitchenTickets: options.kitchenTickets !== false, receipts };
+  if (receipts.length > 0) changed.add('receipts');
+  if (p.opens.length > 0 || p.closes.length > 0) changed.add('shifts');
+  const batch = { device, now, kitchenTickets: options.kitchenTickets !== false, receipts, changed };
   for (const { step, book } of steps) await step.post(trx, batch, book);
 
   const outcome = new Map<number, EventOutcome>();
@@ -105,6 +115,7 @@ async function run(
   events: Events,
   options: IngestOptions,
   results: EventResult[],
+  changed: Set<LiveTopic>,
 ): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`select pg_advisory_xact_lock(hashtext(${`hive-ingest:${device.companyId}`}))`.execute(trx);
@@ -139,7 +150,7 @@ async function run(
     steps.push({ step, book: step.load ? await step.load(trx, batch) : null });
   }
   const planned = plan(fresh, lookup, steps, device, results);
-  await post(trx, device, lookup, planned, steps, options, results);
+  await post(trx, device, lookup, planned, steps, options, results, changed);
 }
 
 /**
@@ -155,12 +166,16 @@ export async function ingestEvents(
   const results: EventResult[] = new Array(batch.length);
   const { valid, firstOf } = parseBatch(batch, options.now, results);
 
+  // What the committed transactions changed; a transaction rolled back announces nothing.
+  const changed = new Set<LiveTopic>();
   if (valid.length > 0) {
     // Inside a caller's transaction (the demo seed, the benchmark) the batch is part of it.
-    const inTransaction = (events: Events) =>
-      db.isTransaction
-        ? run(db as Transaction<Database>, device, events, options, results)
-        : db.transaction().execute((trx) => run(trx, device, events, options, results));
+    const inTransaction = async (events: Events) => {
+      const attempt = new Set<LiveTopic>();
+      if (db.isTransaction) await run(db as Transaction<Database>, device, events, options, results, attempt);
+      else await db.transaction().execute((trx) => run(trx, device, events, options, results, attempt));
+      for (const topic of attempt) changed.add(topic);
+    };
     try {
       await inTransaction(valid);
     } catch (error) {
@@ -187,6 +202,11 @@ export async function ingestEvents(
         }
       }
     }
+  }
+
+  // After the commit, once per batch and topic (not per receipt): the pages showing them refetch.
+  if (options.live && !db.isTransaction) {
+    for (const topic of changed) options.live.publishChange(device.companyId, topic);
   }
 
   settleRepeats(batch, firstOf, results);

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { EventError, EventResult, EventType, ParsedEvent } from '@hive/shared/schemas/device';
+import type { LiveTopic } from '@hive/shared/schemas/live';
 import type { Database } from '../database';
 import type { IngestDevice, PlannedReceipt } from './plan/types';
 
@@ -27,6 +28,11 @@ export interface PostedBatch {
   /** Queue kitchen tickets (the demo seed and the benchmark turn it off). */
   kitchenTickets: boolean;
   receipts: readonly PlannedReceipt[];
+  /**
+   * What the batch changed that a live page shows, announced once per batch after the commit
+   * (ingest.ts): the ingest adds `receipts` and `shifts`, a step its own (kitchen tickets: `print-jobs`).
+   */
+  changed: Set<LiveTopic>;
 }
 
 /** What an event's outcome may carry besides its id and status. */

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthService, Session, ShellServices } from './types';
+import type { AuthService, LiveService, LiveStatus, Session, ShellServices } from './types';
 
 export const ShellContext = createContext<ShellServices | null>(null);
 ShellContext.displayName = 'ShellContext';
@@ -49,4 +49,20 @@ export function useSession(): Session {
     () => ({ ...snapshot, extend: () => session.extend(), logout: () => session.logout() }),
     [snapshot, session],
   );
+}
+
+const NO_LIVE = () => () => undefined;
+const RECONNECTING = (): LiveStatus => 'reconnecting';
+
+/** The shell's live stream, or null without one (a test's shell, or no shell). */
+export function useLive(): LiveService | null {
+  return useOptionalShell()?.live ?? null;
+}
+
+/** The live stream's status; 'reconnecting' without a stream. Re-renders when it changes. */
+export function useLiveStatus(): LiveStatus {
+  const live = useLive();
+  const subscribe = useCallback((listener: () => void) => (live ? live.status.subscribe(listener) : NO_LIVE()), [live]);
+  const get = useCallback(() => (live ? live.status.get() : RECONNECTING()), [live]);
+  return useSyncExternalStore(subscribe, get, get);
 }

@@ -1,5 +1,7 @@
 export type {
   AuthService,
+  LiveService,
+  LiveStatus,
   Session,
   SessionService,
   SessionSnapshot,
@@ -11,5 +13,15 @@ export type {
 } from './types';
 export { createSessionSource, INITIAL_SESSION } from './sessionSource';
 export type { SessionSource } from './sessionSource';
-export { ShellContext, ShellProvider, useAuth, useHttp, useOptionalShell, useSession, useShell } from './context';
+export {
+  ShellContext,
+  ShellProvider,
+  useAuth,
+  useHttp,
+  useLive,
+  useLiveStatus,
+  useOptionalShell,
+  useSession,
+  useShell,
+} from './context';
 export type { ShellProviderProps } from './context';

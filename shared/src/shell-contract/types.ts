@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { i18n } from 'i18next';
 import type { AppStore } from '@hive/shared/store';
+import type { LiveMessage, LiveTopic } from '@hive/shared/schemas/live';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -51,6 +52,24 @@ export interface AuthService {
   getCsrfToken(): Promise<string>;
 }
 
+/** 'live' while the tab's stream is open; 'reconnecting' while it is not (pages then poll). */
+export type LiveStatus = 'live' | 'reconnecting';
+
+/**
+ * The tab's one live stream (GET /api/backoffice/events), owned by the shell like the session: it
+ * opens on the first subscriber after sign-in, closes on logout, expiry, a 401 or when the last
+ * subscriber leaves, and reconnects with backoff meanwhile.
+ */
+export interface LiveService {
+  /** `onChange` runs for each message of one of `topics`; returns the unsubscribe. */
+  subscribe(topics: readonly LiveTopic[], onChange: (message: LiveMessage) => void): () => void;
+  /** The stream's state (useSyncExternalStore). */
+  status: {
+    get(): LiveStatus;
+    subscribe(listener: () => void): () => void;
+  };
+}
+
 /** What the shell provides to remotes (DESIGN.md 5). */
 export interface ShellServices {
   /** The one configured axios instance (session headers, 401/403/5xx handling, abort on logout). */
@@ -62,6 +81,8 @@ export interface ShellServices {
   changeLanguage(lng: string): Promise<void>;
   store: AppStore;
   navigateToLogin?(): void;
+  /** The live stream (every shell provides it; a remote's test may leave it out: pages then poll). */
+  live?: LiveService;
 }
 
 /** `useSession()` result: the current snapshot plus the actions. */

@@ -6,7 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import type { AxiosInstance } from 'axios';
 import { API_PATHS, isLanguage } from '@hive/shared/config';
 import { selectUser, setUserData, useAppSelector, type AppStore } from '@hive/shared/store';
-import { ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
+import { ShellProvider, type LiveService, type ShellServices } from '@hive/shared/shell-contract';
 import { FullScreenLoader } from '@hive/shared/ui/loader';
 import type { AuthClient } from '../auth/authClient';
 import { SessionWarning, type SessionRuntime } from '../session';
@@ -21,6 +21,8 @@ export interface ShellRootProps {
   http: AxiosInstance;
   auth: AuthClient;
   runtime: SessionRuntime;
+  /** The tab's live stream (src/live). */
+  live?: LiveService;
   /** Resolves when the store is rehydrated and the remotes are registered. */
   ready: Promise<unknown>;
   /** Areas rendered from local code instead of the federation (a remote running standalone). */
@@ -45,7 +47,7 @@ function UserLanguage({ i18n }: { i18n: I18n }) {
   return null;
 }
 
-export function ShellRoot({ store, i18n, http, auth, runtime, ready, localAreas = {} }: ShellRootProps) {
+export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, localAreas = {} }: ShellRootProps) {
   const { status } = useSyncExternalStore(runtime.service.subscribe, runtime.service.getSnapshot);
 
   useEffect(() => {
@@ -64,6 +66,7 @@ export function ShellRoot({ store, i18n, http, auth, runtime, ready, localAreas 
       store,
       i18n,
       session: runtime.service,
+      live,
       auth: {
         signIn: async (email, password, options) => {
           // SPEC.md 4: a forced full cleanup happens before a fresh login.
@@ -97,7 +100,7 @@ export function ShellRoot({ store, i18n, http, auth, runtime, ready, localAreas 
         await i18n.changeLanguage(lng);
       },
     }),
-    [auth, http, i18n, runtime, store],
+    [auth, http, i18n, live, runtime, store],
   );
 
   return (

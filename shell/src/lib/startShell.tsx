@@ -8,6 +8,7 @@ import { createHiveStore, waitForRehydration } from '@hive/shared/store';
 import { createI18n } from '@hive/shared/i18n';
 import { createSessionSource } from '@hive/shared/shell-contract';
 import { createSessionRuntime } from '../session';
+import { createLiveService } from '../live';
 import { watchPlanChanges } from '../plan-notice';
 import { createAuthClient } from '../auth/authClient';
 import { createLazyHttpClient } from '../http';
@@ -50,6 +51,8 @@ export function startShell({ localAreas, container = document.getElementById('ro
   // Installs the session headers and the 401/403 handling before any request goes out.
   const runtime = createSessionRuntime({ store, auth, http, sessionSource: session, logger });
   runtime.start();
+  // The tab's one live stream: opened by the first live page after sign-in, never on the login page.
+  const live = createLiveService({ http, session: runtime.service });
   watchPlanChanges(http);
   const ready = Promise.allSettled([
     waitForRehydration(store),
@@ -71,6 +74,7 @@ export function startShell({ localAreas, container = document.getElementById('ro
       http={http}
       auth={auth}
       runtime={runtime}
+      live={live}
       ready={ready}
       localAreas={localAreas}
     />,

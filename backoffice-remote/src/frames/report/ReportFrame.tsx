@@ -11,8 +11,11 @@ import {
   type PeriodPreset,
   type ReportMeta,
 } from '@hive/shared/schemas/backoffice/reports';
+import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
+import type { LiveTopic } from '@hive/shared/schemas/live';
 import { Alert, Button, CheckboxField, PageFrame, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, apiErrorBody, httpStatus, useApi } from '../../api';
+import { API, apiErrorBody, httpStatus, useApi, useLiveRefresh } from '../../api';
+import { LiveIndicator } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../i18n';
 import { useFailureMessage } from '../resource';
 import { useReportFormat, type ReportFormat } from './format';
@@ -58,6 +61,12 @@ export interface ReportFrameProps<D extends ReportMeta> {
   exportAll?: boolean;
   /** Instead of the report (a receipt, a Z report): rendered with the frame's title. */
   detail?: ReactNode;
+  /**
+   * A live report (the transactions list): refetched silently when the stream announces one of
+   * `topics` (polled while it is down), while `when(values)` holds, e.g. on the first page only.
+   * The filters, the page and the scroll stay: the rows are replaced in place.
+   */
+  live?: { topics: readonly LiveTopic[]; when?: (values: Record<string, string>) => boolean };
   children: (ctx: FrameContext<D>) => ReactNode;
 }
 
@@ -98,6 +107,8 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
   const print = usePrintView(path);
   const { values, query, update, reset, search } = useReportParams();
   const report = useApi<D>(props.detail ? null : `${API}/${endpoint}`, query);
+  const liveOn = !!props.live && !props.detail && !print && (props.live.when?.(values) ?? true);
+  useLiveRefresh(props.live?.topics ?? null, report.refresh, LIVE_POLL_MS, liveOn);
   const data = report.data;
   const format = useReportFormat(data?.currency);
   const [exporting, setExporting] = useState(false);
@@ -130,6 +141,7 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
     </div>
   ) : props.detail ? undefined : (
     <div className={styles.actions}>
+      {props.live && <LiveIndicator />}
       <Button
         icon={<Download size={16} aria-hidden="true" />}
         disabled={!data || exporting}

@@ -3,7 +3,19 @@ import userEvent from '@testing-library/user-event';
 import type { BackofficeOrder, OrderingSettings } from '@hive/shared/schemas/ordering';
 import { OrdersList, ORDERS_POLL_MS, SettingsForm } from './OrderingOnlinePage';
 import type { OrderingOnlineApi } from './api';
-import { renderWithTexts } from '../../testing/harness';
+import { on, renderInShell, renderWithTexts, type FakeRoute } from '../../testing/harness';
+import { fakeLive } from '../../testing/fakeLive';
+
+const ORDERS_URL = '/api/backoffice/ordering/orders';
+
+/** GET orders answers each list of `answers` in turn (the last one from then on). */
+const ordersInTurn = (...answers: BackofficeOrder[][]): FakeRoute => {
+  let n = 0;
+  return (config) =>
+    config.method?.toUpperCase() === 'GET' && config.url === ORDERS_URL
+      ? { data: { items: answers[Math.min(n++, answers.length - 1)] } }
+      : undefined;
+};
 
 const every = { open: '08:00', close: '23:00' };
 const settings: OrderingSettings = {
@@ -106,7 +118,10 @@ describe('incoming orders', () => {
   it('lists newest first with the actions its status allows, and applies an action', async () => {
     const user = userEvent.setup();
     const api = fakeApi();
-    await renderWithTexts(<OrdersList api={api} />);
+    await renderInShell(<OrdersList api={api} />, {
+      // After the action the list is asked again, and has the order's new state.
+      routes: [ordersInTurn([order(2), order(1, 'accepted')], [order(2, 'accepted'), order(1, 'accepted')])],
+    });
     const list = await screen.findByRole('list', { name: 'Incoming orders' });
     const items = within(list).getAllByRole('listitem', { name: /^Order #/ });
     expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Order #2', 'Order #1']);
@@ -118,28 +133,52 @@ describe('incoming orders', () => {
     expect(await screen.findByRole('button', { name: 'Ready order #2' })).toBeInTheDocument();
   });
 
-  it('new orders appear without a reload (polling)', async () => {
+  it("new orders appear without a reload: polled while the stream is 'reconnecting'", async () => {
     jest.useFakeTimers();
-    const orders = jest
-      .fn()
-      .mockResolvedValueOnce([order(1)])
-      .mockResolvedValue([order(2), order(1)]);
-    await renderWithTexts(<OrdersList api={fakeApi({ orders })} />);
+    await renderInShell(<OrdersList api={fakeApi()} />, {
+      routes: [ordersInTurn([order(1)], [order(2), order(1)])],
+    });
     expect(await screen.findByRole('listitem', { name: 'Order #1' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Reconnecting…' })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Order #2' })).toBeNull();
     await act(async () => {
       jest.advanceTimersByTime(ORDERS_POLL_MS);
     });
     expect(await screen.findByRole('listitem', { name: 'Order #2' })).toBeInTheDocument();
   });
+
+  it("with the stream 'Live', an order placed appears when it is announced, not by polling", async () => {
+    jest.useFakeTimers();
+    const live = fakeLive();
+    const { calls } = await renderInShell(<OrdersList api={fakeApi()} />, {
+      live: live.service,
+      routes: [ordersInTurn([order(1)], [order(2), order(1)])],
+    });
+    expect(await screen.findByRole('listitem', { name: 'Order #1' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Live' })).toBeInTheDocument();
+    await act(async () => {
+      jest.advanceTimersByTime(ORDERS_POLL_MS * 3);
+    });
+    expect(screen.queryByRole('listitem', { name: 'Order #2' })).toBeNull();
+    const before = calls.filter((c) => c.url === ORDERS_URL).length;
+    live.send('print-jobs');
+    expect(calls.filter((c) => c.url === ORDERS_URL)).toHaveLength(before);
+    live.send('online-orders');
+    expect(await screen.findByRole('listitem', { name: 'Order #2' })).toBeInTheDocument();
+  });
 });
 
 describe('in Spanish', () => {
   it('labels, statuses and actions are translated', async () => {
-    await renderWithTexts(<OrdersList api={fakeApi()} />, 'es');
+    await renderInShell(<OrdersList api={fakeApi()} />, {
+      language: 'es',
+      live: fakeLive().service,
+      routes: [on('GET', ORDERS_URL, { items: [order(2), order(1, 'accepted')] })],
+    });
     const list = await screen.findByRole('list', { name: 'Pedidos entrantes' });
     const first = within(list).getByRole('listitem', { name: 'Pedido n.º 2' });
     expect(within(first).getByText('recibido')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Aceptar pedido n.º 2' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'En directo' })).toBeInTheDocument();
   });
 });

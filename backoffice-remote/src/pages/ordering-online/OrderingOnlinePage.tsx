@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, CheckboxField, PageFrame, TextField } from '@hive/shared/ui';
 import {
@@ -9,14 +9,15 @@ import {
   type OrderAction,
   type OrderingSettings,
 } from '@hive/shared/schemas/ordering';
-import { useCompany } from '../../api';
+import { useCompany, useLiveApi } from '../../api';
+import { LiveIndicator } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, useFormat, usePageMeta, useT } from '../../i18n';
-import { orderingOnlineApi, type OrderingOnlineApi } from './api';
+import { ORDERING_API, orderingOnlineApi, type OrderingOnlineApi } from './api';
 import styles from './ordering-online.module.css';
 
 /*
  * /ordering_online: the store's online-ordering settings and its incoming orders (newest first),
- * polled so new orders appear without a reload.
+ * live: refetched when the stream announces an order placed or moved (polled while it is down).
  */
 
 export const ORDERS_POLL_MS = 5000;
@@ -200,45 +201,51 @@ export function SettingsForm({
   );
 }
 
+const ORDER_TOPICS = { topics: ['online-orders'] } as const;
+
 export function OrdersList({ api, currency = 'USD' }: { api: OrderingOnlineApi; currency?: string }) {
   const { t, i18n } = useT();
   const format = useFormat(currency);
-  const [orders, setOrders] = useState<BackofficeOrder[] | null>(null);
+  // Placed or moved (here, in another tab, by another user): refetched when the stream says so.
+  const live = useLiveApi<{ items: BackofficeOrder[] }>(
+    `${ORDERING_API}/orders`,
+    ORDERS_POLL_MS,
+    undefined,
+    ORDER_TOPICS,
+  );
+  // An order moved on this page shows its new state at once, until the next answer brings it.
+  const [moved, setMoved] = useState<Record<number, BackofficeOrder>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      setOrders(await api.orders());
-    } catch {
-      setProblem(t('orderingOnline.loadOrdersFailed'));
-    }
-  }, [api, t]);
-
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => void refresh(), ORDERS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
+  useEffect(() => setMoved({}), [live.updatedAt]);
+  const orders = live.data ? live.data.items.map((o) => moved[o.dbId] ?? o) : null;
+  const { reload } = live;
 
   const act = async (order: BackofficeOrder, action: OrderAction) => {
     setBusy(order.dbId);
     setProblem(null);
     try {
       const updated = await api.act(order.dbId, action);
-      setOrders((current) => current?.map((o) => (o.dbId === updated.dbId ? updated : o)) ?? null);
+      setMoved((current) => ({ ...current, [updated.dbId]: updated }));
     } catch (error) {
       setProblem(errorOf(error).message ?? t('orderingOnline.actionFailed'));
-      void refresh();
     } finally {
       setBusy(null);
+      reload();
     }
   };
 
   if (orders === null)
-    return problem ? <Alert kind="error">{problem}</Alert> : <p role="status">{t('orderingOnline.loadingOrders')}</p>;
+    return live.error ? (
+      <Alert kind="error">{t('orderingOnline.loadOrdersFailed')}</Alert>
+    ) : (
+      <p role="status">{t('orderingOnline.loadingOrders')}</p>
+    );
   return (
     <>
+      <div>
+        <LiveIndicator />
+      </div>
       {problem && <Alert kind="error">{problem}</Alert>}
       {orders.length === 0 ? (
         <p>{t('orderingOnline.noOrders')}</p>

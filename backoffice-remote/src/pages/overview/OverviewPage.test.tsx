@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Overview, OverviewKpis } from '@hive/shared/schemas/backoffice';
 import App from '../../App';
-import { on, renderInShell } from '../../testing/harness';
+import { on, renderInShell, type FakeRoute } from '../../testing/harness';
+import { fakeLive } from '../../testing/fakeLive';
 
 // recharts needs a real layout engine; the chart's own behaviour is not under test here.
 jest.mock('./SalesChart', () => ({
@@ -61,6 +62,40 @@ describe('overview page', () => {
     // No browser offset travels with the request: "today" is the business's, as in the reports.
     const call = calls.find((c) => c.url === '/api/backoffice/overview');
     expect(call?.params).toEqual({});
+  });
+
+  it("with the stream 'Live', a receipt announced brings the new figures (version, then overview)", async () => {
+    const live = fakeLive();
+    let version = 1;
+    const routes: FakeRoute[] = [
+      (config) =>
+        config.url === '/api/backoffice/overview/version'
+          ? { data: { version: String(version), serverTime: 0 } }
+          : config.url === '/api/backoffice/overview'
+            ? {
+                data: { ...OVERVIEW, version: String(version), periods: { ...OVERVIEW.periods, today: kpis(version) } },
+              }
+            : undefined,
+    ];
+    const { calls } = await renderInShell(<App />, { path: '/overview', routes, live: live.service });
+    const tiles = await screen.findByRole('list', { name: 'Key figures' });
+    const receipts = () =>
+      within(tiles)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.startsWith('Receipts'))!;
+    expect(receipts()).toHaveTextContent('80');
+    expect(screen.getByRole('status', { name: 'Live' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/backoffice/overview/version')).toHaveLength(1));
+
+    version = 2;
+    live.send('receipts');
+    // No timer runs (the 3-second poll would): the message alone brings the figures.
+    for (let i = 0; i < 20; i += 1) await act(async () => undefined);
+    expect(receipts()).toHaveTextContent('160');
+    // Not for another page's topic.
+    const asked = calls.length;
+    live.send('print-jobs');
+    expect(calls).toHaveLength(asked);
   });
 
   it('draws the 30-day chart (lazy-loaded) and lists the top items', async () => {

@@ -11,6 +11,7 @@ import {
 import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, EmptyState, PageFrame } from '@hive/shared/ui';
 import { API, useApi, useLiveApi } from '../../api';
+import { LiveIndicator } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, useFormat, usePageMeta, useT } from '../../i18n';
 import { useFailureMessage } from '../../frames/resource';
 import styles from './overview.module.css';
@@ -105,6 +106,8 @@ function TopItems({ items, format }: { items: Overview['topItems']; format: Form
   );
 }
 
+const LIVE_TOPICS_OF_OVERVIEW = { topics: ['receipts'] } as const;
+
 export default function OverviewPage() {
   const { t } = useT();
   const failure = useFailureMessage();
@@ -112,8 +115,9 @@ export default function OverviewPage() {
   const [period, setPeriod] = useState<OverviewPeriod>('today');
   // Days are the business's (Settings › General information), as in the reports: no browser offset.
   const overview = useApi<Overview>(`${API}/overview`);
-  // Live while the registers sell: a cheap version poll, and the figures again once it moved.
-  const live = useLiveApi<OverviewVersion>(`${API}/overview/version`, LIVE_POLL_MS);
+  // Live while the registers sell: the version again when a receipt is announced on the stream
+  // (polled without it), and the figures again once it moved.
+  const live = useLiveApi<OverviewVersion>(`${API}/overview/version`, LIVE_POLL_MS, undefined, LIVE_TOPICS_OF_OVERVIEW);
   const latest = live.data?.version;
   const shown = overview.data?.version;
   const { loading, reload } = overview;
@@ -184,6 +188,7 @@ export default function OverviewPage() {
       breadcrumb={breadcrumb}
       breadcrumbLabel={t('layout.breadcrumb')}
       documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
+      actions={<LiveIndicator />}
     >
       {body}
     </PageFrame>

@@ -10,6 +10,7 @@ import {
 } from '@hive/shared/schemas/backoffice/reports';
 import App from '../../App';
 import { on, renderInShell, type FakeRoute } from '../../testing/harness';
+import { fakeLive } from '../../testing/fakeLive';
 
 // recharts needs a real layout engine; the chart's own behaviour is not under test here.
 jest.mock('./salesperday/SalesChart', () => ({
@@ -261,5 +262,56 @@ describe('Reporting › Transactions', () => {
     await user.click(screen.getByRole('button', { name: 'Back to the list' }));
     expect(await screen.findByRole('table', { name: 'Receipts' })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/transaction?page=2');
+  });
+
+  it("with the stream 'Live', a receipt announced refreshes the first page in place, filters kept; other pages stay", async () => {
+    const user = userEvent.setup();
+    const live = fakeLive();
+    const newer = { ...LIST.rows[0]!, id: 42, number: 1042, payment: 'Card' };
+    let answers = 0;
+    const list: FakeRoute = (config) =>
+      config.method === 'get' && config.url === '/api/backoffice/reports/transactions'
+        ? { data: answers++ === 0 ? LIST : { ...LIST, rows: [newer, ...LIST.rows], total: 121 } }
+        : undefined;
+    const { calls } = await renderInShell(<App />, {
+      path: '/transaction?kind=sale&terminal=3',
+      routes: [list],
+      live: live.service,
+    });
+    const table = await screen.findByRole('table', { name: 'Receipts' });
+    expect(screen.getByRole('status', { name: 'Live' })).toBeInTheDocument();
+    expect(within(table).queryByRole('row', { name: /#1042/ })).toBeNull();
+    const asked = () => calls.filter((c) => c.url === '/api/backoffice/reports/transactions');
+    expect(asked()).toHaveLength(1);
+
+    live.send('receipts');
+    expect(await within(table).findByRole('row', { name: /#1042/ })).toBeInTheDocument();
+    // The same table (not a loading state in between), the same filters, the same URL.
+    expect(screen.getByRole('table', { name: 'Receipts' })).toBe(table);
+    expect(asked()).toHaveLength(2);
+    expect(asked()[1]!.params).toEqual(asked()[0]!.params);
+    expect(asked()[1]!.params).toMatchObject({ kind: 'sale', terminal: '3' });
+    expect(screen.getByTestId('location').textContent).toBe('/transaction?kind=sale&terminal=3');
+
+    // On page 2 the rows stay put: an announced receipt asks nothing.
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(asked()).toHaveLength(3));
+    live.send('receipts');
+    live.send('shifts');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toHaveLength(3);
+  });
+
+  it("says 'Reconnecting…' without the stream (es: 'Reconectando…')", async () => {
+    const live = fakeLive('reconnecting');
+    await renderInShell(<App />, {
+      path: '/transaction',
+      routes: [on('GET', '/api/backoffice/reports/transactions', LIST)],
+      live: live.service,
+      language: 'es',
+    });
+    expect(await screen.findByRole('status', { name: 'Reconectando…' })).toBeInTheDocument();
+    live.setStatus('live');
+    expect(screen.getByRole('status', { name: 'En directo' })).toBeInTheDocument();
   });
 });

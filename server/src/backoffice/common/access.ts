@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { canSeePath, type MenuContext } from '@hive/shared/menu';
+import type { LiveTopic } from '@hive/shared/schemas/live';
 import { readSession, type AuthContext } from '../../auth';
 import { HttpError } from '../../http';
 
@@ -68,4 +69,20 @@ export function requirePage(ctx: AuthContext, menuPath: string): RequestHandler 
   };
   // Read by listRoutes, so the role tests know each route's page without a list of their own.
   return Object.assign(handler, { menuPath });
+}
+
+/**
+ * After a successful write under this router (answered below 400, so committed), the live pages of
+ * the writer's company that show `topic` refetch: another tab, another user. Use after the guard.
+ */
+export function announceWrites(ctx: AuthContext, topic: LiveTopic): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.on('finish', () => {
+        const merchant = res.locals.merchant as Merchant | undefined;
+        if (merchant && res.statusCode < 400) ctx.live.publishChange(merchant.companyId, topic);
+      });
+    }
+    next();
+  };
 }

@@ -9,7 +9,7 @@ export const kitchenTicketsStep: PostingStep = {
     if (!batch.kitchenTickets) return;
     for (const r of batch.receipts) {
       if (!r.sendToKitchen || r.at < batch.now - DEVICE_LIMITS.kitchenTicketMaxAgeMs) continue;
-      await queueKitchenTickets(trx, {
+      const queued = await queueKitchenTickets(trx, {
         companyId: batch.device.companyId,
         locationId: batch.device.locationId,
         receiptId: r.dbId!,
@@ -23,6 +23,7 @@ export const kitchenTicketsStep: PostingStep = {
           modifiers: l.modifiers.map((m) => m.name),
         })),
       });
+      if (queued > 0) batch.changed.add('print-jobs');
     }
   },
 };

@@ -13,7 +13,17 @@ import type { PrintDocument } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../common';
+import {
+  announceWrites,
+  merchantOf,
+  requirePage,
+  conflictOr,
+  fieldProblem,
+  idParam,
+  noStore,
+  notFound,
+  refused,
+} from '../common';
 import { checkLocation, locationOptions } from './terminals';
 
 const PAGE = '/remoteprint';
@@ -421,6 +431,7 @@ export function printersRouter(ctx: AuthContext): Router {
         ],
       },
     });
+    ctx.live.publishChange(companyId, 'print-jobs', { jobId });
     noStore(res)
       .status(201)
       .json(await loadJob(db, companyId, jobId));
@@ -437,6 +448,8 @@ export function printJobsRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const { db } = ctx;
   router.use(requirePage(ctx, PAGE));
+  // Retried or cancelled: the print queue shows it.
+  router.use(announceWrites(ctx, 'print-jobs'));
 
   router.get('/', async (req, res) => {
     const q = parseOrThrow(printJobQuerySchema, req.query);

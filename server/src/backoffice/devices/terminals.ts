@@ -14,7 +14,17 @@ import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
 import { startOfLocalDay } from '../../time';
-import { merchantOf, requirePage, conflictOr, fieldProblem, idParam, noStore, notFound, refused } from '../common';
+import {
+  announceWrites,
+  merchantOf,
+  requirePage,
+  conflictOr,
+  fieldProblem,
+  idParam,
+  noStore,
+  notFound,
+  refused,
+} from '../common';
 import { companyLocale } from '../settings';
 import { writeLog } from './log';
 import { newPairingCode, sha256 } from './secrets';
@@ -196,6 +206,8 @@ export function terminalsRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const { db } = ctx;
   router.use(requirePage(ctx, PAGE));
+  // Paired (a code), renamed, moved, unpaired, added or deleted: the terminals page shows it.
+  router.use(announceWrites(ctx, 'terminals'));
 
   router.get('/', async (_req, res) => {
     const now = ctx.now();

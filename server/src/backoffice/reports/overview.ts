@@ -145,23 +145,27 @@ export async function computeOverview(db: Kysely<Database>, companyId: number, n
 }
 
 /**
- * The figures are shared by every user of a company for up to this long:
- * a shop watched live by many tabs while its registers sell computes them about once a second, not
- * once per tab. The answer's `version` tells a page whether it already includes the latest receipt.
+ * The figures are shared by every user of a company for up to this long, as long as no receipt was
+ * stored meanwhile: a shop watched live by many tabs computes them once per new receipt (at most
+ * once a second when nothing moves), not once per tab, and a page that was told of a new receipt
+ * never gets the figures from before it. The answer's `version` tells a page whether it already
+ * includes the latest receipt.
  */
 export const OVERVIEW_SHARE_MS = 1_000;
 
 export function overviewRouter(ctx: AuthContext): Router {
   const router = express.Router();
-  const shared = new Map<string, { at: number; value: Promise<Overview> }>();
+  const shared = new Map<string, { at: number; version: string; value: Promise<Overview> }>();
   router.get('/', requirePage(ctx, '/overview'), async (req, res) => {
     parseOrThrow(overviewQuerySchema, req.query);
     const { companyId } = merchantOf(res);
     const now = ctx.now();
     const key = String(companyId);
+    // One primary-key read: figures shared from before the latest receipt are not shared.
+    const version = await receiptVersion(ctx.db, companyId);
     let entry = shared.get(key);
-    if (!entry || now - entry.at >= OVERVIEW_SHARE_MS || now < entry.at) {
-      entry = { at: now, value: computeOverview(ctx.db, companyId, now) };
+    if (!entry || entry.version !== version || now - entry.at >= OVERVIEW_SHARE_MS || now < entry.at) {
+      entry = { at: now, version, value: computeOverview(ctx.db, companyId, now) };
       shared.set(key, entry);
       entry.value.catch(() => shared.delete(key));
       if (shared.size > 1_000) shared.delete(shared.keys().next().value!);

@@ -15,7 +15,7 @@ import {
 import { Alert, Button, ConfirmDialog, EmptyState, SelectField, useToast } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
 import { API, useLiveApi } from '../../../api';
-import { Badge, type BadgeKind } from '../../../components';
+import { Badge, LiveIndicator, type BadgeKind } from '../../../components';
 import { useAreaT, useTableLabels } from '../../../i18n';
 import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { devicesStyles as styles, useDateTimeFormat } from '../shared';
@@ -81,6 +81,8 @@ function Ticket({ job }: { job: PrintJob }) {
  * register that drives its printer; a failed or cancelled one can be retried, a queued one
  * cancelled (the server refuses other transitions, and says so).
  */
+const PRINT_TOPICS = { topics: ['print-jobs'] } as const;
+
 export function PrintQueue({
   printers,
   version,
@@ -104,7 +106,7 @@ export function PrintQueue({
     page: filters.page,
     pageSize: DEFAULT_PAGE_SIZE,
   };
-  const queue = useLiveApi<PrintJobList>(`${API}/print_jobs`, LIVE_POLL_MS, params);
+  const queue = useLiveApi<PrintJobList>(`${API}/print_jobs`, LIVE_POLL_MS, params, PRINT_TOPICS);
   const [busy, setBusy] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<PrintJob | null>(null);
 
@@ -230,6 +232,9 @@ export function PrintQueue({
       <h2 className={styles.sectionTitle} id="print-queue-title">
         {t('queue.title')}
       </h2>
+      <div>
+        <LiveIndicator />
+      </div>
       <DataTable<PrintJob>
         caption={t('queue.tableCaption')}
         columns={columns}

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PrintJob, PrintJobList, Printer, PrinterOptions } from '@hive/shared/schemas/backoffice/devices';
 import App from '../../../App';
 import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
+import { fakeLive } from '../../../testing/fakeLive';
 
 const AT = new Date(2027, 2, 1, 12, 0).getTime();
 const OPTIONS: PrinterOptions = {
@@ -80,10 +81,12 @@ async function renderPrinting(
   routes: FakeRoute[] = [],
   printers: Printer[] = [KITCHEN, RECEIPTS],
   language: 'en' | 'es' = 'en',
+  live?: ReturnType<typeof fakeLive>,
 ) {
   return renderInShell(<App />, {
     path: '/remoteprint',
     language,
+    live: live?.service,
     routes: [
       ...routes,
       on('GET', '/api/backoffice/printers', { rows: printers }),
@@ -221,6 +224,21 @@ describe('Devices › Remote printing', () => {
     expect(row).toHaveTextContent('Queued');
     expect(row).toHaveTextContent('test page');
     expect(calls.filter((c) => c.url === '/api/backoffice/printers/1/test')).toHaveLength(1);
+  });
+
+  it("with the stream 'Live', a job printed by its register shows when announced, without a poll", async () => {
+    const live = fakeLive();
+    let jobs = [job(1)];
+    await renderPrinting([jobsRoute(() => jobs)], undefined, 'en', live);
+    const queue = await screen.findByRole('table', { name: 'Print jobs, newest first' });
+    const firstRow = () => within(queue).getAllByRole('row')[1]!;
+    await waitFor(() => expect(firstRow()).toHaveTextContent('Order #1'));
+    expect(firstRow()).toHaveTextContent('Queued');
+    expect(screen.getByRole('status', { name: 'Live' })).toBeInTheDocument();
+    jobs = [job(1, { status: 'printed' })];
+    live.send('print-jobs');
+    for (let i = 0; i < 20; i += 1) await act(async () => undefined);
+    expect(firstRow()).toHaveTextContent('Printed');
   });
 
   it('cancels a queued job after a confirmation, retries a failed one; a refused change says why', async () => {

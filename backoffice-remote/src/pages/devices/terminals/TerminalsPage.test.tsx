@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { LIVE_POLL_MS, type Terminal, type TerminalList } from '@hive/shared/schemas/backoffice/devices';
 import App from '../../../App';
 import { on, renderInShell, type FakeRoute } from '../../../testing/harness';
+import { fakeLive } from '../../../testing/fakeLive';
 
 const T0 = new Date('2027-03-01T10:00:00Z').getTime();
 const LOCATIONS = [
@@ -61,10 +62,12 @@ async function renderTerminals(
   routes: FakeRoute[] = [],
   rows: Terminal[] = [TILL_1, TILL_2, KIOSK],
   language: 'en' | 'es' = 'en',
+  live?: ReturnType<typeof fakeLive>,
 ) {
   return renderInShell(<App />, {
     path: '/terminal',
     language,
+    live: live?.service,
     routes: [
       ...routes,
       terminalsRoute(() => list(rows)),
@@ -161,6 +164,30 @@ describe('Devices › Terminals', () => {
     });
     expect(polls()).toBe(first + 2);
     spy.mockRestore();
+  });
+
+  it("with the stream 'Live', a register coming online shows when announced; no 5-second polling", async () => {
+    let rows = [TILL_1, TILL_2];
+    const live = fakeLive();
+    const { calls } = await renderTerminals([terminalsRoute(() => list(rows))], undefined, 'en', live);
+    expect(
+      await within(await screen.findByRole('article', { name: 'Till 2' })).findByText('Offline'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Live' })).toBeInTheDocument();
+    const polls = () => calls.filter((c) => c.url === '/api/backoffice/terminals').length;
+    const first = polls();
+    rows = [TILL_1, { ...TILL_2, online: true, lastSeenAt: T0 + 1000 }];
+    await act(async () => {
+      jest.advanceTimersByTime(10 * LIVE_POLL_MS);
+    });
+    expect(polls()).toBe(first);
+    live.send('terminals');
+    expect(await within(card('Till 2')).findByText('Online')).toBeInTheDocument();
+    expect(polls()).toBe(first + 1);
+    // A sale or a shift changes the cards too (today's sales, the open shift).
+    live.send('receipts');
+    await act(async () => undefined);
+    expect(polls()).toBe(first + 2);
   });
 
   it('Add terminal: per-field messages first, then the one-time code with its 10-minute countdown', async () => {

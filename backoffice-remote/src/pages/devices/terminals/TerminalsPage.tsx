@@ -11,6 +11,7 @@ import {
 } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
 import { API, useApi, useLiveApi } from '../../../api';
+import { LiveIndicator } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { clockOffset, devicesStyles as styles, groupByLocation, useCanSee, useDateTimeFormat, useNow } from '../shared';
@@ -27,6 +28,8 @@ type Confirming = { action: 'unpair' | 'delete'; terminal: Terminal } | null;
  * Devices › Terminals: the registers per location, live (polled while the tab is visible), with
  * pairing (a one-time code and its countdown), rename and move, unpair and delete.
  */
+const TERMINAL_TOPICS = { topics: ['terminals', 'receipts', 'shifts'] } as const;
+
 function TerminalsPage() {
   const { t } = useAreaT('devices');
   const http = useHttp();
@@ -34,7 +37,8 @@ function TerminalsPage() {
   const failure = useFailureMessage(PREFIX);
   const { title, breadcrumb } = usePageMeta('/terminal');
   const format = useDateTimeFormat();
-  const live = useLiveApi<TerminalList>(`${API}/terminals`, LIVE_POLL_MS);
+  // Online state, open shifts and today's receipts: refetched when the stream announces one of them.
+  const live = useLiveApi<TerminalList>(`${API}/terminals`, LIVE_POLL_MS, undefined, TERMINAL_TOPICS);
   const options = useApi<TerminalOptions>(`${API}/terminals/options`);
   const canSeeLog = useCanSee('/terminal_log');
   const canSeeLocations = useCanSee('/location');
@@ -249,14 +253,17 @@ function TerminalsPage() {
       documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
       description={t('terminals.description')}
       actions={
-        <Button
-          variant="primary"
-          icon={<Plus size={16} aria-hidden="true" />}
-          disabled={noLocations || !options.data}
-          onClick={() => setEditing({})}
-        >
-          {t('terminals.add')}
-        </Button>
+        <>
+          <LiveIndicator />
+          <Button
+            variant="primary"
+            icon={<Plus size={16} aria-hidden="true" />}
+            disabled={noLocations || !options.data}
+            onClick={() => setEditing({})}
+          >
+            {t('terminals.add')}
+          </Button>
+        </>
       }
     >
       {body}

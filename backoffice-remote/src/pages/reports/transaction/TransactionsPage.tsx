@@ -27,6 +27,15 @@ import { ReceiptView } from './ReceiptView';
 
 const PATH = '/transaction';
 
+/**
+ * Live on its first page: a receipt or refund posted by a register appears at the top. Further
+ * pages stay as they are (rows would shift under the reader); the filters apply as always.
+ */
+const LIVE = {
+  topics: ['receipts'],
+  when: (values: Record<string, string>) => !values.page || values.page === '1',
+} as const;
+
 function useTables() {
   const { t } = useAreaT('reports');
   return useCallback(
@@ -145,6 +154,7 @@ function TransactionsPage() {
       endpoint="reports/transactions"
       defaultPeriod="today"
       exportAll
+      live={LIVE}
       tables={(data, format) => tables(data, format)}
       detail={values.receipt ? <ReceiptDetailView id={values.receipt} search={search} /> : undefined}
       filters={({ data, values: v, update }) => (

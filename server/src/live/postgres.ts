@@ -1,0 +1,148 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { LIVE_TOPICS, isLiveTopic } from '@hive/shared/schemas/live';
+import { LocalSubscribers, type LiveBus, type LiveDetails } from './bus';
+
+/** The one channel every instance listens on. */
+export const LIVE_CHANNEL = 'hive_live';
+/** The LISTEN connection's application_name. */
+export const LIVE_APPLICATION = 'hive-live';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; details past this are dropped. */
+const MAX_PAYLOAD = 7_500;
+
+export interface PostgresBusOptions {
+  /** The app's pool: NOTIFY goes through it (a publish is one short query). */
+  pool: pg.Pool;
+  /**
+   * The schema the app runs in: instances of other schemas on the same database (tests run one
+   * schema each) hear the channel too and ignore what is not theirs; their company ids are others.
+   */
+  scope: string;
+  log: Logger;
+  now?: () => number;
+  /** Reconnect backoff of the LISTEN connection: doubles from min to max. */
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+}
+
+interface Wire {
+  s: string;
+  c: number;
+  t: string;
+  at: number;
+  d?: LiveDetails;
+}
+
+/**
+ * Several instances on one PostgreSQL: publishing is `NOTIFY hive_live, '<json>'` (after the
+ * publisher's commit), and each instance `LISTEN`s on one dedicated connection (not a pool's: a
+ * pooled connection goes back to the pool and its LISTEN with it). An instance hears its own
+ * NOTIFY too, so a change reaches this process's streams that way only, once. A dropped
+ * connection is opened again with backoff; once it listens again every subscribed company gets
+ * every topic, since what was published meanwhile was not heard (pages then refetch).
+ */
+export function createPostgresBus(options: PostgresBusOptions): LiveBus & { ready: Promise<void> } {
+  const { pool, scope, log } = options;
+  const now = options.now ?? Date.now;
+  const minMs = options.reconnectMinMs ?? 500;
+  const maxMs = options.reconnectMaxMs ?? 30_000;
+  const subscribers = new LocalSubscribers((error) => log.error({ err: error }, 'live listener failed'));
+  let client: pg.Client | null = null;
+  let closed = false;
+  let delay = minMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let heardBefore = false;
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== LIVE_CHANNEL || !message.payload) return;
+    let wire: Wire;
+    try {
+      wire = JSON.parse(message.payload) as Wire;
+    } catch {
+      return;
+    }
+    if (wire.s !== scope || !Number.isSafeInteger(wire.c) || !isLiveTopic(wire.t)) return;
+    subscribers.deliver({ companyId: wire.c, topic: wire.t, at: wire.at, ...(wire.d ? { details: wire.d } : {}) });
+  };
+
+  async function connect(): Promise<void> {
+    // Named, so that an operator (or a test) can tell the listening connections in pg_stat_activity.
+    const next = new pg.Client({ connectionString: pool.options.connectionString, application_name: LIVE_APPLICATION });
+    next.on('notification', onNotification);
+    // An error on an idle connection (server restart, network) ends it; 'end' schedules the retry.
+    next.on('error', (error) => log.warn({ err: error }, 'live: the LISTEN connection failed'));
+    next.on('end', () => {
+      if (client === next) client = null;
+      if (!closed) retry();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delay = minMs;
+    if (heardBefore) {
+      log.info('live: listening again');
+      const at = now();
+      for (const companyId of subscribers.companies()) {
+        for (const topic of LIVE_TOPICS) {
+          subscribers.deliver({ companyId, topic, at });
+        }
+      }
+    }
+    heardBefore = true;
+  }
+
+  function retry(): void {
+    if (closed || timer !== undefined) return;
+    const wait = delay;
+    delay = Math.min(delay * 2, maxMs);
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch((error: unknown) => {
+        log.warn({ err: error, retryInMs: delay }, 'live: cannot LISTEN yet');
+        retry();
+      });
+    }, wait);
+    timer.unref?.();
+  }
+
+  const ready = connect().catch((error: unknown) => {
+    log.warn({ err: error }, 'live: cannot LISTEN yet');
+    heardBefore = true;
+    retry();
+  });
+
+  return {
+    kind: 'postgres',
+    ready,
+    publishChange(companyId, topic, details) {
+      const wire: Wire = { s: scope, c: companyId, t: topic, at: now(), ...(details ? { d: details } : {}) };
+      let payload = JSON.stringify(wire);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
+        delete wire.d;
+        payload = JSON.stringify(wire);
+      }
+      pool.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((error: unknown) => {
+        log.warn({ err: error, topic }, 'live: NOTIFY failed');
+      });
+    },
+    subscribe: (companyId, listener) => subscribers.add(companyId, listener),
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      subscribers.clear();
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
