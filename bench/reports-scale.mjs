@@ -12,8 +12,8 @@
 //      data/bench-reports-<scale>; loaded as above first when it is not there) copied in bulk by
 //      lib/pg-copy.mjs (secondary indexes dropped and built again, one array per column, COPY-like
 //      statements of 20,000 rows, then VACUUM ANALYZE). Every statement of the ingest on PostgreSQL is a
-//      network round trip, and its posting steps still write points and read bundles receipt by
-//      receipt: 650-950 receipts/s, against 1,100-2,000 on SQLite in one process.
+//      network round trip (a fixed number per batch since the posting steps write points, gift cards,
+//      bundles' stock and kitchen tickets batch by batch): a bulk copy still beats it by far.
 //      Every run that loads (or reuses) checks that the roll-ups count every receipt once.
 //   2. measure: the real server in production mode on that database in a child process
 //      (bench/reports-serve.mjs), signed in as the company's owner; every report over the last

@@ -13,4 +13,5 @@ export type { DatabaseHandle, DatabaseHealth, DatabaseOptions, DialectName } fro
 export { prepared } from './prepared';
 export { reserveNumbers, nextNumber, type DocumentKind, type CountersTables } from './counters';
 export { chunks } from './chunks';
+export { caseOf } from './caseOf';
 export type { Millis, Flag } from './schema';

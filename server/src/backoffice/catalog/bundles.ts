@@ -20,6 +20,7 @@ import {
   notFound,
   type Db,
 } from '../common';
+import { chunks } from '../../db/chunks';
 import { checkTaxIds, setItemTaxes } from '../settings';
 
 const PAGE = '/bundles';
@@ -28,26 +29,32 @@ const SKU_TAKEN = 'another item already has this SKU';
 /**
  * Receipt lines with every bundle replaced by its components (quantity x each component's), for
  * the stock ledger: selling a bundle moves its components' stock, a refund of it puts them back.
+ * Takes the lines of a whole batch of receipts (one list per receipt) and reads the components of
+ * all of them at once, so that a batch costs one query whatever its size.
  */
 export async function expandBundles<L extends { itemId: number | null; quantity: number }>(
   db: Db,
   companyId: number,
-  lines: readonly L[],
-): Promise<{ itemId: number | null; quantity: number }[]> {
-  const ids = [...new Set(lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])))];
-  if (ids.length === 0) return [...lines];
-  const components = await db
-    .selectFrom('bundle_components')
-    .select(['bundle_item_id', 'component_item_id', 'quantity'])
-    .where('company_id', '=', companyId)
-    .where('bundle_item_id', 'in', ids)
-    .execute();
-  if (components.length === 0) return [...lines];
-  return lines.flatMap((l) => {
-    const own = components.filter((c) => c.bundle_item_id === l.itemId);
-    if (own.length === 0) return [{ itemId: l.itemId, quantity: l.quantity }];
-    return own.map((c) => ({ itemId: c.component_item_id, quantity: l.quantity * Number(c.quantity) }));
-  });
+  receipts: readonly (readonly L[])[],
+): Promise<{ itemId: number | null; quantity: number }[][]> {
+  const ids = [...new Set(receipts.flatMap((lines) => lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId]))))];
+  const own = new Map<number, { component_item_id: number; quantity: number }[]>();
+  for (const part of chunks(ids, 500)) {
+    const components = await db
+      .selectFrom('bundle_components')
+      .select(['bundle_item_id', 'component_item_id', 'quantity'])
+      .where('company_id', '=', companyId)
+      .where('bundle_item_id', 'in', part)
+      .execute();
+    for (const c of components) own.set(c.bundle_item_id, [...(own.get(c.bundle_item_id) ?? []), c]);
+  }
+  return receipts.map((lines) =>
+    lines.flatMap((l) => {
+      const parts = l.itemId === null ? undefined : own.get(l.itemId);
+      if (!parts) return [{ itemId: l.itemId, quantity: l.quantity }];
+      return parts.map((c) => ({ itemId: c.component_item_id, quantity: l.quantity * Number(c.quantity) }));
+    }),
+  );
 }
 
 async function loadBundles(db: Db, companyId: number, only?: number): Promise<Bundle[]> {

@@ -7,23 +7,24 @@ export const kitchenTicketsStep: PostingStep = {
   name: 'kitchen tickets',
   async post(trx, batch) {
     if (!batch.kitchenTickets) return;
-    for (const r of batch.receipts) {
-      if (!r.sendToKitchen || r.at < batch.now - DEVICE_LIMITS.kitchenTicketMaxAgeMs) continue;
-      const queued = await queueKitchenTickets(trx, {
-        companyId: batch.device.companyId,
-        locationId: batch.device.locationId,
-        receiptId: r.dbId!,
-        receiptNumber: r.number!,
-        orderType: r.orderTypeName,
-        now: batch.now,
-        lines: r.lines.map((l) => ({
-          categoryId: l.categoryId,
-          name: l.name,
-          quantity: l.quantity,
-          modifiers: l.modifiers.map((m) => m.name),
+    const queued = await queueKitchenTickets(trx, {
+      companyId: batch.device.companyId,
+      locationId: batch.device.locationId,
+      now: batch.now,
+      tickets: batch.receipts
+        .filter((r) => r.sendToKitchen && r.at >= batch.now - DEVICE_LIMITS.kitchenTicketMaxAgeMs)
+        .map((r) => ({
+          receiptId: r.dbId!,
+          receiptNumber: r.number!,
+          orderType: r.orderTypeName,
+          lines: r.lines.map((l) => ({
+            categoryId: l.categoryId,
+            name: l.name,
+            quantity: l.quantity,
+            modifiers: l.modifiers.map((m) => m.name),
+          })),
         })),
-      });
-      if (queued > 0) batch.changed.add('print-jobs');
-    }
+    });
+    if (queued > 0) batch.changed.add('print-jobs');
   },
 };

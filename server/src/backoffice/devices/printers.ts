@@ -12,6 +12,7 @@ import {
 import type { PrintDocument } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
+import { chunks } from '../../db';
 import { parseOrThrow } from '../../http';
 import {
   announceWrites,
@@ -198,60 +199,72 @@ export interface KitchenLine {
 }
 
 /**
- * Kitchen tickets of a receipt: one job per active kitchen printer of the location with the lines
- * of the categories routed to it. Lines of no routed category are not printed in the kitchen.
+ * Kitchen tickets of a batch of receipts: per receipt, one job per active kitchen printer of the
+ * location with the lines of the categories routed to it. Lines of no routed category are not
+ * printed in the kitchen. The routes are read once and the jobs written in one INSERT, in receipt
+ * order, however many receipts the batch holds.
  */
 export async function queueKitchenTickets(
   db: Db,
-  ticket: {
+  batch: {
     companyId: number;
     locationId: number | null;
-    receiptId: number;
-    receiptNumber: number;
-    orderType: string | null;
-    lines: KitchenLine[];
     now: number;
+    tickets: readonly {
+      receiptId: number;
+      receiptNumber: number;
+      orderType: string | null;
+      lines: KitchenLine[];
+    }[];
   },
 ): Promise<number> {
-  if (ticket.locationId === null) return 0;
+  if (batch.locationId === null || batch.tickets.length === 0) return 0;
   const routes = await db
     .selectFrom('printers as p')
     .innerJoin('printer_categories as pc', 'pc.printer_id', 'p.id')
     .select(['p.id', 'pc.category_id'])
-    .where('p.company_id', '=', ticket.companyId)
-    .where('p.location_id', '=', ticket.locationId)
+    .where('p.company_id', '=', batch.companyId)
+    .where('p.location_id', '=', batch.locationId)
     .where('p.kind', '=', 'kitchen')
     .where('p.active', '=', 1)
     .execute();
   const byPrinter = new Map<number, Set<number>>();
   for (const r of routes) byPrinter.set(r.id, (byPrinter.get(r.id) ?? new Set()).add(r.category_id));
-  let queued = 0;
-  for (const [printerId, categories] of byPrinter) {
-    const lines = ticket.lines.filter((l) => l.categoryId !== null && categories.has(l.categoryId));
-    if (lines.length === 0) continue;
-    const title = `Order #${ticket.receiptNumber}${ticket.orderType ? ` · ${ticket.orderType}` : ''}`;
-    await queueJob(db, {
-      companyId: ticket.companyId,
-      printerId,
-      kind: 'kitchen',
-      title,
-      receiptId: ticket.receiptId,
-      now: ticket.now,
-      document: {
+  const jobs = batch.tickets.flatMap((ticket) =>
+    [...byPrinter].flatMap(([printerId, categories]) => {
+      const lines = ticket.lines.filter((l) => l.categoryId !== null && categories.has(l.categoryId));
+      if (lines.length === 0) return [];
+      const title = `Order #${ticket.receiptNumber}${ticket.orderType ? ` · ${ticket.orderType}` : ''}`;
+      const document: PrintDocument = {
         lines: [
           { text: title, bold: true, large: true },
-          { text: new Date(ticket.now).toISOString().slice(11, 16) + ' UTC' },
+          { text: new Date(batch.now).toISOString().slice(11, 16) + ' UTC' },
           { text: '' },
           ...lines.flatMap((l) => [
             { text: `${l.quantity} x ${l.name}`, bold: true },
             ...l.modifiers.map((m) => ({ text: `   + ${m}` })),
           ]),
         ],
-      },
-    });
-    queued += 1;
-  }
-  return queued;
+      };
+      return [
+        {
+          company_id: batch.companyId,
+          printer_id: printerId,
+          kind: 'kitchen' as const,
+          status: 'queued' as const,
+          title,
+          content: JSON.stringify(document),
+          receipt_id: ticket.receiptId,
+          delivered_at: null,
+          acked_at: null,
+          created_at: batch.now,
+          updated_at: batch.now,
+        },
+      ];
+    }),
+  );
+  for (const part of chunks(jobs, 500)) await db.insertInto('print_jobs').values(part).execute();
+  return jobs.length;
 }
 
 function parseDocument(text: string): PrintJob['document'] {

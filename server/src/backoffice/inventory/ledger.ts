@@ -259,12 +259,12 @@ export async function postReceiptStock(
 ): Promise<void> {
   if (receipt.locationId === null) return;
   // A bundle sold moves its components' stock (Products catalog › Bundles).
-  receipt = {
-    ...receipt,
-    receipts: await Promise.all(
-      receipt.receipts.map(async (r) => ({ ...r, lines: await expandBundles(trx, receipt.companyId, r.lines) })),
-    ),
-  };
+  const expanded = await expandBundles(
+    trx,
+    receipt.companyId,
+    receipt.receipts.map((r) => r.lines),
+  );
+  receipt = { ...receipt, receipts: receipt.receipts.map((r, k) => ({ ...r, lines: expanded[k]! })) };
   const itemIds = [
     ...new Set(receipt.receipts.flatMap((r) => r.lines.map((l) => l.itemId).filter((id): id is number => id !== null))),
   ];

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { EventError } from '@hive/shared/schemas/device';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
-import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
+import { GIFT_CARD_LIMITS, normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
+import { caseOf, chunks } from '../../db';
 import { localTime } from '../../time';
 import { companyLocale } from '../settings';
 import { isPostgres, type Db } from '../common';
-import { moveBalance, REDEEM_MESSAGES, statusOf } from './giftCards';
+import { REDEEM_MESSAGES, statusOf } from './giftCards';
 
 /*
  * The gift cards a batch of register events pays with, for the receipts ingest: loaded (and locked)
@@ -15,7 +16,10 @@ import { moveBalance, REDEEM_MESSAGES, statusOf } from './giftCards';
 
 interface BookCard {
   id: number;
+  /** Moved by planning, receipt by receipt. */
   balanceCents: number;
+  /** As loaded (and locked): what posting moves the stored balance from. */
+  openingCents: number;
   status: 'active' | 'void';
   expiresOn: string | null;
 }
@@ -79,6 +83,7 @@ export async function loadGiftCardBook(trx: Db, companyId: number, numbers: stri
     book.cards.set(r.number, {
       id: r.id,
       balanceCents: Number(r.balance_cents),
+      openingCents: Number(r.balance_cents),
       status: r.status,
       expiresOn: r.expires_on,
     });
@@ -150,10 +155,17 @@ export function applyGiftCardPayments(
   return { cardIds };
 }
 
-/** Writes the balances the stored receipts moved, with one ledger entry per payment. */
+/**
+ * Writes the balances the stored receipts moved, with one ledger entry per payment, in receipt
+ * order: one UPDATE for the cards (each moved by the sum of its payments, used at its last one)
+ * and one INSERT for the entries, however many receipts the batch holds. The balances are worked
+ * out from the book's opening ones (locked from loadGiftCardBook to the commit), within the card's
+ * bounds at every step, and the UPDATE's results must agree with them.
+ */
 export async function writeGiftCardPayments(
   trx: Db,
   companyId: number,
+  book: GiftCardBook,
   receipts: readonly {
     dbId: number;
     kind: 'sale' | 'refund';
@@ -161,22 +173,68 @@ export async function writeGiftCardPayments(
     payments: readonly { amountCents: number; giftCardId: number | null }[];
   }[],
 ): Promise<void> {
+  const opening = new Map([...book.cards.values()].map((c) => [c.id, c.openingCents]));
+  const balances = new Map<number, number>();
+  const usedAt = new Map<number, number>();
+  const entries: {
+    company_id: number;
+    gift_card_id: number;
+    kind: 'redeem' | 'refund';
+    amount_cents: number;
+    balance_after_cents: number;
+    receipt_id: number;
+    order_id: null;
+    user_id: null;
+    note: string;
+    at: number;
+  }[] = [];
   for (const r of receipts) {
     for (const p of r.payments) {
       if (p.giftCardId === null) continue;
+      const id = p.giftCardId;
       const delta = r.kind === 'sale' ? -p.amountCents : p.amountCents;
-      const after = await moveBalance(
-        trx,
-        { companyId, id: p.giftCardId },
-        r.kind === 'sale' ? 'redeem' : 'refund',
-        delta,
-        r.at,
-        {
-          receiptId: r.dbId,
-        },
-      );
+      const before = balances.get(id) ?? opening.get(id);
+      const after = before === undefined ? -1 : before + delta;
       // The book was checked against the locked rows: a refusal here is a bug, and rolls the batch back.
-      if (after === null) throw new Error(`gift card ${p.giftCardId}: the balance moved under the batch`);
+      if (after < 0 || after > GIFT_CARD_LIMITS.maxBalanceCents) {
+        throw new Error(`gift card ${id}: the balance moved under the batch`);
+      }
+      balances.set(id, after);
+      usedAt.set(id, r.at);
+      entries.push({
+        company_id: companyId,
+        gift_card_id: id,
+        kind: r.kind === 'sale' ? 'redeem' : 'refund',
+        amount_cents: delta,
+        balance_after_cents: after,
+        receipt_id: r.dbId,
+        order_id: null,
+        user_id: null,
+        note: '',
+        at: r.at,
+      });
     }
+  }
+  if (balances.size === 0) return;
+  for (const part of chunks([...balances.keys()], 500)) {
+    const deltas = new Map(part.map((id) => [id, balances.get(id)! - opening.get(id)!]));
+    const at = new Map(part.map((id) => [id, usedAt.get(id)!]));
+    const rows = await trx
+      .updateTable('gift_cards')
+      .set({
+        balance_cents: sql`balance_cents + ${caseOf('id', deltas, 'bigint')}`,
+        updated_at: caseOf('id', at, 'bigint'),
+        last_used_at: caseOf('id', at, 'bigint'),
+      })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', part)
+      .returning(['id', 'balance_cents'])
+      .execute();
+    const moved = rows.filter((row) => Number(row.balance_cents) === balances.get(row.id));
+    if (moved.length !== part.length)
+      throw new Error(`gift cards ${part.join(', ')}: the balance moved under the batch`);
+  }
+  for (const part of chunks(entries, 1000)) {
+    await trx.insertInto('gift_card_entries').values(part).execute();
   }
 }

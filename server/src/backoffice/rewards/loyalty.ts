@@ -25,6 +25,7 @@ import {
   userNames,
   type Db,
 } from '../common';
+import { caseOf, chunks } from '../../db';
 import { companyLocale } from '../settings';
 
 const PAGE = '/nectar_points';
@@ -124,17 +125,24 @@ export async function openLoyaltyLedger(db: Db, companyId: number, at: number): 
 
 export interface LoyaltyBook {
   settings: LoyaltySettings;
+  /** Moved by planning, receipt by receipt. */
   balances: Map<number, number>;
+  /** As loaded (and locked): what posting moves the stored balances from. */
+  opening: ReadonlyMap<number, number>;
 }
 
 export async function loadLoyaltyBook(trx: Db, companyId: number, customerIds: number[]): Promise<LoyaltyBook> {
-  const book: LoyaltyBook = { settings: await loyaltySettings(trx, companyId), balances: new Map() };
+  const opening = new Map<number, number>();
+  const book: LoyaltyBook = { settings: await loyaltySettings(trx, companyId), balances: new Map(), opening };
   const unique = [...new Set(customerIds)].sort((a, b) => a - b);
   if (unique.length === 0) return book;
   const lock = isPostgres(trx) ? sql` for update` : sql``;
   const rows = await sql<{ id: number; points: number }>`select id, points from customers
      where company_id = ${companyId} and id in (${sql.join(unique)}) order by id${lock}`.execute(trx);
-  for (const r of rows.rows) book.balances.set(r.id, Number(r.points));
+  for (const r of rows.rows) {
+    book.balances.set(r.id, Number(r.points));
+    opening.set(r.id, Number(r.points));
+  }
   return book;
 }
 
@@ -203,25 +211,73 @@ export function applySalePoints(
   return { planned: { customerId: sale.customerId, earned: -back, redeemed: 0 } };
 }
 
-/** Writes the points of the stored receipts (one entry per movement, in the batch's transaction). */
+/**
+ * Writes the points of the stored receipts: one ledger entry per movement, in receipt order, and
+ * each customer's balance moved by the sum of theirs, a few statements per batch however many
+ * receipts it holds. The balances are worked out from the book's opening ones (the rows stay
+ * locked from loadLoyaltyBook to the commit), never below zero at any step, and the UPDATE's
+ * results must agree with them: anything else is a bug and rolls the batch back.
+ */
 export async function writeReceiptPoints(
   trx: Db,
   companyId: number,
+  opening: ReadonlyMap<number, number>,
   receipts: readonly { dbId: number; kind: 'sale' | 'refund'; at: number; points: PlannedPoints | null }[],
 ): Promise<void> {
+  const balances = new Map<number, number>();
+  const entries: {
+    company_id: number;
+    customer_id: number;
+    kind: LoyaltyEntryKind;
+    points: number;
+    balance_after: number;
+    receipt_id: number;
+    user_id: null;
+    note: string;
+    at: number;
+  }[] = [];
   for (const r of receipts) {
     const p = r.points;
     if (!p) continue;
-    const ref = { companyId, customerId: p.customerId };
     const moves: [LoyaltyEntryKind, number][] = [
       ['redeem', -p.redeemed],
       [r.kind === 'sale' ? 'earn' : 'refund', p.earned],
     ];
     for (const [kind, delta] of moves) {
       if (delta === 0) continue;
-      const after = await movePoints(trx, ref, kind, delta, r.at, { receiptId: r.dbId });
-      if (after === null) throw new Error(`customer ${p.customerId}: the points moved under the batch`);
+      const before = balances.get(p.customerId) ?? opening.get(p.customerId);
+      if (before === undefined || before + delta < 0) {
+        throw new Error(`customer ${p.customerId}: the points moved under the batch`);
+      }
+      balances.set(p.customerId, before + delta);
+      entries.push({
+        company_id: companyId,
+        customer_id: p.customerId,
+        kind,
+        points: delta,
+        balance_after: before + delta,
+        receipt_id: r.dbId,
+        user_id: null,
+        note: '',
+        at: r.at,
+      });
     }
+  }
+  if (balances.size === 0) return;
+  for (const part of chunks([...balances.keys()], 500)) {
+    const deltas = new Map(part.map((id) => [id, balances.get(id)! - opening.get(id)!]));
+    const rows = await trx
+      .updateTable('customers')
+      .set({ points: sql`points + ${caseOf('id', deltas, 'integer')}` })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', part)
+      .returning(['id', 'points'])
+      .execute();
+    const moved = rows.filter((row) => Number(row.points) === balances.get(row.id));
+    if (moved.length !== part.length) throw new Error(`customers ${part.join(', ')}: the points moved under the batch`);
+  }
+  for (const part of chunks(entries, 1000)) {
+    await trx.insertInto('loyalty_entries').values(part).execute();
   }
 }
 

@@ -55,6 +55,7 @@ export const loyaltyStep: PostingStep<PointsBook | null> = {
     await writeReceiptPoints(
       trx,
       batch.device.companyId,
+      points.book.opening,
       batch.receipts.map((r) => ({
         dbId: r.dbId!,
         kind: r.kind,
@@ -95,6 +96,7 @@ export const giftCardStep: PostingStep<GiftCardBook | null> = {
     await writeGiftCardPayments(
       trx,
       batch.device.companyId,
+      book,
       batch.receipts.map((r) => ({ dbId: r.dbId!, kind: r.kind, at: r.at, payments: r.payments })),
     );
   },
