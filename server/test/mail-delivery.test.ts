@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { startServer, type RunningServer } from '../src/app';
-import { LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, sendMail } from '../src/outbox';
+import { LEASE_MS, MAX_ATTEMPTS, MAX_WAIT_MS, RETRY_DELAYS_MS, sendMail } from '../src/outbox';
 import { outboxMigrations } from '../src/outbox/migrations';
 import { STAFF, api, signedIn } from './admin-helpers';
 import {
@@ -209,6 +209,25 @@ for (const target of databaseTargets()) {
       const sent = await row(id);
       assert.equal(sent.status, 'sent');
       assert.equal(sent.attempts, 2);
+    });
+
+    it('mail that waited over a day for its first try is held, not sent; a Retry sends it', async () => {
+      const db = server.running.database.db;
+      const at = server.clock.now();
+      await sendMail(db, { to: 'stale@example.test', subject: 'Stale link', body: 'Old' }, at - MAX_WAIT_MS - 1);
+      await sendMail(db, { to: 'fresh@example.test', subject: 'Fresh link', body: 'New' }, at - MAX_WAIT_MS + 60_000);
+      assert.equal(await delivery.runOnce(), 1);
+      assert.deepEqual(
+        sink.received.map((m) => m.subject),
+        ['Fresh link'],
+      );
+      const stale = await row(await newest('stale@example.test'));
+      assert.equal(stale.status, 'held');
+      assert.match(stale.last_error ?? '', /24 hours/);
+      const admin = await signedIn(server, STAFF.dev);
+      assert.equal((await api(admin, 'POST', `${OUTBOX}/${stale.id}/retry`, {})).status, 200);
+      assert.equal(await delivery.runOnce(), 1);
+      assert.equal(sink.received[1]!.subject, 'Stale link');
     });
 
     it('mail written before delivery existed is held: it leaves only when staff say so', async () => {

@@ -31,6 +31,14 @@ export const DELIVERY_EVERY_MS = 5_000;
 /** The text kept of a server's answer (the admin console shows it). */
 const ERROR_TEXT_MAX = 500;
 
+/**
+ * Mail that waited this long for its first try (written while no mail server was configured, or
+ * while every instance was down) is held rather than sent: a reset or invitation link in it has
+ * expired, and a pile of old mail arriving at once reads as spam. Staff can still Retry it.
+ */
+export const MAX_WAIT_MS = 24 * 3_600_000;
+export const STALE_ERROR = 'Held: it waited more than 24 hours for a mail server, so its links may have expired.';
+
 export const INTERRUPTED_ERROR = 'Interrupted: the server instance sending it stopped before it finished.';
 
 /** One message on its way out. */
@@ -140,6 +148,17 @@ export function startMailDelivery(options: DeliveryOptions): MailDelivery {
       .execute();
   }
 
+  /** Never-tried mail past MAX_WAIT_MS: held (a Retry sets next_attempt_at to now, so it leaves). */
+  async function holdStale(at: number): Promise<void> {
+    await db
+      .updateTable('outbox')
+      .set({ status: 'held', last_error: STALE_ERROR })
+      .where('status', '=', 'pending')
+      .where('attempts', '=', 0)
+      .where('next_attempt_at', '<', at - MAX_WAIT_MS)
+      .execute();
+  }
+
   /** The oldest due message, now this instance's (or nothing due). */
   async function claimOne(at: number): Promise<Claimed | undefined> {
     let due = db
@@ -195,6 +214,7 @@ export function startMailDelivery(options: DeliveryOptions): MailDelivery {
   async function pass(): Promise<number> {
     let sent = 0;
     await releaseExpired(now());
+    await holdStale(now());
     while (!stopped) {
       const message = await claimOne(now());
       if (!message) break;

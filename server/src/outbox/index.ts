@@ -37,6 +37,7 @@ export {
   DELIVERY_EVERY_MS,
   LEASE_MS,
   MAX_ATTEMPTS,
+  MAX_WAIT_MS,
   RETRY_DELAYS_MS,
   describeSmtp,
   smtpSender,
