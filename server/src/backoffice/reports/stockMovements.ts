@@ -88,6 +88,15 @@ function ledgerWhere(db: Kysely<Database>, ctx: ReportContext, scope: Scope, tim
   return q;
 }
 
+/** In and out per item, warehouse and kind, summed from ledger rows (grouped by those three). */
+const LEDGER_SUMS = [
+  'l.item_id',
+  'l.warehouse_id',
+  'l.kind',
+  sql<number | string>`coalesce(sum(case when l.quantity > 0 then l.quantity else 0 end), 0)`.as('incoming'),
+  sql<number | string>`coalesce(sum(case when l.quantity < 0 then -l.quantity else 0 end), 0)`.as('outgoing'),
+] as const;
+
 const key = (itemId: number, warehouseId: number) => `${itemId}|${warehouseId}`;
 
 /** Places: `location` is one of `ids` (null: no location). */
@@ -174,13 +183,7 @@ async function stretchSums(db: Kysely<Database>, ctx: ReportContext, scope: Scop
   // One query per edge: each is a short range of the time index.
   for (const edge of edges) {
     const rows = await ledgerWhere(db, ctx, scope, edge)
-      .select([
-        'l.item_id',
-        'l.warehouse_id',
-        'l.kind',
-        sql<number | string>`coalesce(sum(case when l.quantity > 0 then l.quantity else 0 end), 0)`.as('incoming'),
-        sql<number | string>`coalesce(sum(case when l.quantity < 0 then -l.quantity else 0 end), 0)`.as('outgoing'),
-      ])
+      .select(LEDGER_SUMS)
       .groupBy(['l.item_id', 'l.warehouse_id', 'l.kind'])
       .execute();
     for (const r of rows) out.push({ ...r, incoming: n(r.incoming), outgoing: n(r.outgoing) });
@@ -219,13 +222,7 @@ async function sums(db: Kysely<Database>, ctx: ReportContext, range: DayRange, s
           timeWindow(ctx, range).parts.map((p) => ({ locationIds: p.locationIds, start: p.start, end: p.end })),
         )
       : await ledger(db, ctx, range, 'in', scope)
-          .select([
-            'l.item_id',
-            'l.warehouse_id',
-            'l.kind',
-            sql<number | string>`coalesce(sum(case when l.quantity > 0 then l.quantity else 0 end), 0)`.as('incoming'),
-            sql<number | string>`coalesce(sum(case when l.quantity < 0 then -l.quantity else 0 end), 0)`.as('outgoing'),
-          ])
+          .select(LEDGER_SUMS)
           .groupBy(['l.item_id', 'l.warehouse_id', 'l.kind'])
           .execute();
   const out = new Map<string, Sums>();
