@@ -316,3 +316,19 @@ export function precompressedProblems(apps) {
   }
   return problems;
 }
+
+/**
+ * The graph's page load against what Chromium fetched (`urls`: Resource Timing paths), JS and CSS by
+ * file name: `onlyGraph` the files the graph counts that the browser did not load, `onlyBrowser` the
+ * reverse. The login path must match both ways (it is what the budgets measure); on the first view
+ * the browser also loads the landing page's own lazy chunk, which both builds' figures leave out.
+ */
+export function compareWithBrowser(load, urls) {
+  const name = (f) => f.split('/').pop();
+  const graph = new Set(load.files({ ext: /\.(js|css)$/ }).map((f) => name(f.file)));
+  const browser = new Set(urls.filter((u) => /\.(js|css)$/.test(u)).map(name));
+  return {
+    onlyGraph: [...graph].filter((f) => !browser.has(f)).sort(),
+    onlyBrowser: [...browser].filter((f) => !graph.has(f)).sort(),
+  };
+}

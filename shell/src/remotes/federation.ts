@@ -1,3 +1,4 @@
+/// <reference path="./federation-modules.d.ts" />
 // The shell's Module Federation runtime, in a lazy chunk of its own (`federation`): the shell is a
 // plain webpack app (no ModuleFederationPlugin, tools/webpack/create-config.cjs), so the login page
 // runs without any federation code. registry.ts imports this module when a remote is first needed
