@@ -1,3 +1,6 @@
+// The build-time aliases' types, for every project that compiles this file (the remotes' standalone
+// pages include the shell's code but not its env.d.ts); an ambient declaration file cannot be imported.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./federation-modules.d.ts" />
 // The shell's Module Federation runtime, in a lazy chunk of its own (`federation`): the shell is a
 // plain webpack app (no ModuleFederationPlugin, tools/webpack/create-config.cjs), so the login page
