@@ -1,10 +1,12 @@
 // `npm run bench:check`: byte budgets of the production builds (issue 8), deterministic, no browser.
 // Builds what is stale first (the four apps through scripts/build.mjs, the monolith here).
-//   1. the shell's JS before the login page is interactive <= 165 KB gzip (KB = 1000 bytes; 180 until axios left the login path)
-//   2. the federated back-office first view <= 1.25 x the monolith's (gzip, JS + CSS + manifest);
+//   1. the shell's JS before the login page is interactive <= 140 KB gzip (KB = 1000 bytes; 165 until
+//      the federation runtime left the login path, 180 until axios did)
+//   2. no federation code (`@module-federation/*`) on the login path: it loads after the form is usable
+//   3. the federated back-office first view <= 1.23 x the monolith's (gzip, JS + CSS + manifest);
 //      issue 8's 1.15 is reported as the target (below the federation runtime's own cost here)
-//   3. no shared package bundled twice in what a page loads
-//   4. the JS and CSS of the first view precompressed (brotli), every .br/.gz current
+//   4. no shared package bundled twice in what a page loads
+//   5. the JS and CSS of the first view precompressed (brotli), every .br/.gz current
 // Method: bench/lib/graph.mjs (critical paths from dist/.chunk-graph.json). Exit 1 on a breach.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,14 +15,20 @@ import { criticalPaths, precompressedProblems } from './lib/graph.mjs';
 import { buildMonolith } from './lib/monolith.mjs';
 
 export const BUDGETS = {
-  loginJsGzip: 165_000,
-  // Issue 8 asks for 1.15. The federation runtime in the shell (~25 KB gzip), a remote's entry
-  // (~10 KB) and its manifest (~1 KB) are fixed costs of ~22 % of this monolith's 168 KB, so no
-  // federated build of this app reaches 1.15 (BENCHMARKS.md). 1.15 is reported as the target; the
-  // limit that fails is 1.25, which still catches a duplicated library or a badly shared package.
+  // 135.1 KB on 2026-11-28 (the monolith's login path: 136.8 KB).
+  loginJsGzip: 140_000,
+  // Issue 8 asks for 1.15. The federation runtime the shell starts for the remote (~24.5 KB gzip
+  // with the bundler runtime it publishes, + 3.5 KB that provides the shell's singletons), a remote's
+  // entry (~6.4 KB) and its manifest (~0.9 KB) are fixed costs of ~23 % of this monolith's 153 KB,
+  // so no federated build of this app reaches 1.15 (BENCHMARKS.md). 1.15 is reported as the target;
+  // the limit that fails is 1.23 (1.221 on 2026-11-28), which catches a duplicated library, a badly
+  // shared package or +1.3 KB of federation waste.
   backofficeRatioTarget: 1.15,
-  backofficeRatio: 1.25,
+  backofficeRatio: 1.23,
 };
+
+/** Source files of the federation runtime (any `@module-federation/*` package). */
+const FEDERATION_CODE = /node_modules\/@module-federation\//;
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
@@ -44,6 +52,24 @@ export function checkBudgets() {
           .files({ ext: /\.js$/ })
           .map((f) => f.file)
           .join(', ')}. Move code off the login path (lazy routes) or share less.`,
+    );
+  }
+
+  // The login page renders and runs from the shell's own code; the runtime starts when a remote is
+  // needed (shell/src/remotes/registry.ts), e.g. the login page's idle prefetch of the back-office.
+  const federationOnLogin = [
+    ...new Set(fedLogin.loaded.flatMap(({ chunk }) => chunk.modules.filter((m) => FEDERATION_CODE.test(m)))),
+  ];
+  rows.push([
+    'federation runtime files on the login path',
+    String(federationOnLogin.length),
+    '0',
+    federationOnLogin.length ? federationOnLogin.slice(0, 3).join(', ') : 'the runtime loads after the form is usable',
+  ]);
+  if (federationOnLogin.length) {
+    failures.push(
+      `[loginFederationFree] The login path carries federation code: ${federationOnLogin.slice(0, 5).join(', ')}${federationOnLogin.length > 5 ? ', …' : ''}. ` +
+        'Import @module-federation/* only from shell/src/remotes/federation.ts (the lazy `federation` chunk).',
     );
   }
 

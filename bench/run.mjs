@@ -14,7 +14,7 @@
 //      instances of a fresh PostgreSQL database created on DATABASE_URL's server
 //   8. live latency (bench/lib/live.mjs): a receipt posted by a register to visible on an open
 //      overview and transactions list, p50/p95 (target p95 < 1 s)
-// BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten); BENCH_ONLY=device runs 7 only
+// BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten); BENCH_ONLY=browser 1, 2, 3 and 6; BENCH_ONLY=device runs 7 only
 // (no builds) and writes bench/device-results.json; BENCH_ONLY=live runs 8 only (on the builds as
 // they are) and merges it into bench/results.json.
 // Writes bench/results.json and prints markdown tables. Needs Chromium at /usr/bin/chromium (CHROMIUM_PATH).
@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from '../scripts/build.mjs';
 import { buildMonolith } from './lib/monolith.mjs';
-import { criticalPaths, repoRoot, totalJs } from './lib/graph.mjs';
+import { compareWithBrowser, criticalPaths, repoRoot, totalJs } from './lib/graph.mjs';
 import { checkBudgets, budgetsTable } from './budgets.mjs';
 import { launch, memory, median, quantile, runScenarios, transfer, DEMO } from './lib/browser.mjs';
 import { measure, signInCookie } from './lib/load.mjs';
@@ -40,6 +40,8 @@ const MEMORY_CHANGES = Number(process.env.BENCH_MEMORY_ROUTES ?? 200);
 // Throttled runs measure the login and the back-office only, unless BENCH_FULL_THROTTLED=1.
 const FULL_THROTTLED = process.env.BENCH_FULL_THROTTLED === '1';
 const ONLY_BYTES = process.env.BENCH_ONLY === 'bytes';
+/** `browser`: bytes and page speed only (no memory, throughput, live latency or device API). */
+const ONLY_BROWSER = process.env.BENCH_ONLY === 'browser';
 const ONLY_DEVICE = process.env.BENCH_ONLY === 'device';
 const ONLY_LIVE = process.env.BENCH_ONLY === 'live';
 const SOAK = process.env.BENCH_SOAK === '1';
@@ -162,20 +164,38 @@ async function main() {
         };
         results.transfer[b] = { login: pick('login'), firstView: pick('firstView') };
       }
+      // The byte figures come from the chunk graph: check them against what the browser fetched.
+      const loads = {
+        federated: { login: fedLogin, firstView: fedBo },
+        monolith: { login: monoLogin, firstView: monoBo },
+      };
+      results.graphCheck = {};
+      for (const [b, pages] of Object.entries(loads)) {
+        results.graphCheck[b] = {};
+        for (const [page, load] of Object.entries(pages)) {
+          const c = compareWithBrowser(load, results.transfer[b][page].urls);
+          results.graphCheck[b][page] = c;
+          // The browser may also finish idle loads (axios, the federation) before the form shows.
+          const bad = c.onlyGraph;
+          if (bad.length)
+            log(`WARNING: the chunk graph's ${b} ${page} differs from the browser's: ${JSON.stringify(c)}`);
+        }
+      }
       if (!ONLY_BYTES) await timings(browser, builds, results);
     } finally {
       await browser.close();
     }
 
-    if (!ONLY_BYTES) await throughput(urls, results);
-    if (!ONLY_BYTES) {
+    if (!ONLY_BYTES && !ONLY_BROWSER) await throughput(urls, results);
+    if (!ONLY_BYTES && !ONLY_BROWSER) {
       log('live latency');
       results.live = await liveBench(urls.federated, { log });
     }
   } finally {
     child.kill('SIGTERM');
   }
-  if (!ONLY_BYTES) results.device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
+  if (!ONLY_BYTES && !ONLY_BROWSER)
+    results.device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${report(results)}`);
@@ -224,7 +244,7 @@ async function timings(browser, builds, results) {
     summary.errors = [...new Set(runs.flatMap((r) => [r.error, r.adminError].filter(Boolean)))];
     results.browser[key] = { summary, runs };
   }
-  for (const b of Object.keys(builds)) {
+  for (const b of ONLY_BROWSER ? [] : Object.keys(builds)) {
     log(`memory: ${MEMORY_CHANGES} route changes (${b})`);
     results.memory[b] = await memory(browser, builds[b], { total: MEMORY_CHANGES, early: 10 }).catch((err) => ({
       error: String(err.message).split('\n')[0],
@@ -283,6 +303,17 @@ function transferReport(r) {
       .join(', ');
   };
   const login = T.federated.login.transferred;
+  const check = (b, page) => {
+    const c = r.graphCheck?.[b]?.[page];
+    if (!c) return '–';
+    if (!c.onlyGraph.length && !c.onlyBrowser.length) return 'the same files';
+    return `graph only: ${c.onlyGraph.join(', ') || 'none'}; browser only: ${c.onlyBrowser.join(', ') || 'none'}`;
+  };
+  lines.push(
+    '',
+    `Chunk graph against the browser (JS and CSS): login path A ${check('federated', 'login')}, B ${check('monolith', 'login')}; ` +
+      `first view A ${check('federated', 'firstView')}, B ${check('monolith', 'firstView')} (the landing page's lazy chunk is not in the figures).`,
+  );
   lines.push(
     '',
     `Target: the federated login path under ${kb(LOGIN_TRANSFER_TARGET)} transferred: ${kb(login)}, ${login < LOGIN_TRANSFER_TARGET ? '**met**' : '**not met**'}. ` +

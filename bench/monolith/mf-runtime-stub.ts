@@ -1,11 +1,16 @@
-// The monolith has no federation: the shell's registry still reads /remotes.json and registers the
-// remotes, but every area is local (startShell({ localAreas })), so nothing is ever loaded through
-// the runtime. This stub stands in for `@module-federation/enhanced/runtime` so the monolith does not
-// ship the federation runtime (the bytes it saves are part of what the benchmark measures).
+// The monolith has no federation: every area is local (startShell({ localAreas })), so the shell's
+// registry never starts the runtime (remotes/federation.ts, a lazy chunk the monolith never loads).
+// This stub stands in for `@module-federation/enhanced/runtime` so that chunk, too, carries no
+// federation code (the bytes it saves are part of what the benchmark measures).
 export type ModuleFederationRuntimePlugin = { name: string } & Record<string, unknown>;
+export type ModuleFederation = never;
 
-export function registerPlugins(_plugins: unknown[]): void {}
-export function registerRemotes(_remotes: unknown[], _options?: unknown): void {}
-export async function loadRemote<T>(id: string): Promise<T | null> {
-  throw new Error(`monolith build: ${id} is not federated`);
+export function getInstance(): null {
+  return null;
+}
+export function createInstance(_options: unknown): never {
+  throw new Error('monolith build: nothing is federated');
+}
+export default function injectExternalRuntimeCorePlugin(): ModuleFederationRuntimePlugin {
+  return { name: 'monolith-stub' };
 }

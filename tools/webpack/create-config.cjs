@@ -108,28 +108,44 @@ const FACADE_SOURCES = Object.fromEntries(
 );
 
 /**
- * The shell's boot chunk. Every shared package the shell provides is its own async chunk (a consume
- * fallback), so the login page loaded ~20 files, each compressed apart. The libraries and
- * `@hive/shared` subpaths that boot needs anyway go into one chunk: fewer requests, ~5 KB less gzip.
- * Libraries only lazy pages or remotes use (icons, tables, forms, zod) stay out, and so does the
- * shell's own code, so that its lazy pages stay lazy.
+ * The shell is a plain webpack app: its lazy `federation` chunk (shell/src/remotes/federation.ts)
+ * starts the runtime with the runtime API and provides what the plugin provided. These names let it
+ * import the facades (to share them under the packages' keys) and the two runtime providers.
  */
-const BOOT_CHUNK = {
-  name: 'boot',
-  enforce: true,
-  test(module) {
-    const resource = (module.resource || '').split(path.sep).join('/');
-    if (resource.includes('/node_modules/'))
-      // Libraries the login page does not run stay in the lazy chunks that use them (axios: the
-      // shell's HTTP client loads on first use, http/lazyHttpClient.ts).
-      return !/\/node_modules\/(lucide-react|@tanstack|zod|react-hook-form|@hookform|axios)\//.test(resource);
-    return (
-      /\/shared\/src\/(config|menu|store|http|i18n|shell-contract)\/[^/]+\.tsx?$|\/shared\/src\/ui\/(loader\.ts|FullScreenLoader\.tsx)$/.test(
-        resource,
-      ) || /\/tools\/webpack\/[^/]+-facade\.mjs$/.test(resource)
-    );
-  },
+const SHELL_FEDERATION_ALIASES = {
+  '@hive-facade/react-router-dom$': path.join(__dirname, 'react-router-dom-facade.mjs'),
+  '@hive-facade/react-redux$': path.join(__dirname, 'react-redux-facade.mjs'),
+  '@hive-facade/reduxjs-toolkit$': path.join(__dirname, 'reduxjs-toolkit-facade.mjs'),
+  '@hive-facade/react-i18next$': path.join(__dirname, 'react-i18next-facade.mjs'),
+  '@hive-mf/inject-external-runtime-core$': INJECT_EXTERNAL_RUNTIME_ESM,
+  '@hive-mf/provide-bundler-runtime$': PROVIDE_BUNDLER_RUNTIME,
 };
+
+/**
+ * Shared keys the shell does not provide: the `@hive/shared` barrel (the server's) and the data table
+ * (the remotes' list pages). The shell never loads them; the first remote that does serves the others.
+ */
+const SHELL_LEAVES_TO_REMOTES = new Set(['@hive/shared', '@hive/shared/ui/table']);
+
+/**
+ * What the shell provides, share key -> its version and required range (HIVE_SHELL_SHARED, checked
+ * against shell/src/remotes/federation.ts when the runtime starts; bench/lib/graph.mjs reads it too).
+ */
+function shellProvides(pkgDir) {
+  const out = {};
+  for (const [key, cfg] of Object.entries(sharedSingletons(pkgDir))) {
+    if (SHELL_LEAVES_TO_REMOTES.has(key)) continue;
+    const pkgName = key.startsWith('@hive/shared')
+      ? '@hive/shared'
+      : key
+          .split('/')
+          .slice(0, key.startsWith('@') ? 2 : 1)
+          .join('/');
+    const version = cfg.version ?? require(require.resolve(`${pkgName}/package.json`, { paths: [pkgDir] })).version;
+    out[key] = { version, requiredVersion: cfg.requiredVersion };
+  }
+  return out;
+}
 
 const INDEX_HTML = path.join(__dirname, 'index.html');
 const escapeHtml = (text) =>
@@ -204,7 +220,8 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        alias: FACADE_SOURCES,
+        // Every build that compiles the shell's code (the shell, a remote's standalone page, the monolith).
+        alias: { ...FACADE_SOURCES, ...SHELL_FEDERATION_ALIASES },
       },
       module: {
         rules: [
@@ -247,31 +264,40 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          ...(exposes ? { filename: 'remoteEntry.js', exposes, manifest: MANIFEST } : {}),
-          ...(host ? { remotes: {} } : {}),
-          shared: sharedSingletons(dir),
-          // One offline remote must never block the others.
-          shareStrategy: 'loaded-first',
-          // One federation runtime per page: the shell provides its runtime-core (global
-          // `_FEDERATION_RUNTIME_CORE`) and a remote's production entry uses it instead of bundling its
-          // own. A page-bearing build (the shell, or a remote standalone in dev) keeps its runtime.
-          // The shell adds the provider plugin itself rather than with `provideExternalRuntime`, which
-          // takes its CommonJS build and so bundles a second (CommonJS) runtime-core (+24 KB gzip).
-          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM, PROVIDE_BUNDLER_RUNTIME] } : {}),
-          // `optimization.target: 'web'` defines ENV_TARGET so the runtime's Node-only loaders
-          // (vm, fs script loading) are dead code in these browser builds and minified away.
-          experiments: {
-            ...(externalRuntime ? { externalRuntime: true } : {}),
-            optimization: { target: 'web' },
-          },
-          dts: false,
-          dev: prod
-            ? false
-            : { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
+        // The shell has no ModuleFederationPlugin: it is a plain app whose lazy `federation` chunk
+        // starts the runtime (shell/src/remotes/federation.ts), so the login page carries none of it.
+        !host &&
+          new ModuleFederationPlugin({
+            name,
+            ...(exposes ? { filename: 'remoteEntry.js', exposes, manifest: MANIFEST } : {}),
+            shared: sharedSingletons(dir),
+            // One offline remote must never block the others.
+            shareStrategy: 'loaded-first',
+            // One federation runtime per page: the shell provides its runtime-core (global
+            // `_FEDERATION_RUNTIME_CORE`) and a remote's production entry uses it instead of bundling its
+            // own. A remote's standalone dev page keeps its runtime.
+            // `optimization.target: 'web'` defines ENV_TARGET so the runtime's Node-only loaders
+            // (vm, fs script loading) are dead code in these browser builds and minified away.
+            experiments: {
+              ...(externalRuntime ? { externalRuntime: true } : {}),
+              optimization: { target: 'web' },
+            },
+            dts: false,
+            dev: prod
+              ? false
+              : { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
+          }),
+        new webpack.DefinePlugin({
+          HIVE_MF_BUNDLER_RUNTIME_VERSION: JSON.stringify(BUNDLER_RUNTIME_VERSION),
+          HIVE_SHELL_SHARED: JSON.stringify(shellProvides(dir)),
+          ...(host
+            ? {
+                // What the plugin's `optimization.target: 'web'` defines: the runtime's Node-only
+                // loaders are dead code and minified away.
+                ENV_TARGET: JSON.stringify('web'),
+              }
+            : {}),
         }),
-        new webpack.DefinePlugin({ HIVE_MF_BUNDLER_RUNTIME_VERSION: JSON.stringify(BUNDLER_RUNTIME_VERSION) }),
         externalRuntime && new webpack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_ENTRY, EXTERNAL_BUNDLER_RUNTIME),
         new MiniCssExtractPlugin({
           filename: '[name].css',
@@ -296,7 +322,6 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
       optimization: {
         // Keep shared-module chunk names readable in network traces and budgets.
         chunkIds: prod ? 'deterministic' : 'named',
-        ...(host && prod ? { splitChunks: { chunks: 'async', cacheGroups: { boot: BOOT_CHUNK } } } : {}),
       },
       performance: { hints: false },
       stats: 'errors-warnings',
@@ -328,4 +353,4 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
   };
 }
 
-module.exports = { createConfig, DEV_PORTS, SHARED_SUBPATHS };
+module.exports = { createConfig, DEV_PORTS, SHARED_SUBPATHS, sharedSingletons, shellProvides };

@@ -27,8 +27,11 @@ module.exports = (env = {}, argv = {}) => {
     resolve: {
       ...base.resolve,
       alias: {
-        // No federation: the shell's registry gets a stub runtime (see mf-runtime-stub.ts).
+        ...base.resolve.alias,
+        // No federation: the shell's lazy federation chunk gets a stub runtime (see mf-runtime-stub.ts).
         '@module-federation/enhanced/runtime$': path.join(monolithDir, 'mf-runtime-stub.ts'),
+        '@hive-mf/inject-external-runtime-core$': path.join(monolithDir, 'mf-runtime-stub.ts'),
+        '@hive-mf/provide-bundler-runtime$': path.join(monolithDir, 'mf-runtime-stub.ts'),
       },
     },
     plugins: [

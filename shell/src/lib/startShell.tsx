@@ -12,7 +12,7 @@ import { createLiveService } from '../live';
 import { watchPlanChanges } from '../plan-notice';
 import { createAuthClient } from '../auth/authClient';
 import { createLazyHttpClient } from '../http';
-import { initRemotes, whenIdle } from '../remotes';
+import { areaOfPath, configureRemotes, initRemotes, isRemoteLocal, whenIdle } from '../remotes';
 import { logger } from '../logger';
 import { rememberedLanguage } from '../language';
 import { ShellRoot } from '../app/ShellRoot';
@@ -28,8 +28,9 @@ export interface StartShellOptions {
 }
 
 /**
- * Boots the shell (DESIGN.md section 3): store rehydration, i18n, the remote registry and the
- * session check run side by side; one failing never blocks the others (`Promise.allSettled`).
+ * Boots the shell (DESIGN.md section 3): store rehydration, i18n and the session check run side by
+ * side; one failing never blocks the others (`Promise.allSettled`). The federation runtime is not
+ * part of boot: it starts with the first remote the page needs (remotes/registry.ts).
  */
 export function startShell({ localAreas, container = document.getElementById('root')! }: StartShellOptions = {}) {
   const store = createHiveStore();
@@ -54,18 +55,19 @@ export function startShell({ localAreas, container = document.getElementById('ro
   // The tab's one live stream: opened by the first live page after sign-in, never on the login page.
   const live = createLiveService({ http, session: runtime.service });
   watchPlanChanges(http);
-  const ready = Promise.allSettled([
-    waitForRehydration(store),
-    i18nReady,
-    initRemotes({
-      local: Object.keys(localAreas ?? {}),
-      report: ({ id, lifecycle, error }) =>
-        logger.error(
-          'REMOTE_LOAD_FAILED',
-          `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`,
-        ),
-    }),
-  ]);
+  // No federation before it is needed: the login page renders from the shell's own code. A path
+  // owned by a remote starts the runtime and /remotes.json now, beside the session check.
+  configureRemotes({
+    local: Object.keys(localAreas ?? {}),
+    report: ({ id, lifecycle, error }) =>
+      logger.error(
+        'REMOTE_LOAD_FAILED',
+        `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
+  const area = areaOfPath(window.location.pathname);
+  if (area && !isRemoteLocal(area)) void initRemotes().catch(() => undefined);
+  const ready = Promise.allSettled([waitForRehydration(store), i18nReady]);
   void ready.then(() => whenIdle(() => void http.preload().catch(() => undefined)));
   createRoot(container).render(
     <ShellRoot

@@ -1,5 +1,7 @@
 export {
   initRemotes,
+  configureRemotes,
+  isRemoteLocal,
   loadRemoteApp,
   prefetchRemoteApp,
   prefetchRemoteAppWhenIdle,
@@ -7,6 +9,7 @@ export {
   isRemoteConfigured,
   RemoteUnavailableError,
 } from './registry';
-export type { RemoteAppModule } from './registry';
+export type { RemoteAppModule, RemotesOptions } from './registry';
+export { areaOfPath } from './areaOfPath';
 export { RemoteArea } from './RemoteArea';
 export { REMOTE_NAMES, type RemoteName, type RemoteMap } from './remoteMap';

@@ -1,11 +1,12 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { initRemotes, isRemoteConfigured, prefetchRemoteApp } from './registry';
+import { configureRemotes, initRemotes, isRemoteConfigured, loadRemoteApp } from './registry';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerPlugins: jest.fn(),
+// The lazy federation chunk: the runtime instance the registry drives.
+const mf = {
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(() => Promise.resolve({ default: () => null })),
-}));
+};
+const startFederation = jest.fn((_plugins: unknown[]) => mf);
+jest.mock('./federation', () => ({ startFederation: (plugins: unknown[]) => startFederation(plugins) }));
 
 const remotesJson = {
   backoffice: '/remotes/backoffice/mf-manifest.json',
@@ -13,31 +14,61 @@ const remotesJson = {
   ordering: '/remotes/ordering/mf-manifest.json',
 };
 
-describe('initRemotes', () => {
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('remote registry', () => {
   beforeEach(() => {
     jest.clearAllMocks();
     global.fetch = jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve(remotesJson) } as Response));
   });
 
-  it('registers every remote of /remotes.json', async () => {
-    await initRemotes({ report: jest.fn() });
-    expect(jest.mocked(registerRemotes).mock.calls[0]![0].map((r) => r.name)).toEqual([
+  it('starts nothing until a remote is needed, then the runtime once, with every remote of /remotes.json', async () => {
+    configureRemotes({ report: jest.fn() });
+    expect(startFederation).not.toHaveBeenCalled();
+    expect(global.fetch).not.toHaveBeenCalled();
+    await loadRemoteApp('admin');
+    await initRemotes();
+    expect(startFederation).toHaveBeenCalledTimes(1);
+    expect(global.fetch).toHaveBeenCalledTimes(1);
+    expect(mf.registerRemotes.mock.calls[0]![0].map((r: { name: string }) => r.name)).toEqual([
       'backoffice',
       'admin',
       'ordering',
     ]);
+    expect(mf.loadRemote).toHaveBeenCalledWith('admin/App');
     expect(isRemoteConfigured('backoffice')).toBe(true);
   });
 
-  it('leaves out the areas a standalone remote renders itself: nothing fetches them through the federation', async () => {
-    const { loadRemote } = jest.requireMock('@module-federation/enhanced/runtime');
-    await initRemotes({ report: jest.fn(), local: ['backoffice'] });
-    expect(jest.mocked(registerRemotes).mock.calls[0]![0].map((r) => r.name)).toEqual(['admin', 'ordering']);
-    expect(isRemoteConfigured('backoffice')).toBe(false);
+  it('a retry registers the remote afresh before loading it again', async () => {
+    await loadRemoteApp('ordering', true);
+    expect(mf.registerRemotes).toHaveBeenCalledWith([{ name: 'ordering', entry: remotesJson.ordering }], {
+      force: true,
+    });
+  });
+
+  it('an area not listed in remotes.json is unavailable, not a crash', async () => {
+    await expect(loadRemoteApp('nope')).rejects.toMatchObject({ name: 'RemoteUnavailableError', remote: 'nope' });
+  });
+});
+
+describe('a standalone remote', () => {
+  beforeEach(() => {
+    jest.resetModules();
+    jest.clearAllMocks();
+    global.fetch = jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve(remotesJson) } as Response));
+  });
+
+  it('leaves out the areas it renders itself: nothing fetches them through the federation', async () => {
+    const registry = jest.requireActual<typeof import('./registry')>('./registry');
+    await registry.initRemotes({ report: jest.fn(), local: ['backoffice'] });
+    expect(mf.registerRemotes.mock.calls[0]![0].map((r: { name: string }) => r.name)).toEqual(['admin', 'ordering']);
+    expect(registry.isRemoteConfigured('backoffice')).toBe(false);
     // The login page's prefetch of the back-office: the standalone back-office has it already.
-    prefetchRemoteApp('backoffice');
-    expect(loadRemote).not.toHaveBeenCalled();
-    prefetchRemoteApp('admin');
-    expect(loadRemote).toHaveBeenCalledWith('admin/App');
+    registry.prefetchRemoteApp('backoffice');
+    await flush();
+    expect(mf.loadRemote).not.toHaveBeenCalled();
+    registry.prefetchRemoteApp('admin');
+    await flush();
+    expect(mf.loadRemote).toHaveBeenCalledWith('admin/App');
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { fetchRemoteMap, type RemoteMap } from './remoteMap';
 import { retryPlugin } from './plugins/retryPlugin';
 import { errorReportPlugin, type RemoteFailureReporter } from './plugins/errorReportPlugin';
@@ -9,13 +9,7 @@ export interface RemoteAppModule {
   default: ComponentType;
 }
 
-let remoteMap: RemoteMap = {};
-
-/**
- * Reads `/remotes.json` and registers every remote with the federation runtime. The map is read at
- * run time, so a deployment can point a remote elsewhere without rebuilding the shell.
- */
-export async function initRemotes(options: {
+export interface RemotesOptions {
   report: RemoteFailureReporter;
   url?: string;
   /**
@@ -23,11 +17,53 @@ export async function initRemotes(options: {
    * nothing (e.g. the login page's prefetch) fetches them through the federation.
    */
   local?: readonly string[];
-}): Promise<RemoteMap> {
-  registerPlugins([retryPlugin(), errorReportPlugin(options.report)]);
-  const listed = await fetchRemoteMap(options.url);
-  remoteMap = Object.fromEntries(Object.entries(listed).filter(([name]) => !options.local?.includes(name)));
-  registerRemotes(Object.entries(remoteMap).map(([name, entry]) => ({ name, entry })));
+}
+
+let options: RemotesOptions = { report: () => undefined };
+let remoteMap: RemoteMap = {};
+let started: Promise<ModuleFederation> | null = null;
+
+/**
+ * Records how the remotes will be registered, without starting anything: the login page renders
+ * with no federation code at all. The runtime (the lazy `federation` chunk) and `/remotes.json` load
+ * on the first `initRemotes()`: a remote's path, or the login page's prefetch once it is idle.
+ */
+export function configureRemotes(next: RemotesOptions): void {
+  options = next;
+}
+
+/** True when the page renders `name` from its own code (nothing to load). */
+export function isRemoteLocal(name: string): boolean {
+  return options.local?.includes(name) ?? false;
+}
+
+function federation(): Promise<ModuleFederation> {
+  started ??= Promise.all([
+    import(/* webpackChunkName: "federation" */ './federation'),
+    fetchRemoteMap(options.url),
+  ]).then(
+    ([{ startFederation }, listed]) => {
+      const mf = startFederation([retryPlugin(), errorReportPlugin(options.report)]);
+      remoteMap = Object.fromEntries(Object.entries(listed).filter(([name]) => !isRemoteLocal(name)));
+      mf.registerRemotes(Object.entries(remoteMap).map(([name, entry]) => ({ name, entry })));
+      return mf;
+    },
+    (err: unknown) => {
+      // The runtime's chunk failed to load: the next attempt (the area's "Try again") starts over.
+      started = null;
+      throw err;
+    },
+  );
+  return started;
+}
+
+/**
+ * Starts the federation runtime (once), reads `/remotes.json` and registers every remote. The map is
+ * read at run time, so a deployment can point a remote elsewhere without rebuilding the shell.
+ */
+export async function initRemotes(next?: RemotesOptions): Promise<RemoteMap> {
+  if (next) configureRemotes(next);
+  await federation();
   return remoteMap;
 }
 
@@ -47,11 +83,14 @@ export class RemoteUnavailableError extends Error {
 
 /** Loads `<name>/App`. `fresh` forgets a previous failed attempt so that a retry really refetches. */
 export async function loadRemoteApp(name: string, fresh = false): Promise<RemoteAppModule> {
+  const mf = await federation().catch((err: unknown) => {
+    throw new RemoteUnavailableError(name, err);
+  });
   const entry = remoteMap[name];
   if (!entry) throw new RemoteUnavailableError(name, new Error('not listed in remotes.json'));
-  if (fresh) registerRemotes([{ name, entry }], { force: true });
+  if (fresh) mf.registerRemotes([{ name, entry }], { force: true });
   try {
-    const mod = await loadRemote<RemoteAppModule>(`${name}/App`);
+    const mod = await mf.loadRemote<RemoteAppModule>(`${name}/App`);
     if (!mod || typeof mod.default !== 'function') throw new Error('./App has no default component');
     return mod;
   } catch (err) {
@@ -61,16 +100,31 @@ export async function loadRemoteApp(name: string, fresh = false): Promise<Remote
 
 /** Starts fetching a remote before it is needed (e.g. the back-office while the login page shows). */
 export function prefetchRemoteApp(name: string): void {
-  if (remoteMap[name]) void loadRemote(`${name}/App`).catch(() => undefined);
+  if (isRemoteLocal(name)) return;
+  void federation()
+    .then((mf) => (remoteMap[name] ? mf.loadRemote(`${name}/App`) : undefined))
+    .catch(() => undefined);
 }
 
 /**
- * Prefetches a remote once the browser is idle (after the current page is interactive), e.g. the
- * back-office while the login page shows, so that sign-in does not wait for its scripts.
- * Returns a cancel function for an effect's cleanup.
+ * Prefetches a remote once the login page is usable: when the browser is idle or at the user's first
+ * input, whichever comes first, e.g. the back-office while the user types, so that sign-in does not
+ * wait for its scripts (nor the federation runtime, which starts then). Returns a cancel function
+ * for an effect's cleanup.
  */
 export function prefetchRemoteAppWhenIdle(name: string): () => void {
-  return whenIdle(() => prefetchRemoteApp(name));
+  const events = ['pointerdown', 'keydown', 'focusin'] as const;
+  const run = () => {
+    cancel();
+    prefetchRemoteApp(name);
+  };
+  const cancelIdle = whenIdle(run);
+  function cancel() {
+    cancelIdle();
+    for (const e of events) window.removeEventListener(e, run, true);
+  }
+  for (const e of events) window.addEventListener(e, run, true);
+  return cancel;
 }
 
 /** Runs `work` once the browser is idle (within 3 s at the latest). Returns a cancel function. */

@@ -1,0 +1,26 @@
+import { areaOfPath } from './areaOfPath';
+
+describe('areaOfPath', () => {
+  it.each([
+    '/',
+    '/authentication/login',
+    '/authentication/resetpass',
+    '/signup',
+    '/resetpass',
+    '/unauthorized',
+    '/session-expired',
+  ])('%s is the shell’s own page: no federation at boot', (path) => {
+    expect(areaOfPath(path)).toBeNull();
+  });
+
+  it.each([
+    ['/admin', 'admin'],
+    ['/admin/companies', 'admin'],
+    ['/ordering/blue-door-bistro', 'ordering'],
+    ['/items', 'backoffice'],
+    ['/overview/', 'backoffice'],
+    ['/administration', 'backoffice'],
+  ])('%s belongs to %s', (path, area) => {
+    expect(areaOfPath(path)).toBe(area);
+  });
+});
