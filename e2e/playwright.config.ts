@@ -12,9 +12,15 @@ if (!existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-// The back-office's standalone page (its own dev server, as its team runs it), on the next port.
+// The remotes' standalone pages (their own dev servers, as their teams run them) on the next ports:
+// the back-office's first.
 const standalonePort = Number(process.env.E2E_STANDALONE_PORT ?? port + 1);
 process.env.E2E_STANDALONE_URL = `http://localhost:${standalonePort}`;
+// The admin console's and the storefront's standalone pages, on the two ports after it.
+const standaloneAdminPort = standalonePort + 1;
+const standaloneOrderingPort = standalonePort + 2;
+process.env.E2E_STANDALONE_ADMIN_URL = `http://localhost:${standaloneAdminPort}`;
+process.env.E2E_STANDALONE_ORDERING_URL = `http://localhost:${standaloneOrderingPort}`;
 // Workers inherit the main process's environment, so every process agrees on one fresh database.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hive-e2e-'));
 const repoRoot = path.resolve(__dirname, '..');
@@ -85,5 +91,19 @@ export default defineConfig({
       stderr: 'ignore',
       env: { API_ORIGIN: `http://localhost:${port}` },
     },
+    // `npm run dev -w admin-remote` and `npm run dev -w ordering-remote`, the same way.
+    ...[
+      { dir: 'admin-remote', port: standaloneAdminPort },
+      { dir: 'ordering-remote', port: standaloneOrderingPort },
+    ].map((remote) => ({
+      command: `node ${path.join(repoRoot, 'node_modules/webpack/bin/webpack.js')} serve --mode development --port ${remote.port} --host localhost`,
+      cwd: path.join(repoRoot, remote.dir),
+      url: `http://localhost:${remote.port}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'ignore' as const,
+      env: { API_ORIGIN: `http://localhost:${port}` },
+    })),
   ],
 });

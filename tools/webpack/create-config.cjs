@@ -312,6 +312,10 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
             // filename" error, in production ~150 KB of unused files in the shell's dist.
             templateContent: () => indexHtml(title),
             chunks: ['main'],
+            // The page answers every client route (`/ordering/blue-door-bistro`, `/admin/users`): its
+            // scripts from the root, not relative to the route. A remote's chunks still follow
+            // publicPath 'auto' (the origin its entry came from), so a shell elsewhere loads them too.
+            publicPath: '/',
           }),
         withPage && prod && new PreloadBoundaryPlugin(),
         fs.existsSync(localesDir) && new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] }),
