@@ -95,8 +95,11 @@ export function MenuItemCard({
         // in order), so a speech user saying what they see reaches it; the dish's name is for
         // screen readers only (the card already shows it above).
         <button type="button" className={styles.addButton} onClick={add}>
-          {t('store.add')}
-          <span className={styles.visuallyHidden}>{t('store.addFor', { name: item.name })}</span> · {format(unit)}
+          {/* One inline run: as separate flex items of the button, the spaces around "·" would collapse. */}
+          <span>
+            {t('store.add')}
+            <span className={styles.visuallyHidden}>{t('store.addFor', { name: item.name })}</span> · {format(unit)}
+          </span>
         </button>
       )}
     </li>

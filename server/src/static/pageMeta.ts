@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Language } from '@hive/shared/config';
 import type { Database } from '../database';
-import { findStoreBySlug } from '../ordering/store';
+import { findStoreBySlug } from '../ordering';
 
 /**
  * The title and description of a page in the HTML the server sends, before any script runs: what a
