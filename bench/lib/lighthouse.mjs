@@ -25,17 +25,20 @@ export function summarize(lhr) {
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null]),
   );
-  // An audit fails when it counts for a category (weight > 0) and scores below 0.9; informative and
-  // manual audits (score null) never fail.
+  // An audit fails when it scores below 0.9 and counts for its category (weight > 0), or belongs to
+  // accessibility, best practices or SEO at all (Lighthouse 12 lists some, e.g. label-in-name, with
+  // weight 0 but shows them failed); informative and manual audits (score null) never fail.
   const failing = [];
   for (const c of CATEGORIES) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (audit && ref.weight > 0 && audit.score !== null && audit.score < 0.9 && !failing.includes(ref.id))
+      const counts = ref.weight > 0 || c !== 'performance';
+      if (audit && counts && audit.score !== null && audit.score < 0.9 && !failing.includes(ref.id))
         failing.push(ref.id);
     }
   }
-  // The elements that moved (what to reserve space for), from the layout-shifts audit.
+  // The elements that moved (what to reserve space for), from the layout-shifts audit (with Chromium
+  // newer than Lighthouse 12.2 knows, that audit may end in an error: then there are none here).
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? [])
     .slice(0, 5)
     .map((i) => ({ score: i.score, node: i.node?.selector ?? i.node?.snippet ?? null }));
