@@ -110,6 +110,7 @@ for (const target of databaseTargets()) {
         (m) => `${m[2]} ${m[1]}`,
       );
       assert.deepEqual(preloads, [
+        'fetch /remotes.json',
         'fetch /remotes/ordering/mf-manifest.json',
         'style /remotes/ordering/app.abcdef12.css',
         'script /remotes/ordering/remoteEntry.js',

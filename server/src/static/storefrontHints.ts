@@ -7,7 +7,8 @@ import type { Language } from '@hive/shared/config';
  * the page would otherwise discover it one step at a time (shell boot, then the ordering remote's
  * manifest, then its entry and `./App` chunks, then its translations, then the store's profile and
  * the ordering token its menu request needs).
- * Announced in the HTML, a phone fetches them all while the shell's code is still parsing.
+ * Announced in the HTML, a phone fetches them all while the shell's code is still parsing (the
+ * shell's own `/remotes.json` too: the browser hands the preloaded answer to its no-cache fetch).
  *
  * Only for the ordering remote served by this server (its default `/remotes/ordering/` address and
  * build folder): a remote on another origin (REMOTES_JSON) is the CDN's business. A missing or
@@ -46,6 +47,8 @@ export async function storefrontHints(orderingRoot: string | undefined, slug: st
     `<link rel="preload" href="${href}" as="fetch" crossorigin="${credentials ? 'use-credentials' : 'anonymous'}">`;
   const tags: string[] = [];
   if (orderingRoot) {
+    // The shell's remote map comes first on its boot's path to the remote (it names the manifest).
+    tags.push(data('/remotes.json'));
     const { scripts, styles } = await remoteFiles(orderingRoot);
     if (scripts.length > 0) {
       tags.push(data(ORDERING_MANIFEST));
