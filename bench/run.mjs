@@ -14,9 +14,12 @@
 //      instances of a fresh PostgreSQL database created on DATABASE_URL's server
 //   8. live latency (bench/lib/live.mjs): a receipt posted by a register to visible on an open
 //      overview and transactions list, p50/p95 (target p95 < 1 s)
+//   9. Lighthouse 12 (bench/lib/lighthouse.mjs), mobile defaults, on the login page and the storefront
+//      /ordering/blue-door-bistro: BENCH_LIGHTHOUSE_RUNS runs per page (default 3), the median kept
 // BENCH_ONLY=bytes runs 1, 2 and 6 only (a minute instead of ten); BENCH_ONLY=browser 1, 2, 3 and 6; BENCH_ONLY=device runs 7 only
 // (no builds) and writes bench/device-results.json; BENCH_ONLY=live runs 8 only (on the builds as
-// they are) and merges it into bench/results.json.
+// they are) and merges it into bench/results.json; BENCH_ONLY=lighthouse builds what is stale, runs
+// 9 only and merges it into bench/results.json.
 // Writes bench/results.json and prints markdown tables. Needs Chromium at /usr/bin/chromium (CHROMIUM_PATH).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import { launch, memory, median, quantile, runScenarios, transfer, DEMO } from '
 import { measure, signInCookie } from './lib/load.mjs';
 import { deviceBench, deviceReport } from './lib/device.mjs';
 import { liveBench, liveReport } from './lib/live.mjs';
+import { lighthouseBench, lighthouseReport } from './lib/lighthouse.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
 const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4')
@@ -44,6 +48,8 @@ const ONLY_BYTES = process.env.BENCH_ONLY === 'bytes';
 const ONLY_BROWSER = process.env.BENCH_ONLY === 'browser';
 const ONLY_DEVICE = process.env.BENCH_ONLY === 'device';
 const ONLY_LIVE = process.env.BENCH_ONLY === 'live';
+const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const SOAK = process.env.BENCH_SOAK === '1';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 /** `postgres`: the soak on two instances of one PostgreSQL database (DATABASE_URL's server). */
@@ -108,6 +114,24 @@ async function main() {
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\n${liveReport(live)}`);
     log('merged live into bench/results.json');
+    return;
+  }
+  if (ONLY_LIGHTHOUSE) {
+    await build();
+    log('starting the servers');
+    const { child, urls } = await startServers();
+    let lh;
+    try {
+      lh = await lighthouseBench(urls.federated, { runs: LIGHTHOUSE_RUNS, log });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const file = path.join(repoRoot, 'bench/results.json');
+    const results = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+    results.lighthouse = { date: new Date().toISOString(), loadavg: os.loadavg(), runs: LIGHTHOUSE_RUNS, pages: lh };
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\n${lighthouseReport(lh)}`);
+    log('merged lighthouse into bench/results.json');
     return;
   }
   await build();
@@ -190,6 +214,9 @@ async function main() {
     if (!ONLY_BYTES && !ONLY_BROWSER) {
       log('live latency');
       results.live = await liveBench(urls.federated, { log });
+      log('lighthouse');
+      const pages = await lighthouseBench(urls.federated, { runs: LIGHTHOUSE_RUNS, log });
+      results.lighthouse = { date: new Date().toISOString(), loadavg: os.loadavg(), runs: LIGHTHOUSE_RUNS, pages };
     }
   } finally {
     child.kill('SIGTERM');
@@ -415,6 +442,7 @@ export function report(r) {
   }
   if (r.device) lines.push('', deviceReport(r.device));
   if (r.live) lines.push('', liveReport(r.live));
+  if (r.lighthouse?.pages) lines.push('', lighthouseReport(r.lighthouse.pages));
   return lines.join('\n');
 }
 

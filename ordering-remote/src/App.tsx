@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any module below builds a schema.
+import './zodConfig';
 import { useEffect, useState } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +8,7 @@ import { Frame, Notice } from './components/Frame';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { OrderPage } from './pages/OrderPage';
 import { StorePage } from './pages/StorePage';
+import styles from './ordering.module.css';
 
 export const ORDERING_NAMESPACE = 'ordering';
 
@@ -49,7 +52,13 @@ export default function App() {
       live = false;
     };
   }, [shell]);
-  if (!ready) return <p role="status">Loading</p>;
+  // Out of the flow (visually hidden): an in-flow line here would push the page when the store replaces it.
+  if (!ready)
+    return (
+      <p role="status" className={styles.visuallyHidden}>
+        Loading
+      </p>
+    );
   return (
     <Routes>
       <Route path=":slug" element={<Store />} />

@@ -55,7 +55,7 @@ describe('MenuItemCard', () => {
     expect(screen.getByRole('group', { name: 'Syrups' })).toHaveAccessibleDescription('Optional, up to 2');
     // An optional one-choice group starts on "None".
     expect(within(screen.getByRole('group', { name: 'Size' })).getByRole('radio', { name: 'None' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Add Cappuccino to cart' }));
+    await user.click(screen.getByRole('button', { name: /^Add Cappuccino to cart · / }));
     expect(onAdd).not.toHaveBeenCalled();
     expect(milk).toHaveAccessibleDescription('Choose 1 Choose at least 1 for Milk.');
     expect(within(milk).getByRole('radio', { name: 'Whole milk' })).toHaveFocus();
@@ -70,7 +70,7 @@ describe('MenuItemCard', () => {
     await user.click(screen.getByRole('radio', { name: 'Oat milk (+$0.50)' }));
     await user.click(screen.getByRole('radio', { name: 'Large (+$0.60)' }));
     await user.click(screen.getByRole('radio', { name: 'None' }));
-    const add = screen.getByRole('button', { name: 'Add Cappuccino to cart' });
+    const add = screen.getByRole('button', { name: /^Add Cappuccino to cart · / });
     expect(add).toHaveTextContent('$5.10');
     await user.click(add);
     expect(onAdd).toHaveBeenCalledWith({

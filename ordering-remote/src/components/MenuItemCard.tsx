@@ -91,13 +91,15 @@ export function MenuItemCard({
         </div>
       )}
       {canOrder && (
-        <button
-          type="button"
-          className={styles.addButton}
-          aria-label={t('store.addLabel', { name: item.name })}
-          onClick={add}
-        >
-          {t('store.add')} · {format(unit)}
+        // The accessible name starts with the visible words ("Add … · $12.00" holds "Add · $12.00"
+        // in order), so a speech user saying what they see reaches it; the dish's name is for
+        // screen readers only (the card already shows it above).
+        <button type="button" className={styles.addButton} onClick={add}>
+          {/* One inline run: as separate flex items of the button, the spaces around "·" would collapse. */}
+          <span>
+            {t('store.add')}
+            <span className={styles.visuallyHidden}>{t('store.addFor', { name: item.name })}</span> · {format(unit)}
+          </span>
         </button>
       )}
     </li>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreProfile } from '@hive/shared/schemas/ordering';
 import { useStoreProfile } from './useStore';
@@ -12,6 +12,13 @@ import styles from '../ordering.module.css';
 export function StoreGate({ slug, children }: { slug: string; children(profile: StoreProfile): ReactNode }) {
   const { t } = useTranslation('ordering');
   const { state, retry } = useStoreProfile(slug);
+  const storeName = state.kind === 'ready' ? state.profile.name : null;
+  // The server sends each store's page titled "<store> · Online ordering"; the same after a move
+  // from one store to another in the app, or a language change.
+  const area = t('title');
+  useEffect(() => {
+    if (storeName) document.title = `${storeName} · ${area}`;
+  }, [storeName, area]);
   if (state.kind === 'loading') {
     return (
       <Frame>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
@@ -11,10 +11,43 @@ import { StoreGate } from '../components/StoreGate';
 import styles from '../ordering.module.css';
 
 export function StorePage({ slug }: { slug: string }) {
-  return <StoreGate slug={slug}>{(profile) => <StoreView slug={slug} profile={profile} />}</StoreGate>;
+  const api = useOrderingApi();
+  // The menu (an ordering token, then the menu) is asked for at once, beside the store's profile
+  // that StoreGate loads, not after it: two round trips off a phone's first view.
+  const [menuRequest] = useState(() => {
+    const request = api.menu(slug);
+    request.catch(() => undefined); // a store that is closed or unknown never reads it
+    return request;
+  });
+  return (
+    <StoreGate slug={slug}>
+      {(profile) => <StoreView slug={slug} profile={profile} menuRequest={menuRequest} />}
+    </StoreGate>
+  );
 }
 
-function StoreView({ slug, profile }: { slug: string; profile: StoreProfile }) {
+/** Where the menu will be, at the size of its first rows: the cart below it does not jump when it comes. */
+function MenuSkeleton() {
+  return (
+    <div className={styles.menuSkeleton} aria-hidden="true">
+      <div className={styles.skeletonNav} />
+      <div className={styles.skeletonTitle} />
+      <div className={styles.skeletonItem} />
+      <div className={styles.skeletonItem} />
+      <div className={styles.skeletonItem} />
+    </div>
+  );
+}
+
+function StoreView({
+  slug,
+  profile,
+  menuRequest,
+}: {
+  slug: string;
+  profile: StoreProfile;
+  menuRequest: Promise<StoreMenu>;
+}) {
   const { t } = useTranslation('ordering');
   const api = useOrderingApi();
   const cart = useCart(slug);
@@ -24,14 +57,19 @@ function StoreView({ slug, profile }: { slug: string; profile: StoreProfile }) {
 
   useEffect(() => {
     let live = true;
-    api.menu(slug).then(
-      (m) => live && setMenu(m),
-      () => live && setFailed(true),
-    );
+    // A request that failed (or was started before a retry of the profile) is tried once more.
+    // A transition: React renders the whole menu in short slices, so a phone's main thread is
+    // never blocked for long (the skeleton stays until the menu is ready).
+    menuRequest
+      .catch(() => api.menu(slug))
+      .then(
+        (m) => live && startTransition(() => setMenu(m)),
+        () => live && setFailed(true),
+      );
     return () => {
       live = false;
     };
-  }, [api, slug]);
+  }, [api, slug, menuRequest]);
 
   const count = cartCount(cart.lines);
   return (
@@ -43,7 +81,14 @@ function StoreView({ slug, profile }: { slug: string; profile: StoreProfile }) {
             {t('store.menu')}
           </h2>
           {failed && <p role="alert">{t('loadError')}</p>}
-          {!menu && !failed && <p role="status">{t('loading')}</p>}
+          {!menu && !failed && (
+            <>
+              <p role="status" className={styles.visuallyHidden}>
+                {t('loading')}
+              </p>
+              <MenuSkeleton />
+            </>
+          )}
           {menu && menu.categories.length === 0 && <p>{t('store.emptyMenu')}</p>}
           {menu && menu.categories.length > 1 && (
             <nav className={styles.categoryNav} aria-label={t('store.menu')}>
@@ -77,7 +122,8 @@ function StoreView({ slug, profile }: { slug: string; profile: StoreProfile }) {
           ))}
         </section>
       </div>
-      <aside className={styles.storeAside}>
+      {/* On a phone the cart is below the menu: it shows once the menu is in place, not before. */}
+      <aside className={menu || failed ? styles.storeAside : `${styles.storeAside} ${styles.asideWaiting}`}>
         <CartPanel
           cart={cart}
           currency={profile.currency}

@@ -9,6 +9,8 @@ export type { OrderingRateLimits } from './routes';
 export { seedOrderingDemo, DEMO_STORES, DEMO_HOURS } from './seed';
 export type { OrderingTables } from './tables';
 export { signOrderingToken, verifyOrderingToken, ORDERING_TOKEN_TTL_MS } from './token';
+// The store by its public address: the static pages title a storefront with its name.
+export { findStoreBySlug } from './store';
 
 export const orderingModule: ServerModule<AuthContext> = {
   name: 'ordering',

@@ -8,6 +8,8 @@ import { REPO_ROOT } from '../config';
 import { pingDatabase } from '../db';
 import type { Database } from '../database';
 import { localizeShellIndex, requestLanguage } from './language';
+import { injectPageMeta, pageMetaFor } from './pageMeta';
+import { ORDERING_MANIFEST, storefrontHints } from './storefrontHints';
 import type { RemotesMap } from './remotes';
 import { chooseVariant, precompressedFiles, sendVariant } from './precompressed';
 
@@ -98,20 +100,36 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Run <code>npm run build</code> in the repository root (or <code>npm start</code>, which builds what is stale), then reload this page.</p>
 </body></html>`;
 
-async function sendShellIndex(shellRoot: string, req: Request, res: Response, next: NextFunction): Promise<void> {
+async function sendShellIndex(
+  { roots, remotes, db }: Pick<StaticOptions, 'roots' | 'remotes' | 'db'>,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): Promise<void> {
   res.setHeader('Cache-Control', NO_CACHE);
   res.vary('Cookie'); // the language cookie picks the page's language
+  const shellRoot = roots.shell;
   const file = path.join(shellRoot, 'index.html');
   const lng = requestLanguage(req.get('cookie'));
+  // A storefront page carries its store's name and description (pageMeta.ts); if the database
+  // cannot say, the page is still sent with the built title (the app shows its own error).
+  const meta = await pageMetaFor(db, req.path, lng).catch(() => null);
   // The default language is the page as built, so its precompressed file fits; another language
-  // is a rewritten page of a few kB, sent as it is.
-  if (lng === DEFAULT_LANGUAGE) {
+  // or a page with its own title is a rewritten page of a few kB, sent as it is.
+  if (lng === DEFAULT_LANGUAGE && !meta) {
     const variant = await chooseVariant(req, res, file);
     if (variant) return sendVariant(res, file, variant, next);
   }
   try {
     const html = await fs.readFile(file, 'utf8');
-    res.type('html').send(await localizeShellIndex(html, shellRoot, lng));
+    const localized = await localizeShellIndex(html, shellRoot, lng);
+    if (!meta) {
+      res.type('html').send(localized);
+      return;
+    }
+    // The ordering remote this server builds and serves (not one on a CDN) gets preload hints.
+    const orderingRoot = remotes.ordering === ORDERING_MANIFEST ? roots.remotes.ordering : undefined;
+    res.type('html').send(injectPageMeta(localized, meta, await storefrontHints(orderingRoot, meta.slug, lng)));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     res.status(503).type('html').send(NOT_BUILT_PAGE);
@@ -214,6 +232,6 @@ export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOpt
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
     if (!wantsPage(req)) return next();
-    await sendShellIndex(roots.shell, req, res, next);
+    await sendShellIndex({ roots, remotes, db }, req, res, next);
   });
 }
