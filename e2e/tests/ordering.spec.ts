@@ -96,6 +96,24 @@ test.describe('online ordering (issue 7)', () => {
     await owner.context().close();
   });
 
+  test('the storefront renders without waiting for the session check', async ({ page }) => {
+    // The real session answer, held back until the store's menu shows: the public storefront has
+    // no session handling and must not sit behind the shell's full-screen check.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/api/auth/session', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(STORE);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blue Door Bistro' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Add Tiramisu to cart/ })).toBeVisible();
+    expect(asked).toBe(true);
+    release();
+  });
+
   test('a tampered price is charged at the catalog price', async ({ page }) => {
     await page.goto(STORE);
     await addToCart(page, 'Garlic bread');

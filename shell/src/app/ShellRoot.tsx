@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import type { AxiosInstance } from 'axios';
 import { API_PATHS, isLanguage } from '@hive/shared/config';
@@ -11,6 +11,7 @@ import { FullScreenLoader } from '@hive/shared/ui/loader';
 import type { AuthClient } from '../auth/authClient';
 import { SessionWarning, type SessionRuntime } from '../session';
 import { LocalAreasProvider } from '../remotes/localAreas';
+import { areaOfPath } from '../remotes/areaOfPath';
 import { PlanChangedNotice } from '../plan-notice';
 import { rememberLanguage } from '../language';
 import { AppRoutes } from './routes';
@@ -45,6 +46,16 @@ function UserLanguage({ i18n }: { i18n: I18n }) {
     if (language !== i18n.language) void i18n.changeLanguage(language);
   }, [i18n, language]);
   return null;
+}
+
+/**
+ * The routes once the session check is done, but the public storefront at once: it has no session
+ * handling, and a customer's phone should not wait for a check whose answer the page does not use.
+ */
+function Pages({ loading, loaderText }: { loading: boolean; loaderText: string }) {
+  const { pathname } = useLocation();
+  if (loading && areaOfPath(pathname) !== 'ordering') return <FullScreenLoader text={loaderText} />;
+  return <AppRoutes />;
 }
 
 export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, localAreas = {} }: ShellRootProps) {
@@ -111,7 +122,7 @@ export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, local
             <BrowserRouter>
               <NavigateBridge runtime={runtime} />
               <UserLanguage i18n={i18n} />
-              {status === 'loading' ? <FullScreenLoader text={i18n.t('shell:loading')} /> : <AppRoutes />}
+              <Pages loading={status === 'loading'} loaderText={i18n.t('shell:loading')} />
               <PlanChangedNotice />
               <SessionWarning session={runtime.service} />
             </BrowserRouter>

@@ -2,7 +2,7 @@
 // remote's standalone page looks like the real one.
 import '../app/base.css';
 import { createRoot } from 'react-dom/client';
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { SHELL_NAMESPACE } from '@hive/shared/config';
 import { createHiveStore, waitForRehydration } from '@hive/shared/store';
 import { createI18n } from '@hive/shared/i18n';
@@ -12,7 +12,8 @@ import { createLiveService } from '../live';
 import { watchPlanChanges } from '../plan-notice';
 import { createAuthClient } from '../auth/authClient';
 import { createLazyHttpClient } from '../http';
-import { areaOfPath, configureRemotes, initRemotes, isRemoteLocal, whenIdle } from '../remotes';
+import { areaOfPath, configureRemotes, initRemotes, isRemoteLocal } from '../remotes';
+import { whenUsable } from './whenUsable';
 import { logger } from '../logger';
 import { rememberedLanguage } from '../language';
 import { ShellRoot } from '../app/ShellRoot';
@@ -67,18 +68,26 @@ export function startShell({ localAreas, container = document.getElementById('ro
   });
   const area = areaOfPath(window.location.pathname);
   if (area && !isRemoteLocal(area)) void initRemotes().catch(() => undefined);
+  // A remote's page makes its requests at once: the HTTP client (axios) starts loading now.
+  if (area) void http.preload().catch(() => undefined);
   const ready = Promise.allSettled([waitForRehydration(store), i18nReady]);
-  void ready.then(() => whenIdle(() => void http.preload().catch(() => undefined)));
-  createRoot(container).render(
-    <ShellRoot
-      store={store}
-      i18n={i18n}
-      http={http}
-      auth={auth}
-      runtime={runtime}
-      live={live}
-      ready={ready}
-      localAreas={localAreas}
-    />,
+  // axios: loaded by the first request, or once the user starts typing or the page has settled.
+  void ready.then(() => whenUsable(() => void http.preload().catch(() => undefined)));
+  const root = createRoot(container);
+  // A transition: React renders the first page in slices and yields between them, so a phone's main
+  // thread is never blocked for the whole render (index.html already shows the loader meanwhile).
+  startTransition(() =>
+    root.render(
+      <ShellRoot
+        store={store}
+        i18n={i18n}
+        http={http}
+        auth={auth}
+        runtime={runtime}
+        live={live}
+        ready={ready}
+        localAreas={localAreas}
+      />,
+    ),
   );
 }

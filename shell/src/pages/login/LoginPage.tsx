@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@hive/shared/config';
 import { useAuth } from '@hive/shared/shell-contract';
-import { prefetchRemoteAppWhenIdle } from '../../remotes';
+import { prefetchRemoteApp } from '../../remotes';
+import { whenUsable } from '../../lib/whenUsable';
 import { AuthField, AuthForm } from '../authForm';
 import { safeCallbackPath } from './safeCallback';
 import { validateLogin, type LoginErrors } from './validateLogin';
@@ -20,8 +21,9 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // Most sign-ins land in the back-office: fetch its remote while the user types.
-  useEffect(() => prefetchRemoteAppWhenIdle('backoffice'), []);
+  // Most sign-ins land in the back-office: fetch its remote (and start the federation) once the
+  // user starts typing, or once the page has settled, never while the page itself starts.
+  useEffect(() => whenUsable(() => prefetchRemoteApp('backoffice')), []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
