@@ -19,7 +19,10 @@ export default defineConfig({
   workers: 2,
   reporter: [
     ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(repoRoot, '.test-results/e2e-skew.json') }],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(repoRoot, '.test-results/e2e-skew.json') },
+    ],
   ],
   outputDir: path.join(repoRoot, '.test-results/e2e-skew-artifacts'),
   use: { ...base.use, baseURL: undefined },

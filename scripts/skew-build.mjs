@@ -7,7 +7,7 @@
 // hard-linked when its lockfile is today's (else `npm ci` there) and built with that commit's own
 // webpack configs. Prints the cache folders as JSON on its last line (and returns them).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,8 +71,6 @@ function buildReleased(commit, apps) {
       rmSync(dest, { recursive: true, force: true });
       mkdirSync(dest, { recursive: true });
       renameSync(path.join(tree, app.dir, 'dist'), path.join(dest, 'dist'));
-      const locales = path.join(tree, app.dir, 'public/locales');
-      if (app.name !== 'shell' && existsSync(locales)) cpSync(locales, path.join(dest, 'locales'), { recursive: true });
     }
   } finally {
     git(['worktree', 'remove', '--force', tree]);

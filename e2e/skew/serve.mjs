@@ -22,8 +22,14 @@ const today = {
   ordering: path.join(repoRoot, 'ordering-remote/dist'),
 };
 const arrangements = [
-  { shell: today.shell, remotes: { backoffice: dist(released.backoffice), admin: dist(released.admin), ordering: dist(released.ordering) } },
-  { shell: dist(released.shell), remotes: { backoffice: today.backoffice, admin: today.admin, ordering: today.ordering } },
+  {
+    shell: today.shell,
+    remotes: { backoffice: dist(released.backoffice), admin: dist(released.admin), ordering: dist(released.ordering) },
+  },
+  {
+    shell: dist(released.shell),
+    remotes: { backoffice: today.backoffice, admin: today.admin, ordering: today.ordering },
+  },
   { shell: today.shell, remotes: { backoffice: today.backoffice, admin: today.admin, ordering: dist(fixture) } },
 ];
 

@@ -5,7 +5,7 @@ import { signIn, watchConsole } from '../tests/helpers';
 const port = Number(process.env.E2E_SKEW_PORT ?? 8186);
 const ARRANGEMENTS = [
   { name: "today's shell, the released remotes", url: `http://localhost:${port}` },
-  { name: 'the released shell, today\'s remotes', url: `http://localhost:${port + 1}` },
+  { name: "the released shell, today's remotes", url: `http://localhost:${port + 1}` },
 ];
 const FIXTURE_URL = `http://localhost:${port + 2}`;
 
@@ -60,7 +60,10 @@ for (const { name, url } of ARRANGEMENTS) {
       await page.goto('/ordering/blue-door-bistro');
       await areaShows(page, 'ordering');
       await expect(page.getByRole('heading', { level: 1, name: 'Blue Door Bistro' })).toBeVisible();
-      await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Add .* to cart$/ })
+        .first()
+        .click();
       await page.getByRole('complementary').getByRole('link', { name: 'Checkout', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
       await areaShows(page, 'ordering');
@@ -74,7 +77,9 @@ for (const { name, url } of ARRANGEMENTS) {
 test.describe('a remote built for another shell contract (fixture: ordering, ^99.0.0)', () => {
   test.use({ baseURL: FIXTURE_URL });
 
-  test('its area says it is being updated and the report reaches the server; the other areas work', async ({ page }) => {
+  test('its area says it is being updated and the report reaches the server; the other areas work', async ({
+    page,
+  }) => {
     const report = page.waitForRequest(
       (r) => r.url().includes('/api/auth/_log') && /REMOTE_INCOMPATIBLE/.test(r.postData() ?? ''),
     );
