@@ -88,12 +88,29 @@ function countPlaywright(out) {
   } else totals.failed += 1;
 }
 
-// The e2e tests, then the scale-out run (two instances on PostgreSQL behind nginx,
+/**
+ * The version-skew run (e2e/skew.config.ts): today's shell against the released remotes
+ * (releases.json) and the reverse, and the incompatible-contract fixture. Its servers build what the
+ * cache (node_modules/.cache/hive-skew) lacks. Needs today's production build.
+ */
+async function skewRun() {
+  console.log("\nVersion-skew e2e: today's shell and the released remotes, and the reverse");
+  const out = path.join(results, 'e2e-skew.json');
+  const { code } = await run(npx('playwright'), ['test', '--config', 'skew.config.ts'], {
+    cwd: path.join(repoRoot, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  countPlaywright(out);
+  return code === 0;
+}
+
+// The e2e tests, then the version-skew run, then the scale-out run (two instances on PostgreSQL behind nginx,
 // e2e/scale-out.config.ts) when a PostgreSQL server and nginx are there, as in CI.
 await step('e2e', async () => {
   const out = path.join(results, 'e2e.json');
   const { code } = await run('npm', ['test', '-s', '-w', 'e2e'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
   countPlaywright(out);
+  const skewOk = await skewRun();
   const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
   if (!process.env.TEST_DATABASE_URL?.trim() || !existsSync(nginx)) {
     const missing = [
@@ -101,7 +118,7 @@ await step('e2e', async () => {
       !existsSync(nginx) && `nginx (${nginx})`,
     ];
     console.log(`\nScale-out e2e skipped: needs ${missing.filter(Boolean).join(' and ')}.`);
-    return code === 0;
+    return code === 0 && skewOk;
   }
   console.log('\nScale-out e2e: two instances on PostgreSQL behind nginx');
   const scaleOut = path.join(results, 'e2e-scale-out.json');
@@ -110,8 +127,12 @@ await step('e2e', async () => {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: scaleOut },
   });
   countPlaywright(scaleOut);
-  return code === 0 && second.code === 0;
+  return code === 0 && skewOk && second.code === 0;
 });
+
+// `node scripts/test.mjs skew`: the version-skew run alone (after `npm run build`); `npm test` runs it
+// in the e2e step above.
+if (only.includes('skew')) await step('skew', skewRun);
 
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);

@@ -147,6 +147,27 @@ function shellProvides(pkgDir) {
   return out;
 }
 
+/**
+ * The shell contract (shared/src/shell-contract/version.ts): a remote records the range it needs,
+ * `^<major>.<minor>.0` of the version it was built with, or HIVE_CONTRACT_RANGE from the environment
+ * (the version-skew test's incompatible fixture), and the ranges of the shared singletons it needs.
+ * The shell refuses to mount it when its own version or singletons do not satisfy them.
+ */
+function shellContractVersion() {
+  const src = fs.readFileSync(path.join(repoRoot, 'shared/src/shell-contract/version.ts'), 'utf8');
+  const m = /SHELL_CONTRACT_VERSION = '(\d+)\.(\d+)\.(\d+)'/.exec(src);
+  if (!m) throw new Error('shared/src/shell-contract/version.ts: SHELL_CONTRACT_VERSION not found');
+  return { version: `${m[1]}.${m[2]}.${m[3]}`, range: `^${m[1]}.${m[2]}.0` };
+}
+function remoteContract(pkgDir) {
+  const shared = {};
+  for (const [key, cfg] of Object.entries(sharedSingletons(pkgDir))) {
+    if (typeof cfg.requiredVersion === 'string') shared[key] = cfg.requiredVersion;
+  }
+  return { range: process.env.HIVE_CONTRACT_RANGE || shellContractVersion().range, shared };
+}
+const REMOTE_APP_WRAPPER = path.join(__dirname, 'remote-app.mjs');
+
 const INDEX_HTML = path.join(__dirname, 'index.html');
 const escapeHtml = (text) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -198,6 +219,9 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
     const localesDir = path.join(dir, 'public/locales');
     // A remote's production entry uses the shell's federation runtime (see the plugin below).
     const externalRuntime = !host && !withPage;
+    // `./App` goes through remote-app.mjs, which adds the recorded contract (`hiveContract`).
+    const appExpose = exposes?.['./App'];
+    const federatedExposes = appExpose ? { ...exposes, './App': REMOTE_APP_WRAPPER } : exposes;
 
     return {
       mode,
@@ -221,7 +245,11 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // Every build that compiles the shell's code (the shell, a remote's standalone page, the monolith).
-        alias: { ...FACADE_SOURCES, ...SHELL_FEDERATION_ALIASES },
+        alias: {
+          ...FACADE_SOURCES,
+          ...SHELL_FEDERATION_ALIASES,
+          ...(appExpose ? { '@hive-remote-app$': path.resolve(dir, appExpose) } : {}),
+        },
       },
       module: {
         rules: [
@@ -269,7 +297,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         !host &&
           new ModuleFederationPlugin({
             name,
-            ...(exposes ? { filename: 'remoteEntry.js', exposes, manifest: MANIFEST } : {}),
+            ...(exposes ? { filename: 'remoteEntry.js', exposes: federatedExposes, manifest: MANIFEST } : {}),
             shared: sharedSingletons(dir),
             // One offline remote must never block the others.
             shareStrategy: 'loaded-first',
@@ -290,6 +318,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         new webpack.DefinePlugin({
           HIVE_MF_BUNDLER_RUNTIME_VERSION: JSON.stringify(BUNDLER_RUNTIME_VERSION),
           HIVE_SHELL_SHARED: JSON.stringify(shellProvides(dir)),
+          ...(exposes ? { HIVE_REMOTE_CONTRACT: JSON.stringify(remoteContract(dir)) } : {}),
           ...(host
             ? {
                 // What the plugin's `optimization.target: 'web'` defines: the runtime's Node-only

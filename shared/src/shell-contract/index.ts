@@ -25,3 +25,4 @@ export {
   useShell,
 } from './context';
 export type { ShellProviderProps } from './context';
+export { LEGACY_CONTRACT_RANGE, majorOfRange, satisfiesRange, SHELL_CONTRACT_VERSION } from './version';

@@ -65,6 +65,7 @@ export function startShell({ localAreas, container = document.getElementById('ro
         'REMOTE_LOAD_FAILED',
         `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`,
       ),
+    reportIncompatible: (remote, reason) => logger.error('REMOTE_INCOMPATIBLE', `${remote}: ${reason}`),
   });
   const area = areaOfPath(window.location.pathname);
   if (area && !isRemoteLocal(area)) void initRemotes().catch(() => undefined);

@@ -87,6 +87,11 @@ function sharedConfigOf() {
   );
 }
 
+/** The version of every singleton the shell provides (the contract check compares a remote's needs). */
+export function providedVersions(): Record<string, string> {
+  return Object.fromEntries(Object.entries(HIVE_SHELL_SHARED).map(([key, meta]) => [key, meta.version]));
+}
+
 /**
  * The page's one federation instance. A remote's standalone dev page (its own ModuleFederationPlugin
  * build, with the shell's code inside) already has one, which already shares that build's

@@ -13,3 +13,4 @@ export type { RemoteAppModule, RemotesOptions } from './registry';
 export { areaOfPath } from './areaOfPath';
 export { RemoteArea } from './RemoteArea';
 export { REMOTE_NAMES, type RemoteName, type RemoteMap } from './remoteMap';
+export { RemoteIncompatibleError, contractProblem, type RecordedContract } from './contract';

@@ -1,4 +1,5 @@
-import { configureRemotes, initRemotes, isRemoteConfigured, loadRemoteApp } from './registry';
+import { configureRemotes, initRemotes, isRemoteConfigured, loadRemoteApp, RemoteUnavailableError } from './registry';
+import { RemoteIncompatibleError } from './contract';
 
 // The lazy federation chunk: the runtime instance the registry drives.
 const mf = {
@@ -6,7 +7,10 @@ const mf = {
   loadRemote: jest.fn(() => Promise.resolve({ default: () => null })),
 };
 const startFederation = jest.fn((_plugins: unknown[]) => mf);
-jest.mock('./federation', () => ({ startFederation: (plugins: unknown[]) => startFederation(plugins) }));
+jest.mock('./federation', () => ({
+  startFederation: (plugins: unknown[]) => startFederation(plugins),
+  providedVersions: () => ({ react: '19.2.0' }),
+}));
 
 const remotesJson = {
   backoffice: '/remotes/backoffice/mf-manifest.json',
@@ -43,6 +47,40 @@ describe('remote registry', () => {
     await loadRemoteApp('ordering', true);
     expect(mf.registerRemotes).toHaveBeenCalledWith([{ name: 'ordering', entry: remotesJson.ordering }], {
       force: true,
+    });
+  });
+
+  describe('the shell contract, checked before anything renders', () => {
+    const App = () => null;
+    it('mounts a compatible remote and a legacy one (nothing recorded)', async () => {
+      mf.loadRemote.mockResolvedValueOnce({
+        default: App,
+        hiveContract: { range: '^1.0.0', shared: { react: '^19.0.0' } },
+      } as never);
+      await expect(loadRemoteApp('admin')).resolves.toMatchObject({ default: App });
+      mf.loadRemote.mockResolvedValueOnce({ default: App } as never);
+      await expect(loadRemoteApp('admin')).resolves.toMatchObject({ default: App });
+    });
+
+    it('refuses a remote that needs another contract, and reports REMOTE_INCOMPATIBLE once', async () => {
+      const reportIncompatible = jest.fn();
+      configureRemotes({ report: jest.fn(), reportIncompatible });
+      mf.loadRemote.mockResolvedValueOnce({ default: App, hiveContract: { range: '^99.0.0' } } as never);
+      const err: unknown = await loadRemoteApp('ordering').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RemoteIncompatibleError);
+      expect(err).not.toBeInstanceOf(RemoteUnavailableError);
+      expect(reportIncompatible).toHaveBeenCalledWith('ordering', 'needs shell contract ^99.0.0, this shell is 1.0.0');
+    });
+
+    it('refuses a remote that needs a newer major of a shared singleton', async () => {
+      mf.loadRemote.mockResolvedValueOnce({
+        default: App,
+        hiveContract: { range: '^1.0.0', shared: { react: '^20.0.0' } },
+      } as never);
+      await expect(loadRemoteApp('backoffice')).rejects.toMatchObject({
+        name: 'RemoteIncompatibleError',
+        reason: 'needs react ^20.0.0, this shell provides 19.2.0',
+      });
     });
   });
 

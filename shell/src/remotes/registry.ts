@@ -3,14 +3,20 @@ import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { fetchRemoteMap, type RemoteMap } from './remoteMap';
 import { retryPlugin } from './plugins/retryPlugin';
 import { errorReportPlugin, type RemoteFailureReporter } from './plugins/errorReportPlugin';
+import { SHELL_CONTRACT_VERSION } from '@hive/shared/shell-contract';
+import { contractProblem, RemoteIncompatibleError, type RecordedContract } from './contract';
 
 /** What every remote exposes as `./App`. */
 export interface RemoteAppModule {
   default: ComponentType;
+  /** What the remote's build recorded (absent in a remote built before the contract existed). */
+  hiveContract?: RecordedContract;
 }
 
 export interface RemotesOptions {
   report: RemoteFailureReporter;
+  /** A remote refused before mounting (REMOTE_INCOMPATIBLE): which one and why. */
+  reportIncompatible?: (remote: string, reason: string) => void;
   url?: string;
   /**
    * Areas this page renders from its own code (a remote running standalone): they are left out, so
@@ -22,6 +28,8 @@ export interface RemotesOptions {
 let options: RemotesOptions = { report: () => undefined };
 let remoteMap: RemoteMap = {};
 let started: Promise<ModuleFederation> | null = null;
+/** The singletons' versions the shell provides, known once the federation chunk loaded. */
+let provided: Record<string, string> = {};
 
 /**
  * Records how the remotes will be registered, without starting anything: the login page renders
@@ -42,7 +50,8 @@ function federation(): Promise<ModuleFederation> {
     import(/* webpackChunkName: "federation" */ './federation'),
     fetchRemoteMap(options.url),
   ]).then(
-    ([{ startFederation }, listed]) => {
+    ([{ startFederation, providedVersions }, listed]) => {
+      provided = providedVersions();
       const mf = startFederation([retryPlugin(), errorReportPlugin(options.report)]);
       remoteMap = Object.fromEntries(Object.entries(listed).filter(([name]) => !isRemoteLocal(name)));
       mf.registerRemotes(Object.entries(remoteMap).map(([name, entry]) => ({ name, entry })));
@@ -92,9 +101,17 @@ export async function loadRemoteApp(name: string, fresh = false): Promise<Remote
   try {
     const mod = await mf.loadRemote<RemoteAppModule>(`${name}/App`);
     if (!mod || typeof mod.default !== 'function') throw new Error('./App has no default component');
+    // Before anything renders: a remote that needs another shell contract, or another major of a
+    // shared singleton, is refused (the area shows "being updated"), never mounted against the wrong copy.
+    const problem = contractProblem(mod.hiveContract, { version: SHELL_CONTRACT_VERSION, shared: provided });
+    if (problem) {
+      options.reportIncompatible?.(name, problem);
+      throw new RemoteIncompatibleError(name, problem);
+    }
     return mod;
   } catch (err) {
-    throw err instanceof RemoteUnavailableError ? err : new RemoteUnavailableError(name, err);
+    if (err instanceof RemoteUnavailableError || err instanceof RemoteIncompatibleError) throw err;
+    throw new RemoteUnavailableError(name, err);
   }
 }
 

@@ -1,0 +1,126 @@
+// Builds what the version-skew e2e (e2e/skew.config.ts) runs against, into a cache outside the
+// source tree (node_modules/.cache/hive-skew), each reused when present:
+//   - every app at the commit it was last released from (releases.json): <commit>/<app>/dist;
+//   - the incompatible-contract fixture: today's ordering remote built with
+//     HIVE_CONTRACT_RANGE='^99.0.0' (fixture-<input hash>/ordering/dist).
+// A released commit is checked out into a temporary git worktree with today's node_modules
+// hard-linked when its lockfile is today's (else `npm ci` there) and built with that commit's own
+// webpack configs. Prints the cache folders as JSON on its last line (and returns them).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { APPS, inputHash, repoRoot } from './apps.mjs';
+
+const require = createRequire(import.meta.url);
+export const CACHE = path.join(repoRoot, 'node_modules/.cache/hive-skew');
+export const FIXTURE_RANGE = '^99.0.0';
+
+const git = (args, cwd = repoRoot) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const sh = (cmd, args, cwd, env = {}) =>
+  execFileSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+
+export function readReleases() {
+  const releases = JSON.parse(readFileSync(path.join(repoRoot, 'releases.json'), 'utf8'));
+  for (const app of APPS) {
+    if (!/^[0-9a-f]{40}$/.test(releases[app.name]?.commit ?? '')) {
+      throw new Error(`releases.json: ${app.name}.commit must be a full 40-hex commit`);
+    }
+  }
+  return releases;
+}
+
+/** `<commit>/<app>/dist` for every app released from `commit`, built together in one checkout. */
+function buildReleased(commit, apps) {
+  const missing = apps.filter(
+    (a) =>
+      !existsSync(path.join(CACHE, commit, a.name, 'dist/remoteEntry.js')) &&
+      !existsSync(path.join(CACHE, commit, a.name, 'dist/index.html')),
+  );
+  if (!missing.length) return;
+  try {
+    git(['cat-file', '-e', `${commit}^{commit}`]);
+  } catch {
+    throw new Error(
+      `releases.json names commit ${commit}, which is not in this clone's history (a shallow clone? run \`git fetch --unshallow\`)`,
+    );
+  }
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'hive-skew-'));
+  const tree = path.join(tmp, 'tree');
+  console.log(`skew: building ${missing.map((a) => a.name).join(', ')} at ${commit.slice(0, 10)}…`);
+  git(['worktree', 'add', '--detach', tree, commit]);
+  try {
+    const oldLock = readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
+    if (oldLock === readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) {
+      // Hard links, not symlinks: node_modules/@hive/shared is a relative link that must point at
+      // the old commit's shared/, and webpack resolves real paths.
+      for (const dir of ['.', ...readdirSync(repoRoot)]) {
+        const from = path.join(repoRoot, dir, 'node_modules');
+        if (dir.startsWith('.') && dir !== '.') continue;
+        if (!existsSync(from) || !existsSync(path.join(tree, dir))) continue;
+        sh('cp', ['-al', from, path.join(tree, dir, 'node_modules')], repoRoot);
+      }
+      rmSync(path.join(tree, 'node_modules/.cache'), { recursive: true, force: true });
+    } else {
+      sh('npm', ['ci', '--no-audit', '--no-fund'], tree);
+    }
+    for (const app of missing) {
+      sh(path.join(tree, 'node_modules/.bin/webpack'), ['--mode', 'production'], path.join(tree, app.dir));
+      const dest = path.join(CACHE, commit, app.name);
+      rmSync(dest, { recursive: true, force: true });
+      mkdirSync(dest, { recursive: true });
+      renameSync(path.join(tree, app.dir, 'dist'), path.join(dest, 'dist'));
+    }
+  } finally {
+    git(['worktree', 'remove', '--force', tree]);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Today's ordering remote recording an incompatible contract range. */
+async function buildFixture() {
+  const app = APPS.find((a) => a.name === 'ordering');
+  const dir = path.join(CACHE, `fixture-${inputHash(app).slice(0, 16)}`, 'ordering');
+  if (existsSync(path.join(dir, 'dist/remoteEntry.js'))) return dir;
+  console.log(`skew: building the fixture (ordering, HIVE_CONTRACT_RANGE='${FIXTURE_RANGE}')…`);
+  const webpack = require('webpack');
+  const previous = process.env.HIVE_CONTRACT_RANGE;
+  process.env.HIVE_CONTRACT_RANGE = FIXTURE_RANGE;
+  try {
+    const factory = require(path.join(repoRoot, app.dir, 'webpack.config.cjs'));
+    const config = factory({}, { mode: 'production' });
+    config.output = { ...config.output, path: path.join(dir, 'dist') };
+    const stats = await new Promise((resolve, reject) =>
+      webpack(config, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+  } finally {
+    if (previous === undefined) delete process.env.HIVE_CONTRACT_RANGE;
+    else process.env.HIVE_CONTRACT_RANGE = previous;
+  }
+  return dir;
+}
+
+/** Builds what is missing; returns `{ released: { app: dir }, fixture: dir }` (dirs hold `dist/`). */
+export async function skewBuild() {
+  const releases = readReleases();
+  const byCommit = new Map();
+  for (const app of APPS) {
+    const commit = releases[app.name].commit;
+    byCommit.set(commit, [...(byCommit.get(commit) ?? []), app]);
+  }
+  for (const [commit, apps] of byCommit) buildReleased(commit, apps);
+  const released = Object.fromEntries(APPS.map((a) => [a.name, path.join(CACHE, releases[a.name].commit, a.name)]));
+  return { released, fixture: await buildFixture() };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  skewBuild().then(
+    (dirs) => console.log(JSON.stringify(dirs)),
+    (err) => {
+      console.error(`skew: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}
