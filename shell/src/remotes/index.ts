@@ -4,8 +4,6 @@ export {
   isRemoteLocal,
   loadRemoteApp,
   prefetchRemoteApp,
-  prefetchRemoteAppWhenIdle,
-  whenIdle,
   isRemoteConfigured,
   RemoteUnavailableError,
 } from './registry';

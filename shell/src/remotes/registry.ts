@@ -122,34 +122,3 @@ export function prefetchRemoteApp(name: string): void {
     .then((mf) => (remoteMap[name] ? mf.loadRemote(`${name}/App`) : undefined))
     .catch(() => undefined);
 }
-
-/**
- * Prefetches a remote once the login page is usable: when the browser is idle or at the user's first
- * input, whichever comes first, e.g. the back-office while the user types, so that sign-in does not
- * wait for its scripts (nor the federation runtime, which starts then). Returns a cancel function
- * for an effect's cleanup.
- */
-export function prefetchRemoteAppWhenIdle(name: string): () => void {
-  const events = ['pointerdown', 'keydown', 'focusin'] as const;
-  const run = () => {
-    cancel();
-    prefetchRemoteApp(name);
-  };
-  const cancelIdle = whenIdle(run);
-  function cancel() {
-    cancelIdle();
-    for (const e of events) window.removeEventListener(e, run, true);
-  }
-  for (const e of events) window.addEventListener(e, run, true);
-  return cancel;
-}
-
-/** Runs `work` once the browser is idle (within 3 s at the latest). Returns a cancel function. */
-export function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 200);
-  return () => window.clearTimeout(id);
-}
