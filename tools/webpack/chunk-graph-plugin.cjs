@@ -22,12 +22,21 @@ function sourceFiles(module) {
   return out;
 }
 
-function kindOf(module, entryModules) {
+function kindOf(module, entryModules, block) {
   if (module.type === 'consume-shared-module') return 'consume';
   if (module.type === 'provide-module' || module.constructor.name === 'ProvideSharedModule') return 'provide';
   if (module.constructor.name === 'ContainerEntryModule') return 'expose';
-  if (entryModules.has(module)) return 'boundary';
+  if (entryModules.has(module) && isOwnBlock(module, block)) return 'boundary';
   return 'lazy';
+}
+
+/**
+ * Whether a dynamic import is the entry file's own. A concatenated entry module also lists the
+ * blocks of the modules merged into it (their `parent` stays the inner module): an `import()` in a
+ * module the entry imports (shell/src/remoteFirst.ts) is conditional, not a boot boundary.
+ */
+function isOwnBlock(module, block) {
+  return block.parent === module || block.parent === module.rootModule;
 }
 
 /** The entry modules of every entrypoint (a concatenated entry module wraps the real one). */
@@ -48,6 +57,7 @@ function boundaryChunkGroups(compilation) {
   const groups = [];
   for (const module of entryModulesOf(compilation))
     for (const block of module.blocks || []) {
+      if (!isOwnBlock(module, block)) continue;
       const group = compilation.chunkGraph.getBlockChunkGroup(block);
       if (group) groups.push(group);
     }
@@ -72,10 +82,10 @@ class ChunkGraphPlugin {
             for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
               for (const f of sourceFiles(module)) files.add(f);
               if (module.type === 'consume-shared-module') shared.push(module.options.shareKey);
-              const kind = kindOf(module, entryModules);
               for (const block of module.blocks || []) {
                 const group = chunkGraph.getBlockChunkGroup(block);
                 if (!group) continue;
+                const kind = kindOf(module, entryModules, block);
                 edges.push({
                   kind,
                   ...(kind === 'consume' ? { shareKey: module.options.shareKey } : {}),
