@@ -550,7 +550,11 @@ for (const target of databaseTargets()) {
       const snapshot = async () => {
         const out: Record<string, unknown[]> = {};
         for (const table of tables) {
-          out[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(db)).rows;
+          // Rows compared as a set: `order by 1` leaves ties (a first column that is not unique) in
+          // whatever order PostgreSQL finds them, which an unrelated write may change.
+          out[table] = (await sql`select * from ${sql.table(table)}`.execute(db)).rows
+            .map((row) => JSON.stringify(row))
+            .sort();
         }
         return JSON.stringify(out);
       };
