@@ -61,7 +61,7 @@ for (const { name, url } of ARRANGEMENTS) {
       await areaShows(page, 'ordering');
       await expect(page.getByRole('heading', { level: 1, name: 'Blue Door Bistro' })).toBeVisible();
       await page
-        .getByRole('button', { name: /^Add .* to cart$/ })
+        .getByRole('button', { name: /^Add .* to cart/ })
         .first()
         .click();
       await page.getByRole('complementary').getByRole('link', { name: 'Checkout', exact: true }).click();
