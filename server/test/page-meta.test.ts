@@ -51,6 +51,8 @@ for (const target of databaseTargets()) {
   describe(`the storefront's title and description [${target.name}]`, () => {
     let server: TestServer;
     let shellRoot: string;
+    const storeOf = (db: TestServer['running']['database']['db']) =>
+      db.selectFrom('ordering_settings').select('company_id').where('slug', '=', SLUG).executeTakeFirstOrThrow();
     before(async () => {
       shellRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-meta-'));
       await fs.writeFile(path.join(shellRoot, 'index.html'), BUILT);
@@ -129,11 +131,7 @@ for (const target of databaseTargets()) {
 
     it("escapes the store's name", async () => {
       const db = server.running.database.db;
-      const store = await db
-        .selectFrom('ordering_settings')
-        .select('company_id')
-        .where('slug', '=', SLUG)
-        .executeTakeFirstOrThrow();
+      const store = await storeOf(db);
       await db
         .updateTable('companies')
         .set({ name: 'Tom & "Jerry" <b>$&</b>' })
@@ -169,11 +167,7 @@ for (const target of databaseTargets()) {
 
     it('says nothing private: no e-mail, phone, address, tax id or company id of the store', async () => {
       const db = server.running.database.db;
-      const store = await db
-        .selectFrom('ordering_settings')
-        .select('company_id')
-        .where('slug', '=', SLUG)
-        .executeTakeFirstOrThrow();
+      const store = await storeOf(db);
       const profile = await db
         .selectFrom('company_profiles')
         .selectAll()

@@ -26,10 +26,34 @@ interface Manifest {
 const files = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && SAFE_FILE.test(f)) : [];
 
-/** The remote's entry and `./App` files, from the manifest its build wrote; [] when unknown. */
-async function remoteFiles(orderingRoot: string): Promise<{ scripts: string[]; styles: string[] }> {
+interface RemoteFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * The manifest read once per build, not on every storefront page: kept until its modification time
+ * changes (a new build of the remote in place).
+ */
+let cached: { file: string; mtimeMs: number; files: RemoteFiles } | undefined;
+
+async function remoteFiles(orderingRoot: string): Promise<RemoteFiles> {
+  const file = path.join(orderingRoot, 'mf-manifest.json');
   try {
-    const manifest = JSON.parse(await fs.readFile(path.join(orderingRoot, 'mf-manifest.json'), 'utf8')) as Manifest;
+    const { mtimeMs } = await fs.stat(file);
+    if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.files;
+    const files = await readRemoteFiles(file);
+    cached = { file, mtimeMs, files };
+    return files;
+  } catch {
+    return { scripts: [], styles: [] };
+  }
+}
+
+/** The remote's entry and `./App` files, from the manifest its build wrote; [] when unknown. */
+async function readRemoteFiles(file: string): Promise<RemoteFiles> {
+  try {
+    const manifest = JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
     const entry = manifest.metaData?.remoteEntry;
     const entryName = typeof entry?.name === 'string' && SAFE_FILE.test(entry.name) && !entry.path ? [entry.name] : [];
     const app = manifest.exposes?.find((e) => e.name === 'App');

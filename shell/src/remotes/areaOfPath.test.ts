@@ -1,3 +1,4 @@
+import { REMOTE_FIRST_PATH } from '../remoteFirst';
 import { areaOfPath } from './areaOfPath';
 
 describe('areaOfPath', () => {
@@ -23,4 +24,11 @@ describe('areaOfPath', () => {
   ])('%s belongs to %s', (path, area) => {
     expect(areaOfPath(path)).toBe(area);
   });
+
+  it.each(['/', '/signup', '/admin', '/admin/users', '/administration', '/ordering/blue-door-bistro', '/items'])(
+    '%s: the entry fetches the runtime early exactly on the admin console and the storefront',
+    (path) => {
+      expect(REMOTE_FIRST_PATH.test(path)).toBe(['admin', 'ordering'].includes(areaOfPath(path) ?? ''));
+    },
+  );
 });
