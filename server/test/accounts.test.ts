@@ -58,6 +58,49 @@ for (const target of databaseTargets()) {
       assert.equal(usercompany.user.permissions.length, allBackofficePermissionNames().length);
     });
 
+    it('names a Spanish sign-up\'s payment and order types in Spanish; English is the default; a bad language is a 400', async () => {
+      const client = new Client(server.url);
+      const signUp = (email: string, extra: Record<string, unknown>) =>
+        client.post('/api/auth/signup', {
+          company: `Bar ${email.slice(0, 4)}`,
+          email,
+          password: 'tapas-2026-sol',
+          license: 'Restaurant',
+          ...extra,
+        });
+      const namesOf = async (email: string) => {
+        const db = server.running.database.db;
+        const owner = await db
+          .selectFrom('users')
+          .innerJoin('companies', 'companies.id', 'users.company_id')
+          .select(['users.company_id', 'users.language', 'companies.language as companyLanguage'])
+          .where('users.email', '=', email)
+          .executeTakeFirstOrThrow();
+        const names = async (table: 'payment_types' | 'order_types') =>
+          (
+            await db.selectFrom(table).select('name').where('company_id', '=', owner.company_id!).orderBy('position').execute()
+          ).map((row) => row.name);
+        return {
+          language: owner.language,
+          companyLanguage: owner.companyLanguage,
+          payment: await names('payment_types'),
+          order: await names('order_types'),
+        };
+      };
+      assert.equal((await signUp('sol@bar.test', { language: 'es' })).response.status, 202);
+      assert.deepEqual(await namesOf('sol@bar.test'), {
+        language: 'es',
+        companyLanguage: 'es',
+        payment: ['Efectivo', 'Tarjeta', 'Tarjeta regalo', 'Otro'],
+        order: ['Para tomar aquí', 'Para llevar', 'A domicilio'],
+      });
+      assert.equal((await signUp('sun@bar.test', {})).response.status, 202);
+      assert.deepEqual((await namesOf('sun@bar.test')).payment, ['Cash', 'Card', 'Gift card', 'Other']);
+      const bad = await signUp('luna@bar.test', { language: 'fr' });
+      assert.equal(bad.response.status, 400);
+      assert.match(JSON.stringify(bad.body), /language/);
+    });
+
     it('gives a second company with the same name its own slug', async () => {
       const client = new Client(server.url);
       const slugOf = (email: string) =>

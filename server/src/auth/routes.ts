@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
-import { LANGUAGES, LICENSES } from '@hive/shared/config';
+import { LANGUAGES, LICENSES, type Language } from '@hive/shared/config';
 import { isUniqueViolation } from '../db';
 import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, markPlanSeen } from './planVersion';
 import { createCompanyWithOwner } from '../companies';
@@ -38,6 +38,8 @@ const signupBody = z.object({
     .string()
     .transform((value) => LICENSES.find((name) => name.toLowerCase() === value.trim().toLowerCase()))
     .refine((value) => value !== undefined, `must be one of ${LICENSES.join(', ')}`),
+  // The language the form was filled in: the company's and the owner's, and so its seeded names'.
+  language: z.enum(LANGUAGES, `must be one of ${LANGUAGES.join(', ')}`).default('en'),
 });
 const resetRequestBody = z.object({ email: emailField });
 const activateBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'the activation link is malformed') });
@@ -164,7 +166,7 @@ const SIGNUP_RESPONSE = {
 /** The sign-up's work behind the alike answer: a pending company, or a reminder to the owner. */
 async function registerOrRemind(
   ctx: AuthContext,
-  input: { company: string; email: string; license: string; passwordHash: string },
+  input: { company: string; email: string; license: string; passwordHash: string; language: Language },
 ): Promise<void> {
   const now = ctx.now();
   const existing = await findUserByEmail(ctx.db, input.email);
@@ -178,6 +180,7 @@ async function registerOrRemind(
       {
         name: input.company,
         license: input.license,
+        language: input.language,
         owner: { email: input.email, passwordHash: input.passwordHash, status: 'pending' },
         now,
       },

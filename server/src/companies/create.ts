@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { Language } from '@hive/shared/config';
 import { isUniqueViolation } from '../db';
 import type { Database } from '../database';
 import type { CompanySetup } from '../module';
@@ -15,6 +16,8 @@ export interface NewCompany {
   name: string;
   license: string;
   addons?: readonly string[];
+  /** The company's and its owner's language (English unless given): what its seeded names are in. */
+  language?: Language;
   owner: { email: string; passwordHash: string; status: 'active' | 'pending' };
   now: number;
 }
@@ -50,7 +53,7 @@ export async function createCompanyWithOwner(
             name: input.name,
             slug,
             license: input.license,
-            language: 'en',
+            language: input.language ?? 'en',
             status: 'active',
             created_at: input.now,
           })
@@ -74,7 +77,7 @@ export async function createCompanyWithOwner(
             is_admin: 0,
             role: 'admin',
             company_id: company.id,
-            language: 'en',
+            language: input.language ?? 'en',
             status: input.owner.status,
             session_version: 0,
             created_at: input.now,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Language } from '@hive/shared/config';
 import { DEFAULT_ORDER_TYPES, DEFAULT_PAYMENT_TYPES } from '@hive/shared/schemas/backoffice/settings';
 import type { Database } from '../../database';
 
@@ -25,8 +26,13 @@ export async function ensureCompanySettings(
   now: number,
   defaults: CompanyDefaults = {},
 ): Promise<void> {
-  const company = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  const company = await db
+    .selectFrom('companies')
+    .select(['name', 'language'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
   if (!company) return;
+  const language: Language = company.language === 'es' ? 'es' : 'en';
   const timezone = defaults.timezone ?? DEFAULT_TIMEZONE;
   await db
     .insertInto('company_profiles')
@@ -62,7 +68,7 @@ export async function ensureCompanySettings(
       .values(
         DEFAULT_ORDER_TYPES.map((type, index) => ({
           company_id: companyId,
-          name: type.name,
+          name: type.names[language],
           builtin: type.builtin,
           active: 1,
           position: index + 1,
@@ -79,7 +85,7 @@ export async function ensureCompanySettings(
       .values(
         DEFAULT_PAYMENT_TYPES.map((type, index) => ({
           company_id: companyId,
-          name: type.name,
+          name: type.names[language],
           builtin: type.builtin,
           cash_like: type.cashLike ? 1 : 0,
           active: 1,

@@ -6,7 +6,7 @@
  * integer minor units; tax rates are basis points in the database (2100 = 21.00 %).
  */
 import { z } from 'zod';
-import { ADDONS, LICENSES, type AddonName, type LicenseName } from '@hive/shared/config';
+import { ADDONS, LICENSES, type AddonName, type Language, type LicenseName } from '@hive/shared/config';
 import {
   LIMITS,
   createListQuerySchema,
@@ -383,17 +383,25 @@ export type OrderTypeBuiltin = (typeof ORDER_TYPE_BUILTINS)[number];
 export const PAYMENT_TYPE_BUILTINS = ['cash', 'card', 'gift_card', 'other'] as const;
 export type PaymentTypeBuiltin = (typeof PAYMENT_TYPE_BUILTINS)[number];
 
-/** Every company starts with these (names in the company's language at creation; renamable). */
-export const DEFAULT_ORDER_TYPES: readonly { builtin: OrderTypeBuiltin; name: string }[] = [
-  { builtin: 'dine_in', name: 'Dine in' },
-  { builtin: 'takeaway', name: 'Takeaway' },
-  { builtin: 'delivery', name: 'Delivery' },
+/**
+ * Every company starts with these, named in the company's language when it is created (they are
+ * the company's data, printed on its receipts, so they do not change with a reader's language);
+ * renamable.
+ */
+export const DEFAULT_ORDER_TYPES: readonly { builtin: OrderTypeBuiltin; names: Record<Language, string> }[] = [
+  { builtin: 'dine_in', names: { en: 'Dine in', es: 'Para tomar aquí' } },
+  { builtin: 'takeaway', names: { en: 'Takeaway', es: 'Para llevar' } },
+  { builtin: 'delivery', names: { en: 'Delivery', es: 'A domicilio' } },
 ];
-export const DEFAULT_PAYMENT_TYPES: readonly { builtin: PaymentTypeBuiltin; name: string; cashLike: boolean }[] = [
-  { builtin: 'cash', name: 'Cash', cashLike: true },
-  { builtin: 'card', name: 'Card', cashLike: false },
-  { builtin: 'gift_card', name: 'Gift card', cashLike: false },
-  { builtin: 'other', name: 'Other', cashLike: false },
+export const DEFAULT_PAYMENT_TYPES: readonly {
+  builtin: PaymentTypeBuiltin;
+  names: Record<Language, string>;
+  cashLike: boolean;
+}[] = [
+  { builtin: 'cash', names: { en: 'Cash', es: 'Efectivo' }, cashLike: true },
+  { builtin: 'card', names: { en: 'Card', es: 'Tarjeta' }, cashLike: false },
+  { builtin: 'gift_card', names: { en: 'Gift card', es: 'Tarjeta regalo' }, cashLike: false },
+  { builtin: 'other', names: { en: 'Other', es: 'Otro' }, cashLike: false },
 ];
 
 export function createOrderTypeSchema(m: ValidationMessages = englishMessages) {

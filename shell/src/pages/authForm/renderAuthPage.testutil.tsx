@@ -1,4 +1,5 @@
-// Test helper (imported by tests only): an authentication page with the real English shell texts,
+// Test helper (imported by tests only): an authentication page with the real shell texts (English
+// unless `language` says es),
 // a router and an HTTP client answering from a fake adapter.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
@@ -10,17 +11,21 @@ import { SHELL_NAMESPACE } from '@hive/shared/config';
 import { createSessionSource, ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
 import { createHiveStore } from '@hive/shared/store';
 import en from '../../../public/locales/en/shell.json';
+import es from '../../../public/locales/es/shell.json';
 import { createFakeAdapter, type Responder } from '../../http/fakeAdapter.testutil';
 
-export function renderAuthPage(page: ReactElement, { url = '/', respond }: { url?: string; respond: Responder }) {
+export function renderAuthPage(
+  page: ReactElement,
+  { url = '/', respond, language = 'en' }: { url?: string; respond: Responder; language?: 'en' | 'es' },
+) {
   const fake = createFakeAdapter(respond);
   const http = axios.create({ adapter: fake.adapter });
   const i18n = createInstance();
   void i18n.init({
-    lng: 'en',
+    lng: language,
     ns: [SHELL_NAMESPACE],
     defaultNS: SHELL_NAMESPACE,
-    resources: { en: { [SHELL_NAMESPACE]: en } },
+    resources: { en: { [SHELL_NAMESPACE]: en }, es: { [SHELL_NAMESPACE]: es } },
   });
   const source = createSessionSource();
   const services: ShellServices = {

@@ -27,7 +27,23 @@ describe('SignupPage', () => {
       email: 'owner@suncafe.test',
       password: 'sunny-days-2026',
       license: 'Restaurant',
+      language: 'en',
     });
+  });
+
+  it('signs up in the language the form is in (the company’s seeded names follow it)', async () => {
+    const { calls } = renderAuthPage(<SignupPage />, {
+      language: 'es',
+      respond: () => ({ status: 202, data: { success: true } }),
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nombre de la empresa'), 'Bar Sol');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'sol@bar.test');
+    await user.type(screen.getByLabelText('Contraseña'), 'tapas-2026-sol');
+    await user.selectOptions(screen.getByLabelText('Licencia'), 'Restaurant');
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await screen.findByRole('status');
+    expect(JSON.parse(calls[0]!.data as string)).toMatchObject({ company: 'Bar Sol', language: 'es' });
   });
 
   it('shows the server field message on its field and keeps what was typed', async () => {

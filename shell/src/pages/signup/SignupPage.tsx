@@ -15,7 +15,7 @@ type Errors = Partial<Record<keyof SignupInput, string>>;
  * always ends on "check your e-mail".
  */
 export function SignupPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const http = useHttp();
   const describe = useRequestError();
   const [form, setForm] = useState<SignupInput>({ company: '', email: '', password: '', license: '' });
@@ -34,7 +34,9 @@ export function SignupPage() {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await http.post(API_PATHS.signup, { ...form, company: form.company.trim(), email: form.email.trim() });
+      // The language the form is in becomes the company's: its payment and order types are named in it.
+      const language = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
+      await http.post(API_PATHS.signup, { ...form, company: form.company.trim(), email: form.email.trim(), language });
       setSent(true);
     } catch (err) {
       const res = isAxiosError(err) ? err.response : undefined;
