@@ -41,9 +41,39 @@ export function notFoundJson(): RequestHandler {
   };
 }
 
+/** Error codes Node, Express and send give when the client closed the connection mid-request. */
+const ABORT_CODES = new Set([
+  'ECONNABORTED',
+  'ECONNRESET',
+  'EPIPE',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_STREAM_DESTROYED',
+]);
+
+/**
+ * The browser gave up on the request (a page left, a search typed on): not a fault of ours, and
+ * nobody is left to answer. Said by the error itself or by the socket being gone.
+ */
+export function isClientAbort(err: unknown, socketGone: boolean): boolean {
+  if (typeof err !== 'object' || err === null) return socketGone;
+  const e = err as { code?: unknown; type?: unknown; name?: unknown };
+  if (e.type === 'request.aborted' || e.name === 'AbortError') return true;
+  return (typeof e.code === 'string' && ABORT_CODES.has(e.code)) || socketGone;
+}
+
 /** The last middleware: the only place a response is built from an error, so no stack ever leaks. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
+    const socketGone = req.destroyed || req.socket?.destroyed === true;
+    if (isClientAbort(err, socketGone)) {
+      log.info(
+        { method: req.method, path: req.path, code: (err as { code?: unknown })?.code },
+        'request aborted by the client',
+      );
+      // Answer only a client still listening (an aborted body on an open connection).
+      if (!socketGone && !res.headersSent) res.status(400).json(CLIENT_ERROR_CODES['request.aborted']);
+      return;
+    }
     if (res.headersSent) {
       // Too late to answer cleanly; let Express close the socket.
       log.error({ err, path: req.path }, 'error after headers were sent');
