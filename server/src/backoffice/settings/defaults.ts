@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Language } from '@hive/shared/config';
+import { DEFAULT_LANGUAGE, isLanguage } from '@hive/shared/config';
 import { DEFAULT_ORDER_TYPES, DEFAULT_PAYMENT_TYPES } from '@hive/shared/schemas/backoffice/settings';
 import type { Database } from '../../database';
 
@@ -32,7 +32,7 @@ export async function ensureCompanySettings(
     .where('id', '=', companyId)
     .executeTakeFirst();
   if (!company) return;
-  const language: Language = company.language === 'es' ? 'es' : 'en';
+  const language = isLanguage(company.language) ? company.language : DEFAULT_LANGUAGE;
   const timezone = defaults.timezone ?? DEFAULT_TIMEZONE;
   await db
     .insertInto('company_profiles')

@@ -3,13 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { renderAuthPage } from '../authForm/renderAuthPage.testutil';
 import { SignupPage } from './SignupPage';
 
-async function fill() {
+/** The form's labels (in the page's language) and what goes in each field. */
+const ENGLISH = {
+  company: ['Company name', 'Sun Cafe'],
+  email: ['Email', 'owner@suncafe.test'],
+  password: ['Password', 'sunny-days-2026'],
+  licence: 'Licence',
+  submit: 'Create account',
+};
+
+async function fill(form = ENGLISH) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Company name'), 'Sun Cafe');
-  await user.type(screen.getByLabelText('Email'), 'owner@suncafe.test');
-  await user.type(screen.getByLabelText('Password'), 'sunny-days-2026');
-  await user.selectOptions(screen.getByLabelText('Licence'), 'Restaurant');
-  await user.click(screen.getByRole('button', { name: 'Create account' }));
+  for (const [label, value] of [form.company, form.email, form.password]) {
+    await user.type(screen.getByLabelText(label!), value!);
+  }
+  await user.selectOptions(screen.getByLabelText(form.licence), 'Restaurant');
+  await user.click(screen.getByRole('button', { name: form.submit }));
 }
 
 describe('SignupPage', () => {
@@ -36,12 +45,13 @@ describe('SignupPage', () => {
       language: 'es',
       respond: () => ({ status: 202, data: { success: true } }),
     });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Nombre de la empresa'), 'Bar Sol');
-    await user.type(screen.getByLabelText('Correo electrónico'), 'sol@bar.test');
-    await user.type(screen.getByLabelText('Contraseña'), 'tapas-2026-sol');
-    await user.selectOptions(screen.getByLabelText('Licencia'), 'Restaurant');
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await fill({
+      company: ['Nombre de la empresa', 'Bar Sol'],
+      email: ['Correo electrónico', 'sol@bar.test'],
+      password: ['Contraseña', 'tapas-2026-sol'],
+      licence: 'Licencia',
+      submit: 'Crear cuenta',
+    });
     await screen.findByRole('status');
     expect(JSON.parse(calls[0]!.data as string)).toMatchObject({ company: 'Bar Sol', language: 'es' });
   });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { API_PATHS, LICENSES, ROUTES } from '@hive/shared/config';
+import { API_PATHS, DEFAULT_LANGUAGE, isLanguage, LICENSES, ROUTES } from '@hive/shared/config';
 import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
 import { AuthField, AuthForm, authFormStyles as styles, useRequestError } from '../authForm';
@@ -35,7 +35,7 @@ export function SignupPage() {
     setBusy(true);
     try {
       // The language the form is in becomes the company's: its payment and order types are named in it.
-      const language = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
+      const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
       await http.post(API_PATHS.signup, { ...form, company: form.company.trim(), email: form.email.trim(), language });
       setSent(true);
     } catch (err) {
