@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import express from 'express';
 import pino from 'pino';
-import { errorHandler } from '../src/http';
+import { HttpError, errorHandler } from '../src/http';
 
 describe('errors from requests the client aborted', () => {
   const lines: { level: number; msg: string; path?: string }[] = [];
@@ -43,6 +43,11 @@ describe('errors from requests the client aborted', () => {
     app.use(express.json());
     app.post('/body', (_req, res) => {
       res.json({ ok: true });
+    });
+    // A client error after the body was read (the request stream is then destroyed, the socket not).
+    app.post('/refused', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new HttpError(400, { error: 'validation_error', message: 'name: required' });
     });
     app.use(errorHandler(log));
     await new Promise<void>((resolve) => {
@@ -98,6 +103,14 @@ describe('errors from requests the client aborted', () => {
       levels.every((level) => level < 50),
       `no error-level line: ${JSON.stringify(logged('/body'))}`,
     );
+  });
+
+  it('answers a client error after the body was read (the client is still there)', async () => {
+    const answer = await send(
+      'POST /refused HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    assert.match(answer, /^HTTP\/1.1 400/);
+    assert.match(answer, /name: required/);
   });
 
   it('still logs a real failure as an unhandled error with a 500', async () => {

@@ -64,7 +64,8 @@ export function isClientAbort(err: unknown, socketGone: boolean): boolean {
 /** The last middleware: the only place a response is built from an error, so no stack ever leaks. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
-    const socketGone = req.destroyed || req.socket?.destroyed === true;
+    // The socket, not `req.destroyed`: a request stream is destroyed as soon as its body was read.
+    const socketGone = req.socket?.destroyed === true;
     if (isClientAbort(err, socketGone)) {
       log.info(
         { method: req.method, path: req.path, code: (err as { code?: unknown })?.code },
