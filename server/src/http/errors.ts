@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /**
@@ -24,7 +24,6 @@ const CLIENT_ERROR_CODES: Record<string, { error: string; message: string }> = {
   'encoding.unsupported': { error: 'unsupported_encoding', message: 'body: unsupported content encoding' },
   'charset.unsupported': { error: 'unsupported_charset', message: 'body: unsupported charset' },
   'parameters.too.many': { error: 'payload_too_large', message: 'body: too many form fields' },
-  'request.aborted': { error: 'request_aborted', message: 'body: the request was aborted' },
   'request.size.invalid': { error: 'invalid_body', message: 'body: the request size did not match Content-Length' },
 };
 
@@ -33,6 +32,25 @@ function clientStatus(err: unknown): number | undefined {
   const e = err as { status?: unknown; statusCode?: unknown };
   const status = typeof e.status === 'number' ? e.status : e.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** Error codes of a connection that went away: the client's when its own socket is gone too. */
+const CONNECTION_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
+
+/**
+ * The client gave up on the request (a page left mid-upload, a cancelled fetch or preload): body
+ * parsing saw the request aborted (`request.aborted`, or the socket's own `aborted` / ECONNRESET),
+ * or `res.sendFile` reported `ECONNABORTED`. That is not a bug of ours; nothing can be answered.
+ * A connection error with the client's socket still open (a database or SMTP connection reset
+ * inside a handler) is not this: it stays an error.
+ */
+export function isClientAbort(err: unknown, req: Pick<Request, 'destroyed' | 'socket'>): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { type, code, message } = err as { type?: unknown; code?: unknown; message?: unknown };
+  if (type === 'request.aborted' || code === 'ECONNABORTED') return true;
+  const clientGone = req.destroyed || req.socket?.destroyed === true;
+  if (!clientGone) return false;
+  return (typeof code === 'string' && CONNECTION_GONE.has(code)) || message === 'aborted';
 }
 
 export function notFoundJson(): RequestHandler {
@@ -44,6 +62,14 @@ export function notFoundJson(): RequestHandler {
 /** The last middleware: the only place a response is built from an error, so no stack ever leaks. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
+    if (isClientAbort(err, req)) {
+      // Info, not error: the client closed the connection. No answer is attempted (there is no
+      // one to read it); the socket is closed if it is not already.
+      const { code, type } = err as { code?: unknown; type?: unknown };
+      log.info({ method: req.method, path: req.path, code: code ?? type }, 'request aborted by the client');
+      if (!res.writableEnded) res.destroy();
+      return;
+    }
     if (res.headersSent) {
       // Too late to answer cleanly; let Express close the socket.
       log.error({ err, path: req.path }, 'error after headers were sent');
