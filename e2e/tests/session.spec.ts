@@ -72,6 +72,33 @@ test.describe('session (SPEC.md 4)', () => {
     console.expectNone();
   });
 
+  test('a signed-in merchant looking at their storefront gets no warning and no logout there (SPEC.md 1)', async ({
+    page,
+  }) => {
+    const console = watchConsole(page);
+    await page.clock.install();
+    const network = trackNetwork(page);
+    await signIn(page, 'owner@bluedoor.test');
+    await settled(page, network);
+
+    await page.goto('/ordering/blue-door-bistro');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blue Door Bistro' })).toBeVisible();
+    await network.quiet();
+    // Past the warning time (about 3 minutes are left): no dialog, and the storefront stays put.
+    await page.clock.fastForward('42:00');
+    await page.clock.runFor(31_000); // one more pass of the 30 s session check
+    await expect(warning(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/ordering\/blue-door-bistro$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blue Door Bistro' })).toBeVisible();
+    await expect(page.evaluate(() => localStorage.getItem('hive_session'))).resolves.not.toBeNull();
+
+    // Back in the back-office the merchant is still signed in, and the warning is where it belongs.
+    await page.goto('/overview');
+    await expect(mainMenu(page)).toBeVisible();
+    await expect(warning(page)).toBeVisible();
+    console.expectNone();
+  });
+
   test('two tabs: logging out in one sends the other to the start', async ({ page, context }) => {
     await page.clock.install();
     const network = trackNetwork(page);

@@ -61,6 +61,8 @@ export function openApiDocument(): Json {
     info: {
       title: 'Hive POS device API',
       version: '1',
+      // The project is private (no licence file, `"private": true`): an SPDX LicenseRef says so.
+      license: { name: 'Proprietary, all rights reserved', identifier: 'LicenseRef-Proprietary' },
       description:
         'The API registers sync with: pairing, configuration, event batches (sales, refunds, shifts, cash movements, the time clock), print jobs. Money is in integer minor units (cents), times in epoch milliseconds. See docs/device-api.md.',
     },
@@ -73,6 +75,7 @@ export function openApiDocument(): Json {
     paths: {
       '/pair': {
         post: {
+          operationId: 'pair',
           summary: 'Pair a register with a one-time code from the back-office',
           security: [],
           requestBody: body('PairRequest'),
@@ -89,6 +92,7 @@ export function openApiDocument(): Json {
       },
       '/config': {
         get: {
+          operationId: 'getConfig',
           summary: 'Everything the register needs to sell (catalog, taxes, types, employees, printers, banners)',
           parameters: [
             {
@@ -111,6 +115,7 @@ export function openApiDocument(): Json {
       },
       '/events': {
         post: {
+          operationId: 'postEvents',
           summary: `Send up to ${DEVICE_LIMITS.maxBatch} events; each is stored whole or rejected whole`,
           requestBody: body('EventBatch'),
           responses: {
@@ -133,6 +138,7 @@ export function openApiDocument(): Json {
       },
       '/receipts/{id}': {
         get: {
+          operationId: 'getReceipt',
           summary: 'A stored sale with what was already refunded of each line (to refund it on any register)',
           parameters: [idParam('The sale event id (UUID) or the receipt number.')],
           responses: { '200': json('Receipt', 'The receipt.'), '404': error('No such receipt.'), ...common },
@@ -140,6 +146,7 @@ export function openApiDocument(): Json {
       },
       '/gift-cards/{number}': {
         get: {
+          operationId: 'getGiftCard',
           summary: 'A gift card’s balance, status and expiry by its 16 digits (before taking it as a payment)',
           parameters: [idParam('The card number (16 digits; spaces and dashes allowed).', 'number')],
           responses: {
@@ -151,12 +158,14 @@ export function openApiDocument(): Json {
       },
       '/print-jobs': {
         get: {
+          operationId: 'listPrintJobs',
           summary: 'Jobs queued for the printers this terminal drives (offered again if not acknowledged in 60 s)',
           responses: { '200': json('PrintJobs', 'Oldest first, at most 50.'), ...common },
         },
       },
       '/print-jobs/{id}/ack': {
         post: {
+          operationId: 'ackPrintJob',
           summary: 'Report a job printed or failed',
           parameters: [idParam('The job id.')],
           requestBody: body('PrintAck'),
@@ -171,6 +180,7 @@ export function openApiDocument(): Json {
       },
       '/logs': {
         post: {
+          operationId: 'postLogs',
           summary: 'Errors and notes for the terminal log in the back-office',
           requestBody: body('LogRequest'),
           responses: { '202': json('LogResult', 'Accepted.'), '400': error('Malformed body.'), ...common },
@@ -178,6 +188,7 @@ export function openApiDocument(): Json {
       },
       '/banners/{id}/image': {
         get: {
+          operationId: 'getBannerImage',
           summary: 'A banner image listed in config',
           parameters: [idParam('The banner id.')],
           responses: {
@@ -191,7 +202,15 @@ export function openApiDocument(): Json {
         },
       },
       '/openapi.json': {
-        get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1' } } },
+        get: {
+          operationId: 'getOpenApiDocument',
+          summary: 'This document',
+          security: [],
+          responses: {
+            '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } },
+            '406': error('The Accept header does not allow application/json.'),
+          },
+        },
       },
     },
   };

@@ -59,7 +59,10 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
   const { db } = ctx;
   router.use(requireJson());
 
-  router.get('/openapi.json', (_req, res) => {
+  router.get('/openapi.json', (req, res) => {
+    if (!req.accepts('application/json')) {
+      throw new HttpError(406, { error: 'not_acceptable', message: 'Accept: this document is application/json.' });
+    }
     res.set('Cache-Control', 'no-cache').json(openApiDocument());
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
@@ -9,9 +9,9 @@ import { selectUser, setUserData, useAppSelector, type AppStore } from '@hive/sh
 import { ShellProvider, type LiveService, type ShellServices } from '@hive/shared/shell-contract';
 import { FullScreenLoader } from '@hive/shared/ui/loader';
 import type { AuthClient } from '../auth/authClient';
-import { SessionWarning, type SessionRuntime } from '../session';
+import { SessionChrome, type SessionRuntime } from '../session';
 import { LocalAreasProvider } from '../remotes/localAreas';
-import { areaOfPath } from '../remotes/areaOfPath';
+import { areaOfPath, hasSessionHandling } from '../remotes/areaOfPath';
 import { PlanChangedNotice } from '../plan-notice';
 import { rememberLanguage } from '../language';
 import { AppRoutes } from './routes';
@@ -49,22 +49,28 @@ function UserLanguage({ i18n }: { i18n: I18n }) {
 }
 
 /**
- * The routes once the session check is done, but the public storefront at once: it has no session
- * handling, and a customer's phone should not wait for a check whose answer the page does not use.
+ * The routes once the session check is done; but the pages without session handling (SPEC.md 1)
+ * do not wait for it: the public storefront renders at once (a customer's phone should not wait for
+ * a check whose answer the page does not use), the authentication pages once their texts are there.
  */
-function Pages({ loading, loaderText }: { loading: boolean; loaderText: string }) {
+function Pages({ loading, ready, loaderText }: { loading: boolean; ready: boolean; loaderText: string }) {
   const { pathname } = useLocation();
-  if (loading && areaOfPath(pathname) !== 'ordering') return <FullScreenLoader text={loaderText} />;
+  const waiting = hasSessionHandling(pathname) ? loading : !ready && areaOfPath(pathname) !== 'ordering';
+  if (waiting) return <FullScreenLoader text={loaderText} />;
   return <AppRoutes />;
 }
 
 export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, localAreas = {} }: ShellRootProps) {
   const { status } = useSyncExternalStore(runtime.service.subscribe, runtime.service.getSnapshot);
 
+  const [isReady, setReady] = useState(false);
+
   useEffect(() => {
     let cancelled = false;
     void ready.then(() => {
-      if (!cancelled) void runtime.boot({ search: window.location.search });
+      if (cancelled) return;
+      setReady(true);
+      void runtime.boot({ search: window.location.search });
     });
     return () => {
       cancelled = true;
@@ -85,7 +91,7 @@ export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, local
           const result = await auth.signIn(email, password, options);
           if (result.ok) {
             runtime.forgetPendingSignOut();
-            await runtime.boot();
+            await runtime.boot({ afterSignIn: true });
           }
           return result;
         },
@@ -122,9 +128,9 @@ export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, local
             <BrowserRouter>
               <NavigateBridge runtime={runtime} />
               <UserLanguage i18n={i18n} />
-              <Pages loading={status === 'loading'} loaderText={i18n.t('shell:loading')} />
+              <Pages loading={status === 'loading'} ready={isReady} loaderText={i18n.t('shell:loading')} />
               <PlanChangedNotice />
-              <SessionWarning session={runtime.service} />
+              <SessionChrome runtime={runtime} />
             </BrowserRouter>
           </LocalAreasProvider>
         </ShellProvider>

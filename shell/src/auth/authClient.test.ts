@@ -162,4 +162,28 @@ describe('auth client (Auth.js REST protocol)', () => {
     const session = await createAuthClient({ fetchImpl }).extendSession();
     expect(session?.remainingMs).toBe(10 * 60_000);
   });
+
+  it('every call carries the session headers of SPEC.md 7 (these are API requests too), its own headers kept', async () => {
+    const { calls, fetchImpl } = fakeServer({
+      ...base,
+      '/api/auth/session': () => ({ body: { user: { email: 'a@b.co' } } }),
+      '/api/auth/signout': () => ({ body: { url: 'http://localhost/' } }),
+    });
+    const sessionHeaders = jest.fn((url: string) => ({ 'X-Session-ID': `sid-for ${url}`, 'X-Session-Valid': 'true' }));
+    const client = createAuthClient({ fetchImpl, sessionHeaders });
+    await client.getSession();
+    await client.signOut();
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/session', '/api/auth/csrf', '/api/auth/signout']);
+    for (const call of calls) {
+      expect(call.init.headers).toMatchObject({ 'X-Session-ID': `sid-for ${call.url}`, 'X-Session-Valid': 'true' });
+    }
+    const post = calls.find((c) => c.url.endsWith('signout'))!;
+    expect((post.init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('by default the headers come from the stored session (none stored: X-Session-Valid false)', async () => {
+    const { calls, fetchImpl } = fakeServer({ '/api/auth/session': () => ({ body: {} }) });
+    await createAuthClient({ fetchImpl }).getSession();
+    expect(calls[0]!.init.headers).toMatchObject({ 'X-Session-ID': '', 'X-Session-Valid': 'false' });
+  });
 });

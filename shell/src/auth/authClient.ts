@@ -1,5 +1,6 @@
 import { AUTH_BASE_PATH, STORAGE_KEYS } from '@hive/shared/config';
 import type { SignInResult } from '@hive/shared/shell-contract';
+import { createFetchSessionHeaders, type FetchSessionHeaders } from '../http/fetchHeaders';
 
 /** The session as `GET /api/auth/session` returns it (null when signed out or expired). */
 export interface AuthSession {
@@ -29,8 +30,19 @@ const FORM = 'application/x-www-form-urlencoded';
 export function createAuthClient({
   basePath = AUTH_BASE_PATH,
   fetchImpl,
-}: { basePath?: string; fetchImpl?: typeof fetch } = {}) {
-  const doFetch: typeof fetch = (input, init) => (fetchImpl ?? fetch)(input, { credentials: 'same-origin', ...init });
+  sessionHeaders = createFetchSessionHeaders(),
+}: {
+  basePath?: string;
+  fetchImpl?: typeof fetch;
+  /** SPEC.md 7: these calls are API requests too, so they carry the session headers. */
+  sessionHeaders?: FetchSessionHeaders;
+} = {}) {
+  const doFetch = (url: string, init: RequestInit = {}) =>
+    (fetchImpl ?? fetch)(url, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { ...sessionHeaders(url), ...(init.headers as Record<string, string> | undefined) },
+    });
 
   async function getJson<T>(path: string): Promise<T> {
     const res = await doFetch(`${basePath}/${path}`, { headers: { Accept: 'application/json' } });

@@ -1,26 +1,56 @@
+import { writeLocalSession } from '../session/localSession';
 import { createLogger } from './logger';
 
+const T0 = Date.UTC(2026, 10, 28, 12, 0, 0);
+
 describe('client logger', () => {
+  let fetchMock: jest.Mock;
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = jest.fn().mockResolvedValue({ ok: true });
+    (globalThis as { fetch: unknown }).fetch = fetchMock;
+  });
   afterEach(() => jest.restoreAllMocks());
 
-  it('posts form-encoded entries to the log path', () => {
-    const beacon = jest.fn().mockReturnValue(true);
-    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+  const sent = () => fetchMock.mock.calls[0] as [string, RequestInit];
+
+  it('posts form-encoded entries to the log path with fetch keepalive (it outlives an unloading page)', () => {
     createLogger('/api/auth/_log').error('REMOTE_LOAD', 'backoffice failed');
-    expect(beacon).toHaveBeenCalledTimes(1);
-    const [url, body] = beacon.mock.calls[0] as [string, URLSearchParams];
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = sent();
     expect(url).toBe('/api/auth/_log');
+    expect(init).toEqual(expect.objectContaining({ method: 'POST', keepalive: true, credentials: 'same-origin' }));
+    const body = init.body as URLSearchParams;
     expect(body).toBeInstanceOf(URLSearchParams);
     expect(body.get('level')).toBe('error');
     expect(body.get('code')).toBe('REMOTE_LOAD');
     expect(body.get('message')).toBe('backoffice failed');
   });
 
-  it('falls back to fetch and swallows its failure', async () => {
-    Object.defineProperty(navigator, 'sendBeacon', { value: jest.fn().mockReturnValue(false), configurable: true });
-    const fetchMock = jest.fn().mockRejectedValue(new TypeError('offline'));
-    (globalThis as { fetch: unknown }).fetch = fetchMock;
+  it('carries the session headers of SPEC.md 7, like every API request', () => {
+    writeLocalSession({
+      sessionId: 'sid-1',
+      user: { user_id: 7, user_email: 'owner@cornermarket.test' },
+      createdAt: T0,
+      lastActivity: T0,
+      expiresAt: T0 + 60_000,
+    });
+    // The default headers: the stored session, on location.pathname ('/' in jsdom).
+    const logger = createLogger('/api/auth/_log');
+    jest.spyOn(Date, 'now').mockReturnValue(T0);
+    logger.warn('X', 'y');
+    expect(sent()[1].headers).toEqual({
+      'X-Session-ID': 'sid-1',
+      'X-Session-Valid': 'true',
+      'X-Session-Expires': new Date(T0 + 60_000).toISOString(),
+      'X-Request-Time': new Date(T0).toISOString(),
+    });
+  });
+
+  it('swallows a failing fetch', async () => {
+    fetchMock.mockRejectedValue(new TypeError('offline'));
     expect(() => createLogger('/log').warn('X', 'y')).not.toThrow();
+    await Promise.resolve();
     expect(fetchMock).toHaveBeenCalledWith('/log', expect.objectContaining({ method: 'POST', keepalive: true }));
   });
 });

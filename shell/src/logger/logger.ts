@@ -1,4 +1,5 @@
 import { API_PATHS } from '@hive/shared/config';
+import { createFetchSessionHeaders, type FetchSessionHeaders } from '../http/fetchHeaders';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export interface LogEntry {
@@ -9,10 +10,15 @@ export interface LogEntry {
 }
 
 /**
- * Client logs go to the server form-encoded (SPEC.md 7), with sendBeacon when available so a log
- * written while the page unloads still arrives. A failing log call is never an error of its own.
+ * Client logs go to the server form-encoded (SPEC.md 7) with `fetch` and `keepalive`, so a log
+ * written while the page unloads still arrives (what sendBeacon was for), and with the session
+ * headers every API request carries (SPEC.md 7; sendBeacon cannot send headers). A failing log call
+ * is never an error of its own.
  */
-export function createLogger(endpoint: string = API_PATHS.log) {
+export function createLogger(
+  endpoint: string = API_PATHS.log,
+  { sessionHeaders = createFetchSessionHeaders() }: { sessionHeaders?: FetchSessionHeaders } = {},
+) {
   function send(entry: LogEntry): void {
     const body = new URLSearchParams({
       level: entry.level,
@@ -21,10 +27,13 @@ export function createLogger(endpoint: string = API_PATHS.log) {
       url: (entry.url ?? (typeof location !== 'undefined' ? location.pathname : '')).slice(0, 500),
     });
     try {
-      if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
-        if (navigator.sendBeacon(endpoint, body)) return;
-      }
-      void fetch(endpoint, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+      void fetch(endpoint, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: sessionHeaders(endpoint),
+      }).catch(() => undefined);
     } catch {
       // Logging must never break the app.
     }

@@ -3,7 +3,15 @@ import { Link } from 'react-router-dom';
 import styles from './StatusPage.module.css';
 
 /** The frame of the shell's own full-page messages (unauthorized, session expired, errors). */
-export function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: { to: string; label: string } }) {
+export function StatusPage({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: { to: string; label: string };
+}) {
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="status-title">

@@ -1,5 +1,5 @@
 import { REMOTE_FIRST_PATH } from '../remoteFirst';
-import { areaOfPath } from './areaOfPath';
+import { areaOfPath, hasSessionHandling } from './areaOfPath';
 
 describe('areaOfPath', () => {
   it.each([
@@ -29,6 +29,26 @@ describe('areaOfPath', () => {
     '%s: the entry fetches the runtime early exactly on the admin console and the storefront',
     (path) => {
       expect(REMOTE_FIRST_PATH.test(path)).toBe(['admin', 'ordering'].includes(areaOfPath(path) ?? ''));
+    },
+  );
+});
+
+describe('hasSessionHandling (SPEC.md 1)', () => {
+  it.each([
+    '/ordering/blue-door-bistro',
+    '/ordering/blue-door-bistro/checkout',
+    '/authentication/login',
+    '/authentication/signup',
+    '/authentication',
+    '/authentication/',
+  ])('%s has none', (path) => {
+    expect(hasSessionHandling(path)).toBe(false);
+  });
+
+  it.each(['/', '/items', '/admin', '/admin/users', '/session-expired', '/ordering_online', '/authenticationx'])(
+    '%s has it',
+    (path) => {
+      expect(hasSessionHandling(path)).toBe(true);
     },
   );
 });

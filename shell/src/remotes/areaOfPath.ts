@@ -17,8 +17,26 @@ const SHELL_PATHS = new Set<string>([
  */
 export function areaOfPath(pathname: string): RemoteName | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (SHELL_PATHS.has(path) || path === '/authentication' || path.startsWith('/authentication/')) return null;
+  if (SHELL_PATHS.has(path) || isAuthenticationPath(path)) return null;
   if (path === ROUTES.admin || path.startsWith(`${ROUTES.admin}/`)) return 'admin';
   if (path.startsWith('/ordering/')) return 'ordering';
   return 'backoffice';
+}
+
+const AUTHENTICATION = ROUTES.authentication.replace(/\/+$/, '');
+
+/** The authentication area: `/authentication` and every path under it. */
+function isAuthenticationPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === AUTHENTICATION || path.startsWith(`${AUTHENTICATION}/`);
+}
+
+/**
+ * SPEC.md 1: the public ordering area (the storefront, `areaOfPath` 'ordering') and the
+ * authentication area have no session handling: no full-screen session check before they render,
+ * no session warning, and a session that runs out while the tab shows one of them does not log
+ * out there (it ends, if still over, when the tab comes back to a page that has session handling).
+ */
+export function hasSessionHandling(pathname: string): boolean {
+  return areaOfPath(pathname) !== 'ordering' && !isAuthenticationPath(pathname);
 }

@@ -51,4 +51,5 @@ export {
 } from './sessionRuntime';
 // The dialog module itself is loaded lazily by SessionWarning: only its types are re-exported here.
 export { SessionWarning, type SessionWarningProps } from './SessionWarning';
+export { SessionChrome } from './SessionChrome';
 export type { SessionWarningDialogProps, SessionWarningTexts } from './SessionWarningDialog';

@@ -5,122 +5,23 @@ import {
   SESSION_LIFETIME_MS,
   SESSION_WARNING_MS,
   UNAUTHORIZED_HANDLING_DELAY_MS,
-  type SessionEventType,
 } from '@hive/shared/config';
-import { createHiveStore, setUserData, type AppStore } from '@hive/shared/store';
-import { createSessionSource } from '@hive/shared/shell-contract';
-import type { AuthClient } from '../auth/authClient';
-import { createFakeAdapter } from '../http/fakeAdapter.testutil';
-import { createHttpClient } from '../http';
-import { createCrossTabChannel, CROSS_TAB_KEY } from './crossTab';
+import { createHiveStore, setUserData } from '@hive/shared/store';
+import { CROSS_TAB_KEY } from './crossTab';
 import { consumeExpiredFlag, markExpired, peekExpiredFlag } from './expiredFlag';
-import { readLocalSession, writeLocalSession, type LocalSession } from './localSession';
-import { createSessionRuntime, defaultLogoutTarget, isSessionWarningVisible } from './sessionRuntime';
-
-const T0 = 1_700_000_000_000;
-const OWNER = 'owner@cornermarket.test';
-const CLERK = 'clerk@cornermarket.test';
-const ids: Record<string, number> = { [OWNER]: 7, [CLERK]: 8 };
-
-const userCompany = (email: string) => ({
-  success: true,
-  user: {
-    user_id: ids[email] ?? 99,
-    email,
-    admin: false,
-    role: 'admin',
-    permissions: [{ id_permission: 1, description: 'view_items_menu' }],
-  },
-  license: { name: 'Retail' },
-  addons: ['Inventory'],
-});
-
-const flush = async () => {
-  for (let i = 0; i < 20; i += 1) await Promise.resolve();
-};
-
-interface SetupOptions {
-  serverEmail?: string | null;
-  pathname?: string;
-  store?: AppStore;
-}
-
-function setup({
-  serverEmail = OWNER,
-  pathname = '/items',
-  store = createHiveStore({ storage: null }),
-}: SetupOptions = {}) {
-  const state = { serverEmail, pathname, userCompanyOk: true };
-  const fake = createFakeAdapter((config) => {
-    if (config.url === '/api/auth/usercompany') {
-      if (!state.serverEmail) return { status: 401 };
-      return { status: 200, data: state.userCompanyOk ? userCompany(state.serverEmail) : { success: false } };
-    }
-    return { status: 200, data: {} };
-  });
-  const http = createHttpClient({ adapter: fake.adapter });
-  const sessionSource = createSessionSource();
-  const serverSession = () => (state.serverEmail ? { user: { email: state.serverEmail } } : null);
-  const auth = {
-    getSession: jest.fn(async () => serverSession()),
-    signOut: jest.fn(async (_options?: { callbackUrl?: string }) => undefined),
-    extendSession: jest.fn(async () => serverSession()),
-  };
-  const navigate = jest.fn((path: string) => {
-    state.pathname = path;
-  });
-  const logger = { error: jest.fn() };
-  const channel = createCrossTabChannel({ tabId: 'this-tab' });
-  const post = jest.spyOn(channel, 'post');
-  const runtime = createSessionRuntime({
-    store,
-    auth: auth as unknown as Pick<AuthClient, 'getSession' | 'signOut' | 'extendSession'>,
-    http,
-    sessionSource,
-    navigate,
-    logger,
-    getPathname: () => state.pathname,
-    channel,
-  });
-  runtime.start();
-  const snapshot = () => sessionSource.getSnapshot();
-  const userCompanyCalls = () => fake.calls.filter((c) => c.url === '/api/auth/usercompany').length;
-  const posted = (type: SessionEventType) => post.mock.calls.filter(([t]) => t === type).length;
-  return {
-    state,
-    fake,
-    http,
-    store,
-    sessionSource,
-    auth,
-    navigate,
-    logger,
-    channel,
-    post,
-    posted,
-    runtime,
-    snapshot,
-    userCompanyCalls,
-  };
-}
-
-/** Another tab's event arriving here. */
-function fromOtherTab(
-  type: SessionEventType,
-  { age = 0, ...payload }: { age?: number } & Record<string, unknown> = {},
-) {
-  const value = JSON.stringify({ ...payload, type, at: Date.now() - age, tabId: 'other-tab', seq: Math.random() });
-  window.dispatchEvent(new StorageEvent('storage', { key: CROSS_TAB_KEY, newValue: value, storageArea: localStorage }));
-}
-
-const otherSession = (email: string, overrides: Partial<LocalSession> = {}): LocalSession => ({
-  sessionId: `sid-${email}`,
-  user: { user_id: ids[email] ?? 99, user_email: email },
-  createdAt: Date.now(),
-  lastActivity: Date.now(),
-  expiresAt: Date.now() + SESSION_LIFETIME_MS,
-  ...overrides,
-});
+import { readLocalSession, writeLocalSession } from './localSession';
+import { defaultLogoutTarget, isSessionWarningVisible } from './sessionRuntime';
+import {
+  CLERK,
+  flush,
+  fromOtherTab,
+  otherSession,
+  OWNER,
+  setup,
+  T0,
+  userCompany,
+  type SetupOptions,
+} from './runtime.testutil';
 
 let disposers: (() => void)[] = [];
 beforeEach(() => {
@@ -341,7 +242,8 @@ describe('onSignedIn / onSignedOut', () => {
     markExpired();
     ctx.runtime.cleanupBeforeSignIn();
     expect(Object.keys(localStorage)).toEqual(['hive_session_event']);
-    expect(localStorage.getItem('hive_session_event')).toBe('y');
+    // Kept by the cleanup, then written once: the FORCE_CLEANUP that tells the other tabs.
+    expect(JSON.parse(localStorage.getItem('hive_session_event')!).type).toBe('FORCE_CLEANUP');
     expect(sessionStorage.length).toBe(0);
   });
 
@@ -352,7 +254,7 @@ describe('onSignedIn / onSignedOut', () => {
     localStorage.setItem('hive_session_event', 'y');
     ctx.runtime.cleanupBeforeSignIn();
     expect(localStorage.getItem('primary')).toBeNull();
-    expect(localStorage.getItem('hive_session_event')).toBe('y');
+    expect(JSON.parse(localStorage.getItem('hive_session_event')!).type).toBe('FORCE_CLEANUP');
   });
 });
 

@@ -2,12 +2,13 @@ import { ROUTES, SESSION_WARNING_MS } from '@hive/shared/config';
 import type { User } from '@hive/shared/store';
 import type { SessionService, SessionSnapshot, SessionStatus } from '@hive/shared/shell-contract';
 import { installInterceptors, type RequestGate } from '../http';
+import { hasSessionHandling } from '../remotes/areaOfPath';
 import type { CrossTabChannel } from './crossTab';
 import type { LocalSession } from './localSession';
 import type { SessionManager } from './SessionManager';
 import {
   boot,
-  cleanupStorage,
+  cleanupBeforeSignIn,
   clearTab,
   createSessionContext,
   expire,
@@ -44,7 +45,7 @@ export interface SessionRuntime {
   logout(options?: LogoutOptions): Promise<void>;
   /** Extends the session (server, then local). Resolves false when it failed (logged; an ended session expires). */
   extend(): Promise<boolean>;
-  /** The forced full cleanup of SPEC.md 4 (flows/cleanup.ts). Call before a fresh sign-in. */
+  /** The forced full cleanup of SPEC.md 4 (flows/cleanup.ts), FORCE_CLEANUP to the other tabs. Call before a fresh sign-in. */
   cleanupBeforeSignIn(): void;
   /** Ends the session here and in every tab (FORCE_CLEANUP). */
   forceCleanup(): void;
@@ -54,6 +55,11 @@ export interface SessionRuntime {
   start(): void;
   /** Removes interceptors, listeners and timers. */
   dispose(): void;
+  /**
+   * The router moved (ShellRoot calls it on every path change). Back on a page with session
+   * handling, a session that ran out while a storefront or authentication page was shown ends now.
+   */
+  onNavigated(): void;
   setNavigate(navigate: (path: string) => void): void;
   /** For ShellServices.session. */
   readonly service: SessionService;
@@ -78,8 +84,20 @@ export function isSessionWarningVisible(snapshot: Pick<SessionSnapshot, 'status'
  * `visibilitychange` feed the cross-tab flow. The state it publishes backs ShellServices.session.
  */
 export function createSessionRuntime(options: SessionRuntimeOptions): SessionRuntime {
+  /** The check loop found the session over while the page had no session handling. */
+  let endDeferred = false;
   const ctx = createSessionContext(options, {
-    onExpire: (reason) => (reason === 'expired' ? expire(ctx) : clearTab(ctx, 'SESSION_LOGOUT')),
+    onExpire: (reason) => {
+      // SPEC.md 1: the storefront and the authentication pages have no session handling, so a
+      // merchant looking at their storefront is not logged out there; the loop has stopped, and
+      // onNavigated() starts it again (it re-reads the session) once the tab is back.
+      if (!hasSessionHandling(ctx.pathname())) {
+        endDeferred = true;
+        return;
+      }
+      if (reason === 'expired') expire(ctx);
+      else clearTab(ctx, 'SESSION_LOGOUT');
+    },
   });
   let stopListening: (() => void) | null = null;
 
@@ -125,11 +143,17 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     expire: () => expire(ctx),
     logout: (logoutOptions) => logout(ctx, logoutOptions),
     extend: () => extend(ctx),
-    cleanupBeforeSignIn: () => cleanupStorage(ctx),
+    cleanupBeforeSignIn: () => cleanupBeforeSignIn(ctx),
     forceCleanup: () => forceCleanup(ctx),
     forgetPendingSignOut: () => forgetPendingSignOut(ctx),
     start,
     dispose,
+    onNavigated: () => {
+      if (!endDeferred || !hasSessionHandling(ctx.pathname())) return;
+      endDeferred = false;
+      // Only a session still published here is looked at again (a logout meanwhile already ended it).
+      if (ctx.sessionSource.getSnapshot().status === 'authenticated' && !ctx.manager.isRunning()) ctx.manager.start();
+    },
     setNavigate: (next) => {
       ctx.navigate = next;
     },

@@ -22,10 +22,13 @@ describe('auth form validation', () => {
       password: 'passwordWeak',
       license: 'licenseRequired',
     });
-    expect(validateSignup({ company: 'Sun Cafe', email: 'me@sun.test', password: 'sunny-days-42', license: 'Restaurant' })).toEqual({});
-    expect(validateSignup({ company: 'x'.repeat(121), email: 'me@sun.test', password: 'sunny-days-42', license: 'Retail' }).company).toBe(
-      'companyTooLong',
-    );
+    expect(
+      validateSignup({ company: 'Sun Cafe', email: 'me@sun.test', password: 'sunny-days-42', license: 'Restaurant' }),
+    ).toEqual({});
+    expect(
+      validateSignup({ company: 'x'.repeat(121), email: 'me@sun.test', password: 'sunny-days-42', license: 'Retail' })
+        .company,
+    ).toBe('companyTooLong');
   });
 
   it('checks the confirmation of a new password', () => {

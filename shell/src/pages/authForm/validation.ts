@@ -48,7 +48,10 @@ export function validateSignup(input: SignupInput): Partial<Record<keyof SignupI
   return errors;
 }
 
-export function validateNewPassword(password: string, confirm: string): { password?: FieldError; confirm?: FieldError } {
+export function validateNewPassword(
+  password: string,
+  confirm: string,
+): { password?: FieldError; confirm?: FieldError } {
   const weak = passwordError(password);
   if (weak) return { password: weak };
   if (password !== confirm) return { confirm: 'passwordMismatch' };

@@ -10,16 +10,25 @@ import { onSignedIn, onSignedOut } from './signIn';
 export interface BootOptions {
   /** location.search, for `?planChanged=true`. */
   search?: string;
+  /**
+   * Right after a sign-in: a boot still running asked the server before the sign-in (the sign-in
+   * page renders without waiting for the session check), so wait for it and ask again.
+   */
+  afterSignIn?: boolean;
 }
 
 /**
  * SPEC.md 4 boot: asks the server; signed out -> store reset, session destroyed. Signed in -> a
  * different email than the stored session or the loaded user is a new login (forced full cleanup
  * and store reset first); user data is fetched when none is loaded or `?planChanged=true`; a valid
- * stored session is kept, otherwise a new one is created. Concurrent calls (React StrictMode runs
+ * stored session is kept, otherwise (and always after `?planChanged=true`) a new one is created. Concurrent calls (React StrictMode runs
  * effects twice) share one run.
  */
 export function boot(ctx: SessionContext, options: BootOptions = {}): Promise<SessionStatus> {
+  if (options.afterSignIn && ctx.booting) {
+    const again = () => boot(ctx, { ...options, afterSignIn: false });
+    return ctx.booting.then(again, again);
+  }
   ctx.booting ??= runBoot(ctx, options).finally(() => {
     ctx.booting = null;
   });
@@ -70,7 +79,9 @@ async function runBoot(
     ctx.sessionSource.set({ status: 'authenticated', expiresAt: null, remainingMs: null });
     return 'authenticated';
   }
-  const valid = await manager.validate(user, { serverSession: server });
+  // SPEC.md 4: `?planChanged=true` fetches the user data AND creates a local session from it; a
+  // stored one is not kept (it was made for the user data before the change).
+  const valid = planChanged ? null : await manager.validate(user, { serverSession: server });
   if (valid) {
     manager.start();
     ctx.publishAuthenticated();

@@ -21,6 +21,17 @@ export function cleanupStorage(ctx: SessionContext, keepUser: Pick<User, 'email'
   }
 }
 
+/**
+ * The cleanup before a fresh sign-in (SPEC.md 4), told to the other tabs as FORCE_CLEANUP: their
+ * session and data are gone from the shared storage now, so they clear themselves and go to `/` at
+ * once instead of finding out at their next check (the sign-in's SESSION_LOGIN then lets them adopt
+ * the new session).
+ */
+export function cleanupBeforeSignIn(ctx: SessionContext): void {
+  cleanupStorage(ctx);
+  ctx.channel.post('FORCE_CLEANUP');
+}
+
 /** Ends the session here and in every tab (FORCE_CLEANUP): cleanup, reset, broadcast, go to `/`. */
 export function forceCleanup(ctx: SessionContext): void {
   if (ctx.ending) return;

@@ -7,8 +7,8 @@ import { signOutOnServer } from './pendingSignOut';
 /**
  * The expiry flow (timer at 0, a 401 wave, an extend the server refuses): block and abort
  * requests, destroy the local session, reset the store, set the expired flag, go to `/`, publish
- * 'unauthenticated', broadcast SESSION_EXPIRED, sign out on the server (fire and forget), release
- * after 1000 ms. Idempotent while one is running.
+ * 'unauthenticated', broadcast SESSION_EXPIRED (always), sign out on the server (fire and forget,
+ * when there was a session), release after 1000 ms. Idempotent while one is running.
  */
 export function expire(ctx: SessionContext): void {
   if (ctx.ending) return;
@@ -22,8 +22,10 @@ export function expire(ctx: SessionContext): void {
   // left redirects first (to the login with a callbackUrl) and wins over `/`.
   if (!isSessionFreePage(ctx.pathname())) ctx.go(ROUTES.landing);
   ctx.publishSignedOut();
+  // SPEC.md 8: the expiry flow always tells the other tabs, also when this tab had no local session
+  // (a 401 says the server session, which every tab of the browser shares through its cookie, is over).
+  ctx.channel.post('SESSION_EXPIRED');
   if (hadSession) {
-    ctx.channel.post('SESSION_EXPIRED');
     // Make sure the server session is over too (its cookie may outlive a local expiry); a failure
     // is remembered and finished at the next boot.
     void Promise.resolve().then(() => signOutOnServer(ctx, ROUTES.landing));
