@@ -10,7 +10,17 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, fieldProblem, noStore, parseCsvField, csvDelimiterOf, sendCsv, toCsv, type Db } from '../common';
+import {
+  merchantOf,
+  requirePage,
+  fieldProblem,
+  noStore,
+  parseCsvField,
+  csvDelimiterOf,
+  sendCsv,
+  toCsv,
+  type Db,
+} from '../common';
 
 const PAGE = '/price_hive_items';
 
