@@ -72,6 +72,28 @@ for (const target of databaseTargets()) {
       });
     }
 
+    it('the price list import reads what Spanish Excel saves (semicolons, decimal comma); a broken file is a 400 naming row and column', async () => {
+      const client = clients.get('owner@bluedoor.test')!;
+      const out = await client.request(`${B}/price_lists/export?delimiter=semicolon`);
+      const rows = parseCsv(await out.text());
+      assert.deepEqual(rows[0]!.slice(0, 3), ['sku', 'name', 'base']);
+      const item = rows.slice(1).find((r) => r[0] !== '')!;
+      assert.ok(rows[0]!.length > 3, 'a price level to set');
+      assert.match(item[2]!, /^\d+,\d{2}$/, 'the base price with a decimal comma');
+      const edited = [rows[0]!, [item[0]!, item[1]!, item[2]!, '7,25']]
+        .map((r) => r.map((c) => (/[";\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';'))
+        .join('\r\n');
+      const preview = await api(client, 'POST', `${B}/price_lists/import`, { csv: `\ufeff${edited}\r\n` });
+      assert.equal(preview.status, 200, JSON.stringify(preview.body));
+      assert.deepEqual(preview.body.errors, []);
+      assert.equal(preview.body.changes[0].priceCents, 725);
+      const broken = await api(client, 'POST', `${B}/price_lists/import`, {
+        csv: 'sku;name;base\r\nA-1;"open;1,00\r\n',
+      });
+      assert.equal(broken.status, 400);
+      assert.match(broken.body.fields.csv, /^row 2, column 2: /);
+    });
+
     it('?delimiter=semicolon writes semicolons and decimal commas; anything else is a 400', async () => {
       const client = clients.get('owner@atlas.test')!;
       const text = await (await client.request(`${B}/customer_invoices/export?delimiter=semicolon`)).text();
