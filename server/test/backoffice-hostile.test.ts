@@ -173,6 +173,8 @@ for (const target of databaseTargets()) {
         'categories/export',
         'customers',
         'customers/export',
+        'team/positions/export',
+        'customer_invoices/export',
         'overview',
       ]) {
         for (const query of QUERIES) {

@@ -27,3 +27,12 @@ export async function downloadFile(
     setTimeout(() => URL.revokeObjectURL(href), 10_000);
   }
 }
+
+/**
+ * The `delimiter` an export asks for in the user's language: Excel in Spanish locales splits a CSV
+ * on `;` and reads a decimal point as a thousands separator, so a Spanish user gets `;` and decimal
+ * commas (the server writes both); English keeps `,` and points. Both files import back.
+ */
+export function csvDelimiter(language: string | undefined): 'semicolon' | undefined {
+  return language?.toLowerCase().startsWith('es') ? 'semicolon' : undefined;
+}

@@ -4,5 +4,6 @@ export { useLiveApi } from './useLiveApi';
 export { useLiveRefresh } from './useLiveRefresh';
 export type { LiveApiState } from './useLiveApi';
 export { apiErrorBody, failureKind, fieldErrors, httpStatus, mailLimit, refusal } from './errors';
-export { downloadFile } from './download';
+export { csvDelimiter, downloadFile } from './download';
+export { readCsvFile } from './readCsvFile';
 export { refreshCompany, useCompany } from './useCompany';

@@ -14,7 +14,7 @@ import {
 import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
 import type { LiveTopic } from '@hive/shared/schemas/live';
 import { Alert, Button, CheckboxField, PageFrame, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, apiErrorBody, httpStatus, useApi, useLiveRefresh } from '../../api';
+import { API, apiErrorBody, csvDelimiter, httpStatus, useApi, useLiveRefresh } from '../../api';
 import { LiveIndicator } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../i18n';
 import { useFailureMessage } from '../resource';
@@ -99,7 +99,7 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
     tables,
     exportAll,
   } = props;
-  const { t } = useAreaT('reports');
+  const { t, i18n } = useAreaT('reports');
   const http = useHttp();
   const toast = useToast();
   const failure = useFailureMessage();
@@ -121,7 +121,7 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
         ? (await http.get<D>(`${API}/${endpoint}`, { params: { ...query, all: '1' } })).data
         : data;
       const name = `${path.slice(1)}-${data.period.from}-${data.period.to}.csv`;
-      saveCsv(name, tablesToCsv(tables(full, format)));
+      saveCsv(name, tablesToCsv(tables(full, format), csvDelimiter(i18n.language) === 'semicolon' ? ';' : ','));
     } catch (error) {
       toast.error(failure(error));
     } finally {

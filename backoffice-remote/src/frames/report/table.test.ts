@@ -33,3 +33,10 @@ describe('report CSV', () => {
     );
   });
 });
+
+describe('report CSV with semicolons (Excel in Spanish)', () => {
+  it('splits on ; and writes decimal commas; text with a ; is quoted', () => {
+    const semicolon = spec({ rows: [{ name: 'Pan; blanco', cents: 123456, share: 0.4567 }] });
+    expect(tablesToCsv([semicolon], ';')).toBe('\ufeffItem;Net sales;Margin\r\n"Pan; blanco";1234,56;45,7\r\n');
+  });
+});

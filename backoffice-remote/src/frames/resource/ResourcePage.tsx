@@ -6,7 +6,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, SearchField, useToast } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { API, downloadFile, failureKind, mailLimit, refusal, useApi } from '../../api';
+import { API, csvDelimiter, downloadFile, failureKind, mailLimit, refusal, useApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels } from '../../i18n';
 import { useSearchDraft } from './useSearchDraft';
 import { useListParams } from './useListParams';
@@ -127,7 +127,7 @@ export function ResourcePage<T extends { id: number }, S extends string>({ confi
 }
 
 function ResourceList<T extends { id: number }, S extends string>({ config }: { config: ResourceConfig<T, S> }) {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const http = useHttp();
   const toast = useToast();
   const failure = useFailureMessage(config.prefix);
@@ -239,7 +239,12 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
       await downloadFile(
         http,
         `${url}/export`,
-        { search: params.search || undefined, sort: params.sort, dir: params.dir },
+        {
+          search: params.search || undefined,
+          sort: params.sort,
+          dir: params.dir,
+          delimiter: csvDelimiter(i18n.language),
+        },
         `${config.endpoint}.csv`,
       );
     } catch (error) {

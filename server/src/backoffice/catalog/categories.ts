@@ -22,6 +22,7 @@ import {
   noStore,
   notFound,
   sendCsv,
+  csvDelimiterOf,
   toCsv,
   type CsvColumn,
 } from '../common';
@@ -119,7 +120,7 @@ export function categoriesRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(categoryListQuerySchema, req.query);
     const rows = await listCategories(db, merchantOf(res).companyId, q, LIMITS.exportMax, 0);
-    sendCsv(res, 'categories', toCsv(CSV_COLUMNS, rows.map(toCategory)), ctx.now());
+    sendCsv(res, 'categories', toCsv(CSV_COLUMNS, rows.map(toCategory), csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/:id', async (req, res) => {

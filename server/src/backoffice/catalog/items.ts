@@ -29,6 +29,7 @@ import {
   notFound,
   refused,
   sendCsv,
+  csvDelimiterOf,
   toCsv,
   type CsvColumn,
 } from '../common';
@@ -145,8 +146,8 @@ const CSV_COLUMNS: CsvColumn<Item>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'sku', value: (r) => r.sku },
   { header: 'category', value: (r) => r.categoryName ?? '' },
-  { header: 'price', value: (r) => r.price.toFixed(2) },
-  { header: 'cost', value: (r) => r.cost.toFixed(2) },
+  { header: 'price', value: (r) => r.price.toFixed(2), decimal: true },
+  { header: 'cost', value: (r) => r.cost.toFixed(2), decimal: true },
   {
     header: 'taxes',
     value: (r) => r.taxes.map((t) => `${t.name} (${t.rate} % ${t.type})${t.archived ? ' archived' : ''}`).join('; '),
@@ -204,6 +205,7 @@ export function itemsRouter(ctx: AuthContext): Router {
       toCsv(
         CSV_COLUMNS,
         rows.map((row) => toItem(row, taxes)),
+        csvDelimiterOf(req),
       ),
       ctx.now(),
     );

@@ -10,7 +10,17 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, fieldProblem, noStore, parseCsv, sendCsv, toCsv, type Db } from '../common';
+import {
+  merchantOf,
+  requirePage,
+  fieldProblem,
+  noStore,
+  parseCsvField,
+  csvDelimiterOf,
+  sendCsv,
+  toCsv,
+  type Db,
+} from '../common';
 
 const PAGE = '/price_hive_items';
 
@@ -112,7 +122,7 @@ function priceOf(cell: string): number | null | undefined {
  * level cell left empty removes the item's own price there. Nothing is written.
  */
 export function previewImport(list: PriceList, csv: string): PriceListImportPreview {
-  const rows = parseCsv(csv).filter((r) => r.some((c) => c.trim() !== ''));
+  const rows = parseCsvField(csv, 'csv').filter((r) => r.some((c) => c.trim() !== ''));
   const errors: { line: number; message: string }[] = [];
   const changes: PriceListImportPreview['changes'] = [];
   let unchanged = 0;
@@ -214,19 +224,20 @@ export function priceListsRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadPriceList(db, merchantOf(res).companyId));
   });
 
-  router.get('/export', async (_req, res) => {
+  router.get('/export', async (req, res) => {
     const list = await loadPriceList(db, merchantOf(res).companyId);
     const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
     const columns = [
       { header: 'sku', value: (i: PriceList['items'][number]) => i.sku },
       { header: 'name', value: (i: PriceList['items'][number]) => i.name },
-      { header: 'base', value: (i: PriceList['items'][number]) => money(i.baseCents) },
+      { header: 'base', value: (i: PriceList['items'][number]) => money(i.baseCents), decimal: true },
       ...list.levels.map((l) => ({
         header: l.name,
         value: (i: PriceList['items'][number]) => money(i.prices[String(l.id)]?.ownCents ?? null),
+        decimal: true,
       })),
     ];
-    sendCsv(res, 'price-list', toCsv(columns, list.items), ctx.now());
+    sendCsv(res, 'price-list', toCsv(columns, list.items, csvDelimiterOf(req)), ctx.now());
   });
 
   router.post('/import', async (req, res) => {

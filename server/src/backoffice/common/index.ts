@@ -1,6 +1,7 @@
 // What every back-office area shares: the merchant behind a request and the page rule (access.ts),
-// the query and answer helpers (query.ts), the connection-or-transaction type (db.ts). A library,
-// not a module: it contributes no routes or tables. It imports auth, http and db only.
+// the query and answer helpers (query.ts), CSV in and out (csv.ts), the connection-or-transaction
+// type (db.ts). A library, not a module: it contributes no routes or tables. It imports auth, http
+// and db only (and the CSV libraries).
 export { announceWrites, loadMerchant, merchantOf, requireMerchant, requirePage, type Merchant } from './access';
 export {
   idParam,
@@ -16,10 +17,17 @@ export {
   cents,
   percentFromBp,
   noStore,
+} from './query';
+export {
   toCsv,
   sendCsv,
   parseCsv,
+  parseCsvField,
+  detectDelimiter,
+  csvDelimiterOf,
   neutraliseFormula,
+  CsvParseError,
   type CsvColumn,
-} from './query';
+  type CsvDelimiter,
+} from './csv';
 export { isPostgres, userNames, type Db } from './db';

@@ -22,6 +22,7 @@ import {
   noStore,
   notFound,
   sendCsv,
+  csvDelimiterOf,
   toCsv,
   type CsvColumn,
 } from '../common';
@@ -107,7 +108,7 @@ const CSV_COLUMNS: CsvColumn<Customer>[] = [
   { header: 'phone', value: (r) => r.phone },
   { header: 'notes', value: (r) => r.notes },
   { header: 'points', value: (r) => r.points },
-  { header: 'total_spent', value: (r) => r.totalSpent.toFixed(2) },
+  { header: 'total_spent', value: (r) => r.totalSpent.toFixed(2), decimal: true },
 ];
 
 export function customersRouter(ctx: AuthContext): Router {
@@ -136,7 +137,7 @@ export function customersRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(customerListQuerySchema, req.query);
     const rows = await listCustomers(db, merchantOf(res).companyId, q, LIMITS.exportMax, 0);
-    sendCsv(res, 'customers', toCsv(CSV_COLUMNS, rows.map(toCustomer)), ctx.now());
+    sendCsv(res, 'customers', toCsv(CSV_COLUMNS, rows.map(toCustomer), csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/:id', async (req, res) => {

@@ -24,6 +24,7 @@ import {
   noStore,
   notFound,
   sendCsv,
+  csvDelimiterOf,
   toCsv,
 } from '../common';
 import { allowsNegativeStock, postLedger } from './ledger';
@@ -84,8 +85,8 @@ const CSV_COLUMNS = [
   { header: 'Warehouse', value: (r: StockRow) => r.warehouseName },
   { header: 'On hand', value: (r: StockRow) => r.onHand },
   { header: 'Low stock at', value: (r: StockRow) => r.lowStock ?? '' },
-  { header: 'Average cost', value: (r: StockRow) => r.averageCost.toFixed(2) },
-  { header: 'Value', value: (r: StockRow) => r.value.toFixed(2) },
+  { header: 'Average cost', value: (r: StockRow) => r.averageCost.toFixed(2), decimal: true },
+  { header: 'Value', value: (r: StockRow) => r.value.toFixed(2), decimal: true },
 ];
 
 /** `/api/backoffice/inventory/stock`: on hand per item and warehouse, thresholds, value, CSV. */
@@ -111,7 +112,7 @@ export function stockRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(stockQuerySchema, req.query);
     const rows = await stockRows(db, merchantOf(res).companyId, q);
-    sendCsv(res, 'stock', toCsv(CSV_COLUMNS, rows), ctx.now());
+    sendCsv(res, 'stock', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/options', async (_req, res) => {

@@ -3,7 +3,20 @@ import { sql } from 'kysely';
 import { vendorInputSchema, type Vendor, type VendorInput } from '@hive/shared/schemas/backoffice/inventory';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, cents, conflictOr, idParam, noStore, notFound, refused } from '../common';
+import {
+  merchantOf,
+  requirePage,
+  cents,
+  conflictOr,
+  csvDelimiterOf,
+  idParam,
+  noStore,
+  notFound,
+  refused,
+  sendCsv,
+  toCsv,
+  type CsvColumn,
+} from '../common';
 import { checkItems, costOf, inventoryOptions, type Db } from './common';
 
 const PAGE = '/vendors';
@@ -85,6 +98,17 @@ async function setItems(trx: Db, companyId: number, vendorId: number, input: Ven
     .execute();
 }
 
+const CSV_COLUMNS: CsvColumn<Vendor>[] = [
+  { header: 'name', value: (r) => r.name },
+  { header: 'contact', value: (r) => r.contactName },
+  { header: 'email', value: (r) => r.email },
+  { header: 'phone', value: (r) => r.phone },
+  { header: 'address', value: (r) => r.address },
+  { header: 'note', value: (r) => r.note },
+  { header: 'items', value: (r) => r.items.length },
+  { header: 'active', value: (r) => (r.active ? 'yes' : 'no') },
+];
+
 /** `/api/backoffice/inventory/vendors`: suppliers, their contact details and the items they supply at what cost. */
 export function vendorsRouter(ctx: AuthContext): Router {
   const router = express.Router();
@@ -93,6 +117,11 @@ export function vendorsRouter(ctx: AuthContext): Router {
 
   router.get('/', async (_req, res) => {
     noStore(res).json({ rows: await loadVendors(db, merchantOf(res).companyId) });
+  });
+
+  router.get('/export', async (req, res) => {
+    const rows = await loadVendors(db, merchantOf(res).companyId);
+    sendCsv(res, 'vendors', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/options', async (_req, res) => {

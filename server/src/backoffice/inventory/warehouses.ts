@@ -7,12 +7,16 @@ import {
   merchantOf,
   requirePage,
   conflictOr,
+  csvDelimiterOf,
   fieldProblem,
   idParam,
   money,
   noStore,
   notFound,
   refused,
+  sendCsv,
+  toCsv,
+  type CsvColumn,
 } from '../common';
 import { locationOptions } from '../devices';
 import type { Db } from './common';
@@ -90,6 +94,15 @@ async function checkLocationId(db: Db, companyId: number, locationId: number | n
 }
 
 /** `/api/backoffice/inventory/warehouses`: each location's own warehouse and extra ones (a back room). */
+const CSV_COLUMNS: CsvColumn<Warehouse>[] = [
+  { header: 'name', value: (r) => r.name },
+  { header: 'location', value: (r) => r.locationName ?? '' },
+  { header: 'default', value: (r) => (r.isDefault ? 'yes' : 'no') },
+  { header: 'units', value: (r) => r.units },
+  { header: 'value', value: (r) => r.value.toFixed(2), decimal: true },
+  { header: 'active', value: (r) => (r.active ? 'yes' : 'no') },
+];
+
 export function warehousesRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const { db } = ctx;
@@ -97,6 +110,11 @@ export function warehousesRouter(ctx: AuthContext): Router {
 
   router.get('/', async (_req, res) => {
     noStore(res).json({ rows: await loadWarehouses(db, merchantOf(res).companyId) });
+  });
+
+  router.get('/export', async (req, res) => {
+    const rows = await loadWarehouses(db, merchantOf(res).companyId);
+    sendCsv(res, 'warehouses', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/options', async (_req, res) => {

@@ -10,7 +10,19 @@ import {
 } from '@hive/shared/schemas/backoffice/offers';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, conflictOr, idParam, noStore, notFound, type Db } from '../common';
+import {
+  merchantOf,
+  requirePage,
+  conflictOr,
+  csvDelimiterOf,
+  idParam,
+  noStore,
+  notFound,
+  sendCsv,
+  toCsv,
+  type CsvColumn,
+  type Db,
+} from '../common';
 import { companyLocale } from '../settings';
 import { checkTargets, loadTargets, writeTargets } from './targets';
 
@@ -105,6 +117,18 @@ const columns = (input: DiscountInput) => ({
  * `/api/backoffice/discounts`: the discounts the registers offer (device config `discounts`), with
  * the use of each over the last 30 days from the receipts that named it.
  */
+const CSV_COLUMNS: CsvColumn<Discount>[] = [
+  { header: 'name', value: (r) => r.name },
+  { header: 'type', value: (r) => r.type },
+  { header: 'percent', value: (r) => (r.percentBp === null ? '' : (r.percentBp / 100).toFixed(2)), decimal: true },
+  { header: 'amount', value: (r) => (r.amountCents === null ? '' : (r.amountCents / 100).toFixed(2)), decimal: true },
+  { header: 'scope', value: (r) => r.scope },
+  { header: 'restricted', value: (r) => (r.restricted ? 'yes' : 'no') },
+  { header: 'active', value: (r) => (r.active ? 'yes' : 'no') },
+  { header: 'uses_30d', value: (r) => r.uses30d },
+  { header: 'amount_30d', value: (r) => (r.amount30dCents / 100).toFixed(2), decimal: true },
+];
+
 export function discountsRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const { db } = ctx;
@@ -133,6 +157,11 @@ export function discountsRouter(ctx: AuthContext): Router {
 
   router.get('/', async (_req, res) => {
     noStore(res).json({ rows: await load(merchantOf(res).companyId) });
+  });
+
+  router.get('/export', async (req, res) => {
+    const rows = await load(merchantOf(res).companyId);
+    sendCsv(res, 'discounts', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/options', async (_req, res) => {

@@ -8,7 +8,18 @@ import {
 } from '@hive/shared/schemas/backoffice/offers';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, idParam, noStore, notFound, type Db } from '../common';
+import {
+  merchantOf,
+  requirePage,
+  csvDelimiterOf,
+  idParam,
+  noStore,
+  notFound,
+  sendCsv,
+  toCsv,
+  type CsvColumn,
+  type Db,
+} from '../common';
 import { checkTargets, loadTargets, writeTargets } from './targets';
 
 const PAGE = '/promotions';
@@ -82,6 +93,29 @@ const columns = (input: PromotionInput) => ({
 });
 
 /** `/api/backoffice/promotions`: the automatic rules, with their use over 30 days. */
+const decimal = (hundredths: number) => (hundredths / 100).toFixed(2);
+const CSV_COLUMNS: CsvColumn<Promotion>[] = [
+  { header: 'name', value: (r) => r.name },
+  { header: 'kind', value: (r) => r.kind },
+  { header: 'priority', value: (r) => r.priority },
+  { header: 'stackable', value: (r) => (r.stackable ? 'yes' : 'no') },
+  { header: 'active', value: (r) => (r.active ? 'yes' : 'no') },
+  { header: 'buy_quantity', value: (r) => r.buyQuantity },
+  { header: 'get_quantity', value: (r) => r.getQuantity },
+  { header: 'get_percent', value: (r) => decimal(r.getPercentBp), decimal: true },
+  { header: 'percent', value: (r) => decimal(r.percentBp), decimal: true },
+  { header: 'threshold', value: (r) => decimal(r.thresholdCents), decimal: true },
+  { header: 'amount', value: (r) => decimal(r.amountCents), decimal: true },
+  // Days of the week as numbers, 0 = Sunday (as the rule stores them); empty = every day.
+  { header: 'days', value: (r) => r.days.join(' ') },
+  { header: 'start_time', value: (r) => r.startTime },
+  { header: 'end_time', value: (r) => r.endTime },
+  { header: 'starts_on', value: (r) => r.startsOn ?? '' },
+  { header: 'ends_on', value: (r) => r.endsOn ?? '' },
+  { header: 'uses_30d', value: (r) => r.uses30d },
+  { header: 'amount_30d', value: (r) => decimal(r.amount30dCents), decimal: true },
+];
+
 export function promotionsRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const { db } = ctx;
@@ -116,6 +150,11 @@ export function promotionsRouter(ctx: AuthContext): Router {
 
   router.get('/', async (_req, res) => {
     noStore(res).json({ rows: await list(merchantOf(res).companyId) });
+  });
+
+  router.get('/export', async (req, res) => {
+    const rows = await list(merchantOf(res).companyId);
+    sendCsv(res, 'promotions', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/:id', async (req, res) => {

@@ -9,6 +9,7 @@ import {
   giftCardVoidSchema,
   GIFT_CARD_LIMITS,
   luhnDigit,
+  maskGiftCardNumber,
   type GiftCard,
   type GiftCardBalance,
   type GiftCardDetail,
@@ -31,6 +32,10 @@ import {
   refused,
   isPostgres,
   userNames,
+  sendCsv,
+  toCsv,
+  csvDelimiterOf,
+  type CsvColumn,
   type Db,
 } from '../common';
 import { today } from '../../time';
@@ -339,6 +344,21 @@ export async function issueGiftCard(
  * edit holder / expiry / note, and each card's history. Redemptions come from the registers
  * (device API) and the storefront.
  */
+const amount = (cents: number) => (cents / 100).toFixed(2);
+const at = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+/** The list's CSV: the masked number only (as the list shows it), never the full card number. */
+const CSV_COLUMNS: CsvColumn<GiftCard>[] = [
+  { header: 'number', value: (r) => maskGiftCardNumber(r.last4) },
+  { header: 'status', value: (r) => r.status },
+  { header: 'balance', value: (r) => amount(r.balanceCents), decimal: true },
+  { header: 'initial', value: (r) => amount(r.initialCents), decimal: true },
+  { header: 'expires_on', value: (r) => r.expiresOn ?? '' },
+  { header: 'customer', value: (r) => r.customer?.name ?? '' },
+  { header: 'note', value: (r) => r.note },
+  { header: 'issued_at', value: (r) => at(r.issuedAt) },
+  { header: 'last_used_at', value: (r) => at(r.lastUsedAt) },
+];
+
 export function giftCardsRouter(ctx: AuthContext): Router {
   const router = express.Router();
   const { db } = ctx;
@@ -348,6 +368,12 @@ export function giftCardsRouter(ctx: AuthContext): Router {
     const { companyId } = merchantOf(res);
     const todayIso = await companyToday(db, companyId, ctx.now());
     noStore(res).json({ rows: await loadCards(db, companyId, todayIso) });
+  });
+
+  router.get('/export', async (req, res) => {
+    const { companyId } = merchantOf(res);
+    const rows = await loadCards(db, companyId, await companyToday(db, companyId, ctx.now()));
+    sendCsv(res, 'gift-cards', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/options', async (_req, res) => {

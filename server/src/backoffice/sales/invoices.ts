@@ -28,11 +28,15 @@ import {
   refused,
   isPostgres,
   userNames,
+  sendCsv,
+  toCsv,
+  csvDelimiterOf,
   type Db,
 } from '../common';
 import { today } from '../../time';
 import { companyLocale } from '../settings';
 import { storedInvoiceAmounts, type StoredTax } from './invoiceAmounts';
+import { INVOICE_CSV_COLUMNS } from './invoiceCsv';
 
 const PAGE = '/invoice';
 const WHAT = 'invoice';
@@ -333,14 +337,23 @@ export function invoicesRouter(ctx: AuthContext): Router {
 
   const todayOf = (companyId: number) => companyTodayIso(db, companyId, ctx.now());
 
-  router.get('/', async (req, res) => {
-    const { companyId } = merchantOf(res);
+  // The list and its CSV: every invoice, or those of one shown status (?status=).
+  const listed = async (req: express.Request, companyId: number) => {
     const status = typeof req.query.status === 'string' && req.query.status !== '' ? req.query.status : undefined;
     if (status !== undefined && ![...INVOICE_STATUSES, 'overdue'].includes(status)) {
       throw fieldProblem('status', 'choose one of the options');
     }
     const rows = await loadInvoices(db, companyId, await todayOf(companyId));
-    noStore(res).json({ rows: status === undefined ? rows : rows.filter((r) => r.shownStatus === status) });
+    return status === undefined ? rows : rows.filter((r) => r.shownStatus === status);
+  };
+
+  router.get('/', async (req, res) => {
+    noStore(res).json({ rows: await listed(req, merchantOf(res).companyId) });
+  });
+
+  router.get('/export', async (req, res) => {
+    const rows = await listed(req, merchantOf(res).companyId);
+    sendCsv(res, 'invoices', toCsv(INVOICE_CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/options', async (_req, res) => {

@@ -24,6 +24,7 @@ import {
   lockCompanyRows,
   refused,
   sendCsv,
+  csvDelimiterOf,
   toCsv,
   type CsvColumn,
 } from '../common';
@@ -151,7 +152,7 @@ export function locationsRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(locationListQuerySchema, req.query);
     const rows = await list(merchantOf(res).companyId, q, LIMITS.exportMax, 0);
-    sendCsv(res, 'locations', toCsv(CSV_COLUMNS, rows.map(toLocation)), ctx.now());
+    sendCsv(res, 'locations', toCsv(CSV_COLUMNS, rows.map(toLocation), csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/:id', async (req, res) => {

@@ -17,7 +17,16 @@ import {
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
-import { merchantOf, requirePage, fieldProblem, noStore, toCsv, type CsvColumn } from '../common';
+import {
+  merchantOf,
+  requirePage,
+  fieldProblem,
+  noStore,
+  toCsv,
+  csvDelimiterOf,
+  type CsvColumn,
+  type CsvDelimiter,
+} from '../common';
 import { inWindow, reportContext, reportMeta, timeWindow, zoneOf, type ReportContext, salesSums } from '../reports';
 import { localTime, today } from '../../time';
 import { apportion, exactPay, overtimeSplit, payOf, roundHalfUp, tipOut, workedMinutes, type SplitEntry } from './pay';
@@ -353,7 +362,7 @@ export const PAYROLL_CSV_HEADERS = [
   'Tips',
 ] as const;
 
-export function payrollCsv(report: PayrollReport): string {
+export function payrollCsv(report: PayrollReport, delimiter: CsvDelimiter = ','): string {
   const values: ((r: PayrollRow) => unknown)[] = [
     (r) => r.employeeId,
     (r) => r.name,
@@ -368,8 +377,13 @@ export function payrollCsv(report: PayrollReport): string {
     (r) => money(r.grossPayCents),
     (r) => money(r.tipsCents),
   ];
-  const columns: CsvColumn<PayrollRow>[] = PAYROLL_CSV_HEADERS.map((header, i) => ({ header, value: values[i]! }));
-  return toCsv(columns, report.rows);
+  // From the hourly rate on, every column is a decimal (a comma in a semicolon file).
+  const columns: CsvColumn<PayrollRow>[] = PAYROLL_CSV_HEADERS.map((header, i) => ({
+    header,
+    value: values[i]!,
+    decimal: i >= 5,
+  }));
+  return toCsv(columns, report.rows, delimiter);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -506,7 +520,7 @@ export function laborReportsRouter(ctx: AuthContext): Router {
     noStore(res)
       .type('text/csv; charset=utf-8')
       .set('Content-Disposition', `attachment; filename="payroll-${report.period.from}-${report.period.to}.csv"`)
-      .send(payrollCsv(report));
+      .send(payrollCsv(report, csvDelimiterOf(req)));
   });
 
   router.get('/tipout', requirePage(ctx, '/dailytipoutform'), async (req, res) => {

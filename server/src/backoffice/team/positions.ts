@@ -8,7 +8,7 @@ import {
   type PositionOption,
   type PositionSort,
 } from '@hive/shared/schemas/backoffice/team';
-import type { ListResponse } from '@hive/shared/schemas/backoffice';
+import { LIMITS, type ListResponse } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
@@ -17,12 +17,16 @@ import {
   requirePage,
   conflictOr,
   containsPattern,
+  csvDelimiterOf,
   idParam,
   ilike,
   noStore,
   notFound,
   orderBy,
   refused,
+  sendCsv,
+  toCsv,
+  type CsvColumn,
 } from '../common';
 
 const PAGE = '/positions';
@@ -84,6 +88,13 @@ export async function positionOptions(db: Db, companyId: number): Promise<Positi
   return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, hourlyRateCents: Number(r.hourly_rate_cents) }));
 }
 
+const CSV_COLUMNS: CsvColumn<Position>[] = [
+  { header: 'name', value: (r) => r.name },
+  { header: 'hourly_rate', value: (r) => (r.hourlyRateCents / 100).toFixed(2), decimal: true },
+  { header: 'color', value: (r) => r.color },
+  { header: 'employees', value: (r) => r.employeeCount },
+];
+
 /** `/api/backoffice/team/positions`: job positions (cashier, cook ...) with a default hourly rate and a colour. */
 export function positionsRouter(ctx: AuthContext): Router {
   const router = express.Router();
@@ -114,6 +125,17 @@ export function positionsRouter(ctx: AuthContext): Router {
       pageSize: q.pageSize,
     };
     noStore(res).json(body);
+  });
+
+  // Every position the search finds, in the list's order (no pages).
+  router.get('/export', async (req, res) => {
+    const q = parseOrThrow(positionListQuerySchema, req.query);
+    const rows = await selectPositions(db, merchantOf(res).companyId, q.search)
+      .orderBy(orderBy(SORT_COLUMNS[q.sort], q.dir))
+      .orderBy('job_positions.id', 'asc')
+      .limit(LIMITS.exportMax)
+      .execute();
+    sendCsv(res, 'positions', toCsv(CSV_COLUMNS, rows.map(toPosition), csvDelimiterOf(req)), ctx.now());
   });
 
   router.get('/:id', async (req, res) => {

@@ -12,7 +12,7 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, SearchField, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, downloadFile, useApi } from '../../../api';
+import { API, csvDelimiter, downloadFile, readCsvFile, useApi } from '../../../api';
 import { inputToCents, useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
@@ -46,7 +46,7 @@ function PriceListsPage() {
 }
 
 function PriceLists({ list, onChanged }: { list: PriceList; onChanged: () => void }) {
-  const { t } = useAreaT('catalog');
+  const { t, i18n } = useAreaT('catalog');
   const format = useCentsFormat();
   const http = useHttp();
   const toast = useToast();
@@ -83,9 +83,12 @@ function PriceLists({ list, onChanged }: { list: PriceList; onChanged: () => voi
       <div className={styles.row}>
         <Button
           onClick={() =>
-            void downloadFile(http, `${API}/price_lists/export`, {}, 'price-list.csv').catch((error: unknown) =>
-              toast.error(failure(error)),
-            )
+            void downloadFile(
+              http,
+              `${API}/price_lists/export`,
+              { delimiter: csvDelimiter(i18n.language) },
+              'price-list.csv',
+            ).catch((error: unknown) => toast.error(failure(error)))
           }
         >
           {t('priceLists.export')}
@@ -325,12 +328,7 @@ function ImportButton({ onPreview }: { onPreview: (p: PriceListImportPreview) =>
       return;
     }
     try {
-      const csv = await new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result ?? ''));
-        reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-        reader.readAsText(file);
-      });
+      const csv = await readCsvFile(file);
       onPreview((await http.post<PriceListImportPreview>(`${API}/price_lists/import`, { csv })).data);
     } catch (error) {
       toast.error(failure(error));

@@ -6,7 +6,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import type { StockList as StockListData, StockRow } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, Button, CheckboxField, EmptyState, SearchField, SelectField, useToast } from '@hive/shared/ui';
 import { DataTable, type TableSort } from '@hive/shared/ui/table';
-import { API, downloadFile, useApi } from '../../../api';
+import { API, csvDelimiter, downloadFile, useApi } from '../../../api';
 import { useAreaT, useTableLabels, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSearchDraft } from '../../../frames/resource';
 import { Badge, choices, inventoryStyles as styles, useInventoryFormat, useInventoryOptions } from '../shared';
@@ -46,7 +46,7 @@ function StockPage() {
 }
 
 function StockList() {
-  const { t } = useAreaT('inventory');
+  const { t, i18n } = useAreaT('inventory');
   const http = useHttp();
   const toast = useToast();
   const format = useInventoryFormat();
@@ -135,7 +135,12 @@ function StockList() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadFile(http, `${API}/inventory/stock/export`, query, 'stock.csv');
+      await downloadFile(
+        http,
+        `${API}/inventory/stock/export`,
+        { ...query, delimiter: csvDelimiter(i18n.language) },
+        'stock.csv',
+      );
     } catch (error) {
       toast.error(failure(error));
     } finally {

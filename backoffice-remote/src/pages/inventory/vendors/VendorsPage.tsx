@@ -48,7 +48,6 @@ const config: ResourceConfig<Vendor, Sort> = {
   useColumns: useVendorColumns,
   rowName: (v) => v.name,
   Form: VendorForm,
-  exportable: false,
   described: true,
   local: {
     text: (v) => `${v.name} ${v.contactName} ${v.email} ${v.phone}`,

@@ -65,7 +65,6 @@ const config: ResourceConfig<Warehouse, Sort> = {
   useColumns: useWarehouseColumns,
   rowName: (w) => w.name,
   Form: WarehouseForm,
-  exportable: false,
   described: true,
   // A location's own warehouse goes with its location; the server refuses one with history.
   canDelete: (w) => !w.isDefault,

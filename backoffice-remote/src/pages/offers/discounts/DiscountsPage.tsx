@@ -92,7 +92,6 @@ const config: ResourceConfig<Discount, Sort> = {
   useColumns: useDiscountColumns,
   rowName: (d) => d.name,
   Form: DiscountForm,
-  exportable: false,
   described: true,
   local: {
     text: (d) => d.name,

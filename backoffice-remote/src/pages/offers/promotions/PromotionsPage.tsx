@@ -96,7 +96,6 @@ const config: ResourceConfig<Promotion, Sort> = {
   useColumns: usePromotionColumns,
   rowName: (p) => p.name,
   Form: PromotionForm,
-  exportable: false,
   described: true,
   local: {
     text: (p) => p.name,

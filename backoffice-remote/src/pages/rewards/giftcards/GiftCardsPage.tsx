@@ -57,7 +57,6 @@ const config: ResourceConfig<GiftCard, Sort> = {
   rowName: (card) => maskGiftCardNumber(card.last4),
   recordTitle: (card) => maskGiftCardNumber(card.last4),
   Form: GiftCardForm,
-  exportable: false,
   described: true,
   // A card is never deleted: its history stays (void it instead).
   canDelete: () => false,

@@ -95,7 +95,6 @@ const config: ResourceConfig<Invoice, Sort> = {
   recordTitle: (invoice) =>
     invoice.number === null ? `${invoice.customer.name}` : `#${invoice.number} · ${invoice.customer.name}`,
   Form: InvoiceForm,
-  exportable: false,
   described: true,
   // Only a draft is deleted; a sent invoice is voided (its number stays).
   canDelete: (invoice) => invoice.status === 'draft',

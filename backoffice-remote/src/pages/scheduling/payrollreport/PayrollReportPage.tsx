@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import type { PayrollReport, PayrollRow } from '@hive/shared/schemas/backoffice/scheduling';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, useToast } from '@hive/shared/ui';
-import { API, downloadFile } from '../../../api';
+import { API, csvDelimiter, downloadFile } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { ReportFrame, ReportTable, table, type ReportFormat } from '../../../frames/report';
@@ -58,7 +58,7 @@ function useTables() {
  * row per employee with its id and the period, hours as decimals), not the table on screen.
  */
 function PayrollCsvButton({ values }: { values: Record<string, string> }) {
-  const { t } = useAreaT('labor');
+  const { t, i18n } = useAreaT('labor');
   const http = useHttp();
   const toast = useToast();
   const failure = useFailureMessage();
@@ -66,7 +66,12 @@ function PayrollCsvButton({ values }: { values: Record<string, string> }) {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(http, `${API}/${ENDPOINT}`, { ...values, format: 'csv' }, 'payroll.csv');
+      await downloadFile(
+        http,
+        `${API}/${ENDPOINT}`,
+        { ...values, format: 'csv', delimiter: csvDelimiter(i18n.language) },
+        'payroll.csv',
+      );
     } catch (error) {
       toast.error(failure(error));
     } finally {

@@ -50,7 +50,6 @@ const config: ResourceConfig<Position, PositionSort> = {
   useColumns: usePositionColumns,
   rowName: (p) => p.name,
   Form: PositionForm,
-  exportable: false,
   described: true,
 };
 
