@@ -1,3 +1,5 @@
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { DeviceConfig } from '@hive/shared/schemas/device';
 import {
@@ -19,10 +21,13 @@ import { pairTerminal } from './register';
  * - Corner Market: a register paired and synced ("A11y till": a closed shift with sales, a refund and
  *   a pay-out, then an open shift with a sale, an employee clocked in and out and one still on the
  *   clock), and a terminal with an open pairing code ("A11y till, code open").
+ * - Corner Market: purchase orders partly received and cancelled (the seed has draft, ordered and
+ *   received ones).
+ * - Atlas Consulting: invoices overdue and void (the seed has draft, sent, partly paid and paid).
  * - Blue Door Bistro: an online order in each status (received, accepted, ready, completed, cancelled).
- * Every worker runs it once (module state); it is idempotent: the register's events have fixed ids
- * (stored once), the terminals are found by name, and the orders are placed only when none of the
- * walk's is there yet.
+ * It runs once per run (oncePerRun), and is idempotent all the same (for a database kept from an
+ * earlier run): the register's events have fixed ids (stored once), the terminals are found by name,
+ * and the orders, purchase orders and invoices are placed only when none of the walk's is listed yet.
  */
 
 const ORDER_NAME = 'A11y walk';
@@ -72,6 +77,77 @@ async function registerStates(page: Page) {
       data: { name: 'A11y till, code open', locationId: options.locations[0]!.id },
     });
     expect(added.ok(), await added.text()).toBe(true);
+  }
+}
+
+const PO_API = '/api/backoffice/inventory/purchase_orders';
+
+/** Purchase orders in the states the seed has none of: partly received, and cancelled. */
+async function purchaseOrderStates(page: Page) {
+  const listed = await (await page.request.get(PO_API)).text();
+  if (listed.includes(ORDER_NAME)) return;
+  const headers = { Origin: new URL(page.url()).origin };
+  const options = (await (await page.request.get(`${PO_API}/options`)).json()) as {
+    warehouses: { id: number }[];
+    items: { id: number }[];
+    vendors: { id: number }[];
+  };
+  const post = async (path: string, data: object) => {
+    const answer = await page.request.post(path, { headers, data });
+    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+    return (await answer.json()) as { id: number; lines: { id: number }[] };
+  };
+  for (const end of ['partly received', 'cancelled'] as const) {
+    const order = await post(PO_API, {
+      vendorId: options.vendors[0]!.id,
+      warehouseId: options.warehouses[0]!.id,
+      expectedAt: null,
+      note: `${ORDER_NAME}: ${end}`,
+      lines: options.items.slice(0, 2).map((item) => ({ itemId: item.id, quantity: 4, cost: 1.5 })),
+    });
+    if (end === 'cancelled') {
+      await post(`${PO_API}/${order.id}/cancel`, {});
+      continue;
+    }
+    await post(`${PO_API}/${order.id}/order`, {});
+    await post(`${PO_API}/${order.id}/receive`, { lines: [{ lineId: order.lines[0]!.id, quantity: 1 }] });
+  }
+}
+
+const INVOICE_API = '/api/backoffice/customer_invoices';
+
+/** Invoices in the states the seed has none of: overdue (sent, due ten days ago) and void. */
+async function invoiceStates(page: Page) {
+  const listed = await (await page.request.get(INVOICE_API)).text();
+  if (listed.includes(ORDER_NAME)) return;
+  const headers = { Origin: new URL(page.url()).origin };
+  const options = (await (await page.request.get(`${INVOICE_API}/options`)).json()) as { customers: { id: number }[] };
+  const post = async (path: string, data: object) => {
+    const answer = await page.request.post(path, { headers, data });
+    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+    return (await answer.json()) as { id: number };
+  };
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  for (const end of ['overdue', 'void'] as const) {
+    const invoice = await post(INVOICE_API, {
+      customerId: options.customers[0]!.id,
+      issueDate: day(40),
+      dueDate: day(10),
+      discountCents: 0,
+      notes: `${ORDER_NAME}: ${end}`,
+      lines: [
+        {
+          itemId: null,
+          description: 'Advice',
+          quantityHundredths: 150,
+          unitPriceCents: 8000,
+          discountCents: 0,
+          taxRateIds: [],
+        },
+      ],
+    });
+    await post(`${INVOICE_API}/${invoice.id}/send`, {});
+    if (end === 'void') await post(`${INVOICE_API}/${invoice.id}/void`, { reason: 'Billed twice' });
   }
 }
 
@@ -127,27 +203,69 @@ async function orderStates(page: Page, slug: string) {
   }
 }
 
+/** Each state, through the owner who sees it. */
+async function drive(browser: Browser, baseURL: string) {
+  const address = `10.59.${process.pid % 250}`;
+  const steps: [string, (page: Page) => Promise<void>][] = [
+    [
+      'owner@cornermarket.test',
+      async (page) => {
+        await registerStates(page);
+        await purchaseOrderStates(page);
+      },
+    ],
+    ['owner@atlas.test', invoiceStates],
+    ['owner@bluedoor.test', (page) => orderStates(page, 'blue-door-bistro')],
+  ];
+  for (const [k, [email, step]] of steps.entries()) {
+    const page = await signedInPage(browser, baseURL, email, `${address}.${k + 1}`);
+    try {
+      await step(page);
+    } finally {
+      await page.context().close();
+    }
+  }
+}
+
+/**
+ * Once per run, not per worker: two workers pairing the same terminal at once collide (the second
+ * one's "add" is refused as a duplicate name, or its pairing code retires the first one's device).
+ * The first worker to create the lock file in the run's data directory drives the data; the others
+ * wait for its "done" (or "failed") file.
+ */
+async function oncePerRun(run: () => Promise<void>) {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) return run();
+  const [lock, done, failed] = ['lock', 'done', 'failed'].map((end) => path.join(dir, `a11y-states.${end}`));
+  let mine = false;
+  try {
+    closeSync(openSync(lock!, 'wx'));
+    mine = true;
+  } catch {
+    // Another worker holds it.
+  }
+  if (mine) {
+    try {
+      await run();
+      writeFileSync(done!, '');
+    } catch (error) {
+      writeFileSync(failed!, String(error));
+      throw error;
+    }
+    return;
+  }
+  const until = Date.now() + 150_000;
+  while (!existsSync(done!)) {
+    if (existsSync(failed!)) throw new Error(`the data for the walk failed: ${readFileSync(failed!, 'utf8')}`);
+    if (Date.now() > until) throw new Error('the data for the walk took over 150 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 let prepared: Promise<void> | null = null;
 
-/** Drives the data into the states above, once per worker. */
+/** Drives the data into the states above, once per run (every worker waits for it). */
 export function prepareStates(browser: Browser, baseURL: string): Promise<void> {
-  prepared ??= (async () => {
-    const address = `10.59.${process.pid % 250}`;
-    const corner = await signedInPage(browser, baseURL, 'owner@cornermarket.test', `${address}.1`);
-    try {
-      await registerStates(corner);
-    } finally {
-      await corner.context().close();
-    }
-    const bistro = await signedInPage(browser, baseURL, 'owner@bluedoor.test', `${address}.2`);
-    try {
-      await orderStates(bistro, 'blue-door-bistro');
-    } finally {
-      await bistro.context().close();
-    }
-  })();
-  prepared.catch(() => {
-    prepared = null;
-  });
+  prepared ??= oncePerRun(() => drive(browser, baseURL));
   return prepared;
 }
