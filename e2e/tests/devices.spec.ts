@@ -170,7 +170,7 @@ test.describe('Devices', () => {
     await add.getByRole('combobox', { name: /^Location/ }).selectOption({ label: 'Main Street' });
     await add.getByRole('button', { name: 'Add terminal' }).click();
     await page.getByRole('dialog', { name: 'Pair Log till' }).getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: 'Withdraw the pairing code of Log till' }).click();
+    await page.getByRole('button', { name: 'Withdraw code to pair Log till' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw code' }).click();
     await expect(card(page, 'Log till').getByText('Not paired')).toBeVisible();
 
@@ -225,7 +225,7 @@ test.describe('Devices', () => {
     await expect(printer).toContainText('PrintsPasta');
     await expect(printer).toContainText('TerminalFloor');
 
-    await page.getByRole('button', { name: 'Print a test page on E2E pizza oven' }).click();
+    await page.getByRole('button', { name: 'Print test page on E2E pizza oven' }).click();
     await expect(
       page.getByText('Test page queued for “E2E pizza oven”: Floor prints it at its next sync.'),
     ).toBeVisible();
@@ -236,7 +236,7 @@ test.describe('Devices', () => {
     await job.getByText('Show ticket').click();
     await expect(job).toContainText('If you can read this, printing works.');
 
-    await job.getByRole('button', { name: 'Cancel Test page · E2E pizza oven' }).click();
+    await job.getByRole('button', { name: 'Cancel job Test page · E2E pizza oven' }).click();
     await page
       .getByRole('alertdialog', { name: 'Cancel this print job?' })
       .getByRole('button', { name: 'Cancel job' })

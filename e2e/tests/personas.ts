@@ -37,7 +37,10 @@ async function signInOnce(browser: Browser, baseURL: string, persona: Persona, a
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible({ timeout: 30_000 });
   } else {
     await signIn(page, persona.email);
-    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible({ timeout: 30_000 });
+    // In the account's stored language: Lucía's is Spanish.
+    await expect(page.getByRole('navigation', { name: /^(Main menu|Menú principal)$/ })).toBeVisible({
+      timeout: 30_000,
+    });
   }
   return { page, network };
 }

@@ -126,10 +126,10 @@ describe('Devices › Remote printing', () => {
     expect(dining).toHaveTextContent('Not printed in any kitchen here: Wine and beer.');
 
     const queue = await screen.findByRole('table', { name: 'Print jobs, newest first' });
-    await within(queue).findByRole('button', { name: 'Cancel Order #1' });
+    await within(queue).findByRole('button', { name: 'Cancel job Order #1' });
     const rows = within(queue).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Queued');
-    expect(within(rows[0]!).getByRole('button', { name: 'Cancel Order #1' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('button', { name: 'Cancel job Order #1' })).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Failed');
     expect(rows[1]).toHaveTextContent('Paper out');
     expect(within(rows[1]!).getByRole('button', { name: 'Retry Order #2' })).toBeInTheDocument();
@@ -215,7 +215,7 @@ describe('Devices › Remote printing', () => {
         return { status: 201, data: test };
       },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Print a test page on Kitchen' }));
+    await user.click(await screen.findByRole('button', { name: 'Print test page on Kitchen' }));
     expect(
       await screen.findByText('Test page queued for “Kitchen”: Floor prints it at its next sync.'),
     ).toBeInTheDocument();
@@ -252,11 +252,11 @@ describe('Devices › Remote printing', () => {
         409,
       ),
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Cancel Order #1' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel job Order #1' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Cancel this print job?' });
     await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
     expect(calls.some((c) => c.url?.endsWith('/cancel'))).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Cancel Order #1' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel job Order #1' }));
     await user.click(
       within(screen.getByRole('alertdialog', { name: 'Cancel this print job?' })).getByRole('button', {
         name: 'Cancel job',
@@ -307,7 +307,7 @@ describe('Devices › Remote printing', () => {
   it('reads naturally in Spanish', async () => {
     await renderPrinting([], [KITCHEN], 'es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Impresión remota' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Imprimir una página de prueba en Kitchen' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Imprimir página de prueba en Kitchen' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Cola de impresión' })).toBeInTheDocument();
   });
 });

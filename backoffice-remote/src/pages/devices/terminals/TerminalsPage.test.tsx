@@ -272,7 +272,7 @@ describe('Devices › Terminals', () => {
         serverTime: T0,
       }),
     ]);
-    await u.click(await screen.findByRole('button', { name: 'Get a pairing code for Kiosk till' }));
+    await u.click(await screen.findByRole('button', { name: 'Get pairing code for Kiosk till' }));
     expect(await screen.findByRole('dialog', { name: 'Pair Kiosk till' })).toBeInTheDocument();
     rows = [TILL_1, { ...KIOSK, status: 'paired', online: true, pairedAt: T0 + 2000, lastSeenAt: T0 + 2000 }];
     await act(async () => {

@@ -343,7 +343,7 @@ describe('Team › Scheduling › Attendance', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     const missing = screen.getByRole('region', { name: 'Missing punches (1)' });
-    await user.click(within(missing).getByRole('button', { name: 'Add an entry for Mia Chen, Mon, Jul 6' }));
+    await user.click(within(missing).getByRole('button', { name: 'Add entry for Mia Chen, Mon, Jul 6' }));
     dialog = screen.getByRole('dialog', { name: 'Add a manual entry' });
     expect(within(dialog).getByRole('combobox', { name: /^Employee/ })).toHaveDisplayValue('Mia Chen');
     expect(within(dialog).getByRole('combobox', { name: /^Location/ })).toHaveDisplayValue('Main Street');
