@@ -27,6 +27,8 @@ export interface EnvConfig {
   authSecret: string | undefined;
   /** undefined = the default of the mode (demo data outside production, never in it). */
   seedDemo: boolean | undefined;
+  /** DEMO_LIVE: the demo's virtual registers (default on with the demo, outside tests; never in production). */
+  demoLive: boolean | undefined;
   remotesJson: string | undefined;
   publicUrl: string | undefined;
   logLevel: LevelWithSilent;
@@ -189,6 +191,8 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   }
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, undefined);
+  // Only a wish: the server runs live registers only with the demo seeded and never in production.
+  const demoLive = parseBoolean('DEMO_LIVE', env.DEMO_LIVE, undefined);
   if (nodeEnv === 'production' && seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
   // With PostgreSQL the data folder holds nothing (production's AUTH_SECRET comes from the environment).
   if (nodeEnv === 'production' && !env.DATA_DIR?.trim() && !env.DATABASE_URL?.trim()) {
@@ -204,6 +208,7 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     databaseSchema: env.DATABASE_SCHEMA?.trim() || undefined,
     authSecret: env.AUTH_SECRET || undefined,
     seedDemo,
+    demoLive,
     remotesJson: env.REMOTES_JSON?.trim() || undefined,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     logLevel,

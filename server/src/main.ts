@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     databaseSchema: env.databaseSchema,
     secret: env.authSecret,
     seedDemo: env.seedDemo,
+    demoLive: env.demoLive,
     remotesJson: env.remotesJson,
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,
