@@ -41,6 +41,9 @@ import {
   runStartup,
   seedDemo as seedDemoData,
   startJobs,
+  startLiveRegisters,
+  type LiveRegisters,
+  type LiveRegistersOptions,
   usableDemoAccounts,
 } from './modules';
 import {
@@ -89,6 +92,18 @@ export interface CreateAppOptions {
   seedDemo?: boolean;
   /** With seedDemo: also seed 90 days of back-office sales (default true; tests may skip them for speed). */
   seedDemoSales?: boolean;
+  /**
+   * DEMO_LIVE: with the demo seeded, virtual registers sell through the device API during opening
+   * hours (src/demo/live). Default on outside production and tests; never in production; only a
+   * listening server (startServer) runs them.
+   */
+  demoLive?: boolean;
+  /** Tests only: the live registers' timer (ms; 0 = tests call `demoLive.tick()`). */
+  demoLiveTickMs?: number;
+  /** Tests only: the live registers' opening hours by company slug. */
+  demoLiveHours?: LiveRegistersOptions['hours'];
+  /** Tests only: sales a minute on each live register. */
+  demoLiveSalesPerMinute?: number;
   /** Raw REMOTES_JSON value (inline JSON or a file path). */
   remotesJson?: string;
   /** Build output folders; each missing entry uses the repo's `<app>/dist`. */
@@ -142,6 +157,10 @@ export interface HiveApp {
   /** What changed, to the live pages (src/live). */
   live: LiveBus;
   liveStreams: LiveStreams;
+  /** Whether a listening server runs the demo's live registers (DEMO_LIVE with the demo seeded). */
+  demoLiveWanted: boolean;
+  /** The server's clock (tests move it). */
+  now: () => number;
   close(): Promise<void>;
 }
 
@@ -159,6 +178,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   if (production && options.dataDir === undefined && !options.databaseUrl)
     throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
   const seedDemo = options.seedDemo ?? !production;
+  const demoLiveWanted = seedDemo && !production && (options.demoLive ?? nodeEnv !== 'test');
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
   const remotes = loadRemotesMap(options.remotesJson);
   const smtpUrl = parseSmtpUrl(options.smtpUrl);
@@ -348,6 +368,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     mailDelivery,
     live,
     liveStreams,
+    demoLiveWanted,
+    now,
     close: async () => {
       stopJobs();
       await mailDelivery?.stop();
@@ -362,6 +384,8 @@ export interface RunningServer extends HiveApp {
   server: Server;
   port: number;
   url: string;
+  /** The demo's live registers, when they run. */
+  demoLive: LiveRegisters | undefined;
 }
 
 /** createApp + listen; `port: 0` picks a free port (tests). */
@@ -381,12 +405,28 @@ export async function startServer(
     throw error;
   }
   const actualPort = (server.address() as AddressInfo).port;
+  // The registers call this server over HTTP, like real ones (loopback: never through a proxy).
+  const demoLive = hive.demoLiveWanted
+    ? startLiveRegisters({
+        db: hive.database.db,
+        url: `http://127.0.0.1:${actualPort}`,
+        log: hive.log,
+        pgPool: hive.database.pgPool,
+        schema: options.databaseSchema,
+        now: hive.now,
+        tickMs: options.demoLiveTickMs,
+        hours: options.demoLiveHours,
+        salesPerMinute: options.demoLiveSalesPerMinute,
+      })
+    : undefined;
   return {
     ...hive,
     server,
     port: actualPort,
     url: `http://localhost:${actualPort}`,
+    demoLive,
     async close() {
+      await demoLive?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await hive.close();

@@ -27,6 +27,13 @@ export interface EnvConfig {
   authSecret: string | undefined;
   /** undefined = the default of the mode (demo data outside production, never in it). */
   seedDemo: boolean | undefined;
+  /** DEMO_LIVE: the demo's virtual registers (default on with the demo, outside tests; never in production). */
+  demoLive: boolean | undefined;
+  /**
+   * DEMO_LIVE_TEST_RATE, honoured only with NODE_ENV=test (the e2e server): every demo shop open
+   * around the clock, this many sales a minute per register, so a browser test sees them soon.
+   */
+  demoLiveTestRate: number | undefined;
   remotesJson: string | undefined;
   publicUrl: string | undefined;
   logLevel: LevelWithSilent;
@@ -189,6 +196,14 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   }
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
   const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, undefined);
+  // Only a wish: the server runs live registers only with the demo seeded and never in production.
+  const demoLive = parseBoolean('DEMO_LIVE', env.DEMO_LIVE, undefined);
+  const testRate = env.DEMO_LIVE_TEST_RATE?.trim() ? Number(env.DEMO_LIVE_TEST_RATE) : undefined;
+  if (testRate !== undefined && !(testRate > 0 && testRate <= 600)) {
+    throw new ConfigError(
+      `DEMO_LIVE_TEST_RATE must be a number of sales a minute, 1 to 600 (got "${env.DEMO_LIVE_TEST_RATE}").`,
+    );
+  }
   if (nodeEnv === 'production' && seedDemo === true) throw new ConfigError(DEMO_IN_PRODUCTION_MESSAGE);
   // With PostgreSQL the data folder holds nothing (production's AUTH_SECRET comes from the environment).
   if (nodeEnv === 'production' && !env.DATA_DIR?.trim() && !env.DATABASE_URL?.trim()) {
@@ -204,6 +219,8 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     databaseSchema: env.DATABASE_SCHEMA?.trim() || undefined,
     authSecret: env.AUTH_SECRET || undefined,
     seedDemo,
+    demoLive,
+    demoLiveTestRate: nodeEnv === 'test' ? testRate : undefined,
     remotesJson: env.REMOTES_JSON?.trim() || undefined,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     logLevel,

@@ -2,6 +2,9 @@ import { PRODUCT_NAME } from '@hive/shared/config';
 import { ConfigError, loadEnvConfig } from './config';
 import { startServer } from './app';
 
+/** DEMO_LIVE_TEST_RATE's shops: open around the clock (a browser test runs at any hour). */
+const ALWAYS_OPEN = Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:59' }));
+
 async function main(): Promise<void> {
   const env = loadEnvConfig();
   const running = await startServer({
@@ -12,6 +15,10 @@ async function main(): Promise<void> {
     databaseSchema: env.databaseSchema,
     secret: env.authSecret,
     seedDemo: env.seedDemo,
+    demoLive: env.demoLive,
+    ...(env.demoLiveTestRate === undefined
+      ? {}
+      : { demoLiveSalesPerMinute: env.demoLiveTestRate, demoLiveHours: () => ALWAYS_OPEN }),
     remotesJson: env.remotesJson,
     publicUrl: env.publicUrl,
     trustProxy: env.trustProxy,

@@ -19,6 +19,8 @@ import { runMigrations } from './db';
 import type { Database } from './database';
 import { deviceModule } from './device';
 import { seedDemoData, type SeedOptions } from './demo';
+// The demo's live registers, started by app.ts once the server listens (DEMO_LIVE).
+export { startLiveRegisters, type LiveRegisters, type LiveRegistersOptions } from './demo';
 import { requireJson, type LimiterStore, type RateLimitRule } from './http';
 import { liveStreams, type LiveStreams } from './live';
 import type { CompanySetup, JobContext, MountEnv, Reactions, ServerModule, StartupEnv } from './module';

@@ -1,39 +1,14 @@
 /**
  * The two clients the simulator needs, speaking only the public HTTP APIs: a back-office session
  * (the Auth.js sign-in the shell uses, then /api/backoffice) and a register (/api/device/v1 with
- * its device token).
+ * its device token; its client lives in @hive/shared/simulation/deviceClient, which the demo's
+ * live registers in the server use too).
  */
-import {
-  APP_VERSION_HEADER,
-  DEVICE_API_BASE,
-  type DeviceConfig,
-  type EventsResponse,
-  type PairResponse,
-} from '@hive/shared/schemas/device';
+import { HttpProblem, readJson } from '@hive/shared/simulation/deviceClient';
 import type { Terminal, TerminalList, TerminalOptions, TerminalPairing } from '@hive/shared/schemas/backoffice/devices';
 
 export const APP_VERSION = 'simulator-1.0';
-
-export class HttpProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    what: string,
-  ) {
-    const message =
-      body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : '';
-    super(`${what}: HTTP ${status}${message ? ` (${message})` : ''}`);
-  }
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
-}
+export { DeviceClient, HttpProblem, type DeviceReply } from '@hive/shared/simulation/deviceClient';
 
 /** A signed-in back-office user (cookies kept by hand: no browser here). */
 export class BackofficeSession {
@@ -105,57 +80,5 @@ export class BackofficeSession {
     } catch {
       return null;
     }
-  }
-}
-
-export interface DeviceReply<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-/** A paired register. */
-export class DeviceClient {
-  constructor(
-    readonly url: string,
-    readonly token: string,
-  ) {}
-
-  static async pair(url: string, code: string, deviceModel: string): Promise<PairResponse> {
-    const response = await fetch(new URL(`${DEVICE_API_BASE}/pair`, url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, appVersion: APP_VERSION, deviceModel }),
-    });
-    const body = await readJson(response);
-    if (!response.ok) throw new HttpProblem(response.status, body, 'pairing');
-    return body as PairResponse;
-  }
-
-  async call<T>(
-    method: string,
-    path: string,
-    json?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<DeviceReply<T>> {
-    const response = await fetch(new URL(`${DEVICE_API_BASE}${path}`, this.url), {
-      method,
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        [APP_VERSION_HEADER]: APP_VERSION,
-        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    return { status: response.status, body: (await readJson(response)) as T, headers: response.headers };
-  }
-
-  config(etag?: string) {
-    return this.call<DeviceConfig | null>('GET', '/config', undefined, etag ? { 'if-none-match': etag } : {});
-  }
-
-  send(events: unknown[]) {
-    return this.call<EventsResponse & { error?: string; message?: string }>('POST', '/events', { events });
   }
 }

@@ -13,3 +13,4 @@ export {
   type BackofficeSeedOptions,
   type BackofficeSeedResult,
 } from './backoffice';
+export { startLiveRegisters, type LiveRegisters, type LiveRegistersOptions } from './live';

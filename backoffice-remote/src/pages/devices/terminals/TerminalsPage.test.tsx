@@ -128,6 +128,26 @@ describe('Devices › Terminals', () => {
     expect(screen.getByRole('link', { name: 'Log of Till 2' })).toHaveAttribute('href', '/terminal_log?terminal=2');
   });
 
+  it('each badge follows its terminal’s state: online, offline, waiting for a code, not paired, unpaired', async () => {
+    const rows = [
+      terminal(1, 'Syncing', { online: true, lastSeenAt: T0 - 10_000, lastSyncAt: T0 - 10_000 }),
+      terminal(2, 'Quiet'),
+      terminal(3, 'Waiting', { status: 'new', pairingExpiresAt: T0 + 300_000, hasHistory: false }),
+      terminal(4, 'Fresh', { status: 'new', pairedAt: null, hasHistory: false }),
+      terminal(5, 'Retired', { status: 'unpaired' }),
+    ];
+    await renderTerminals([], rows);
+    expect(await screen.findByRole('article', { name: 'Syncing' })).toBeInTheDocument();
+    const badge = (name: string, state: string) => within(card(name)).getByText(state, { selector: 'span' });
+    expect(badge('Syncing', 'Online')).toBeInTheDocument();
+    expect(badge('Quiet', 'Offline')).toBeInTheDocument();
+    expect(badge('Waiting', 'Waiting for pairing')).toBeInTheDocument();
+    expect(badge('Fresh', 'Not paired')).toBeInTheDocument();
+    expect(badge('Retired', 'Unpaired')).toBeInTheDocument();
+    // A terminal that syncs is never badged as unpaired.
+    expect(within(card('Syncing')).queryByText(/unpaired|not paired/i)).not.toBeInTheDocument();
+  });
+
   it('the list updates live while visible, and stops asking while the tab is hidden', async () => {
     let rows = [TILL_1, TILL_2];
     let now = T0;
