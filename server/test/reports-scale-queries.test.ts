@@ -136,7 +136,8 @@ for (const target of databaseTargets()) {
       const withCustomer = base.rows.filter((r: Json) => r.customer);
       assert.ok(withCustomer.length > 0, 'demo receipts with a customer');
       const name: string = withCustomer[0].customer;
-      const part = name.slice(1, 5).toUpperCase();
+      // Trimmed as the server trims a search: "Umar Hughes" gives "MAR ", which is a search for "MAR".
+      const part = name.slice(1, 5).trim().toUpperCase();
       const number = base.rows[Math.floor(base.rows.length / 2)].number;
       // A search also matches the register's own number exactly, which the list does not show: a
       // receipt number can equal another receipt's register number, depending on the demo's day.
