@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import {
   OVERVIEW_PERIODS,
@@ -20,6 +21,9 @@ import styles from './overview.module.css';
 const SalesChart = lazy(() => import('./SalesChart'));
 
 type Format = ReturnType<typeof useFormat>;
+
+/** The overview's periods are the reports' presets of the same days (cut in the business's zone). */
+const PRESET_OF: Record<OverviewPeriod, string> = { today: 'today', '7d': 'last_7_days', '30d': 'last_30_days' };
 
 const KPIS: { key: keyof OverviewKpis; kind: 'money' | 'count'; /** A rise is bad news. */ inverse?: boolean }[] = [
   { key: 'netSales', kind: 'money' },
@@ -49,7 +53,7 @@ function Change({ kpi, inverse, format }: { kpi: KpiValue; inverse?: boolean; fo
   );
 }
 
-function KpiTiles({ kpis, format }: { kpis: OverviewKpis; format: Format }) {
+function KpiTiles({ kpis, format, period }: { kpis: OverviewKpis; format: Format; period: OverviewPeriod }) {
   const { t } = useT();
   return (
     <ul className={styles.tiles} aria-label={t('overview.kpis')}>
@@ -59,7 +63,19 @@ function KpiTiles({ kpis, format }: { kpis: OverviewKpis; format: Format }) {
           <li key={key} className={styles.tile}>
             <span className={styles.tileLabel}>{t(`overview.kpi.${key}`)}</span>
             <strong className={styles.tileValue}>
-              {kind === 'money' ? format.money(kpi.value) : format.integer(kpi.value)}
+              {key === 'averageTicket' ? (
+                format.money(kpi.value)
+              ) : (
+                // A sum of receipts opens them: the transactions list of the same days.
+                <Link
+                  to={`/transaction?period=${PRESET_OF[period]}${key === 'refunds' ? '&kind=refund' : ''}`}
+                  aria-label={`${kind === 'money' ? format.money(kpi.value) : format.integer(kpi.value)}, ${t('overview.openReceipts', { period: t(`overview.periods.${period}`) })}`}
+                  title={t('overview.openReceipts', { period: t(`overview.periods.${period}`) })}
+                  className={styles.tileLink}
+                >
+                  {kind === 'money' ? format.money(kpi.value) : format.integer(kpi.value)}
+                </Link>
+              )}
             </strong>
             <Change kpi={kpi} inverse={inverse} format={format} />
             <span className={styles.previous}>
@@ -153,7 +169,7 @@ export default function OverviewPage() {
             </button>
           ))}
         </div>
-        <KpiTiles kpis={data.periods[period]} format={format} />
+        <KpiTiles kpis={data.periods[period]} format={format} period={period} />
         <div className={styles.panels}>
           <section className={styles.panel} aria-labelledby="overview-chart">
             <h2 id="overview-chart" className={styles.panelTitle}>

@@ -107,7 +107,7 @@ export async function filterNames(
 ): Promise<TransactionsReport['names']> {
   const company = ctx.companyId;
   const one = async <T>(p: Promise<T | undefined>) => await p;
-  const [item, category, employee, location, shift] = await Promise.all([
+  const [item, category, employee, location, shift, orderType] = await Promise.all([
     q.item === undefined
       ? undefined
       : one(
@@ -158,6 +158,16 @@ export async function filterNames(
             .where('company_id', '=', company)
             .executeTakeFirst(),
         ),
+    q.orderType === undefined
+      ? undefined
+      : one(
+          db
+            .selectFrom('order_types')
+            .select('name')
+            .where('id', '=', q.orderType)
+            .where('company_id', '=', company)
+            .executeTakeFirst(),
+        ),
   ]);
   return {
     ...(item ? { item: item.name } : {}),
@@ -165,5 +175,6 @@ export async function filterNames(
     ...(employee ? { employee: employee.name } : {}),
     ...(location ? { location: location.name } : {}),
     ...(shift ? { shift: n(shift.number) } : {}),
+    ...(orderType ? { orderType: orderType.name } : {}),
   };
 }

@@ -602,7 +602,7 @@ export interface TransactionsReport extends ReportMeta {
    */
   figure: { kind: FigureKind; cents: number; receipts: number };
   /** Names of the filters given by id, for their chips. */
-  names: { item?: string; category?: string; employee?: string; location?: string; shift?: number };
+  names: { item?: string; category?: string; employee?: string; location?: string; shift?: number; orderType?: string };
 }
 
 export const FIGURE_KINDS = ['net_sales', 'item', 'category', 'payment', 'tax'] as const;

@@ -24,6 +24,7 @@ import {
 } from '../../../frames/report';
 import styles from '../../../frames/report/frame.module.css';
 import { ReceiptView } from './ReceiptView';
+import { FilterChips, useFigureLabel } from './FigureFilters';
 
 const PATH = '/transaction';
 
@@ -147,6 +148,7 @@ function ReceiptDetailView({ id, search }: { id: string; search: string }) {
 function TransactionsPage() {
   const { t } = useAreaT('reports');
   const tables = useTables();
+  const figureLabel = useFigureLabel();
   const { values, search } = useReportParams();
   return (
     <ReportFrame<TransactionsReport>
@@ -196,10 +198,14 @@ function TransactionsPage() {
         const [spec] = tables(data, format, current);
         return (
           <>
+            <FilterChips values={values} data={data} format={format} update={update} />
             <Kpis
               label={t('frame.keyFigures')}
               format={format}
               items={[
+                // The figure the merchant clicked, from exactly these receipts, and how many.
+                { id: 'figure', label: figureLabel(data, values, format), kind: 'money', value: data.figure.cents },
+                { id: 'receipts', label: t('transactions.receiptCount'), kind: 'int', value: data.total },
                 { id: 'sales', label: t('transactions.sales'), kind: 'int', value: now.sales, previous: before?.sales },
                 {
                   id: 'salesAmount',
