@@ -181,10 +181,16 @@ function TransactionsPage() {
           <SelectField
             label={t('transactions.payment')}
             className={styles.filter}
-            value={v.payment ?? ''}
-            onChange={(e) => update({ payment: e.target.value || null })}
+            // A drill-down link names it paymentType: one filter, one control.
+            value={v.payment ?? v.paymentType ?? ''}
+            onChange={(e) => update({ payment: e.target.value || null, paymentType: null })}
             placeholder={t('transactions.allPayments')}
-            options={[...new Set([...(data?.paymentTypes ?? []), ...(v.payment ? [v.payment] : [])])].map((p) => ({
+            options={[
+              ...new Set([
+                ...(data?.paymentTypes ?? []),
+                ...((v.payment ?? v.paymentType) ? [(v.payment ?? v.paymentType)!] : []),
+              ]),
+            ].map((p) => ({
               value: p,
               label: p,
             }))}
