@@ -27,6 +27,8 @@ export function figureKind(q: TransactionsQuery): FigureKind {
   if (q.category !== undefined) return 'category';
   if (q.taxRate !== undefined) return 'tax';
   if (q.payment !== undefined) return 'payment';
+  // The overview's refunds tile: what refunds gave back before tax, a positive amount.
+  if (q.kind === 'refund') return 'refunds';
   return 'net_sales';
 }
 
@@ -35,6 +37,7 @@ export async function rolledNetSales(db: Kysely<Database>, ctx: ReportContext, r
   const [row] = await salesSums(db, ctx, range);
   const s = row?.sums;
   if (!s) return 0;
+  if (figureKind(q) === 'refunds') return s.refundCents;
   const sales = q.kind !== 'refund' ? s.grossCents - s.discountCents : 0;
   const refunds = q.kind !== 'sale' ? s.refundCents : 0;
   return sales - refunds;
@@ -90,11 +93,13 @@ export async function figureOf(db: Kysely<Database>, q: TransactionsQuery, ids: 
     }
     return cents;
   }
-  // rollup_sales: a receipt's net amount (before tax), refunds taken off.
+  // rollup_sales: a receipt's net amount (before tax), refunds taken off (or, refunds alone, added up).
   const row = await db
     .selectFrom('receipts as r')
     .where('r.id', 'in', ids)
-    .select(signed('r.net_cents').as('cents'))
+    .select(
+      kind === 'refunds' ? sql<number>`coalesce(sum(r.net_cents), 0)`.as('cents') : signed('r.net_cents').as('cents'),
+    )
     .executeTakeFirst();
   return n(row?.cents);
 }

@@ -597,7 +597,7 @@ export interface TransactionsReport extends ReportMeta {
   paymentTypes: string[];
   /**
    * The figure a report showed for these receipts, as that report defines it (sales minus refunds):
-   * `net_sales` (receipts before tax), `item` / `category` (their lines' net amounts), `payment`
+   * `net_sales` (receipts before tax), `refunds` (refunds alone: what they gave back before tax), `item` / `category` (their lines' net amounts), `payment`
    * (the amounts paid with that type, change taken off), `tax` (tax collected minus refunded).
    */
   figure: { kind: FigureKind; cents: number; receipts: number };
@@ -605,7 +605,7 @@ export interface TransactionsReport extends ReportMeta {
   names: { item?: string; category?: string; employee?: string; location?: string; shift?: number; orderType?: string };
 }
 
-export const FIGURE_KINDS = ['net_sales', 'item', 'category', 'payment', 'tax'] as const;
+export const FIGURE_KINDS = ['net_sales', 'refunds', 'item', 'category', 'payment', 'tax'] as const;
 export type FigureKind = (typeof FIGURE_KINDS)[number];
 
 export interface ReceiptDetail {
