@@ -196,6 +196,13 @@ async function checkDrilldowns(fixture: Fixture, ledger: Ledger, window: (typeof
     const sales = await get(fixture, `/reports/transactions?pageSize=1&period=${preset}&kind=sale`);
     d.eq(`${name} receipts tile`, kpis.receipts.value, want.receipts);
     d.eq(`${name} receipts: the list's count`, sales.total, want.receipts);
+    // The average tile opens the same list: its figure (the sales before tax) over its count.
+    d.eq(`${name} average tile`, cents(kpis.averageTicket.value), want.averageSaleCents);
+    d.eq(
+      `${name} average: the list's figure / count`,
+      sales.total ? Math.round(sales.figure.cents / sales.total) : 0,
+      want.averageSaleCents,
+    );
     // The refunds tile: the refunds' net amounts (before tax), what its list shows as its figure.
     await drill(d, fixture, `${name} refunds`, `period=${preset}&kind=refund`, {
       shown: cents(kpis.refunds.value),

@@ -212,6 +212,17 @@ function TransactionsPage() {
                 // The figure the merchant clicked, from exactly these receipts, and how many.
                 { id: 'figure', label: figureLabel(data, values, format), kind: 'money', value: data.figure.cents },
                 { id: 'receipts', label: t('transactions.receiptCount'), kind: 'int', value: data.total },
+                // The sales alone (the overview's average tile opens them): their average, as the tile's.
+                ...(values.kind === 'sale' && data.figure.kind === 'net_sales' && data.total > 0
+                  ? [
+                      {
+                        id: 'average',
+                        label: t('transactions.averageSale'),
+                        kind: 'money' as const,
+                        value: Math.round(data.figure.cents / data.total),
+                      },
+                    ]
+                  : []),
                 { id: 'sales', label: t('transactions.sales'), kind: 'int', value: now.sales, previous: before?.sales },
                 {
                   id: 'salesAmount',
