@@ -33,6 +33,31 @@ test.describe('drill-down: a figure opens its receipts', () => {
     await expect(page.getByLabel('Period', { exact: true })).toHaveValue('last_30_days');
   });
 
+  test('the overview: the receipts and refunds tiles, and a day of the chart', async ({ page }) => {
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    const tiles = page.getByRole('list', { name: 'Key figures' });
+    const opens = tiles.getByRole('link', { name: /Show these receipts: Last 7 days/ });
+    // Receipts: a count of sales; its list holds the sales alone, as many.
+    const count = (await opens.nth(1).innerText()).trim();
+    await opens.nth(1).click();
+    const listed = page.getByRole('list', { name: 'Key figures' }).getByRole('listitem');
+    await expect(listed.filter({ hasText: /^Receipts/ }).locator('strong')).toHaveText(count);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    // Refunds: what they gave back before tax; its list's figure is the same amount.
+    await clickThrough(page, opens.nth(3));
+    await page.goBack();
+    // A bar of the chart (the last one drawn) opens its day's receipts: the figure is the day's net
+    // sales, as the chart's table of days says for the same link.
+    await page.locator('.recharts-bar-rectangle').last().click();
+    const figure = await figureOfList(page);
+    const day = new URL(page.url()).searchParams.get('from')!;
+    expect(new URL(page.url()).searchParams.get('to')).toBe(day);
+    await page.goBack();
+    const link = page.locator(`a[href="/transaction?period=custom&from=${day}&to=${day}"]`);
+    await expect(link).toHaveText(figure);
+  });
+
   test('a day of sales per day', async ({ page }) => {
     await page.goto('/salesperday?period=last_7_days');
     const table = page.getByRole('table', { name: 'Sales by period' });
