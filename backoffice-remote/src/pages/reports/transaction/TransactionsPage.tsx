@@ -210,7 +210,13 @@ function TransactionsPage() {
               format={format}
               items={[
                 // The figure the merchant clicked, from exactly these receipts, and how many.
-                { id: 'figure', label: figureLabel(data, values, format), kind: 'money', value: data.figure.cents },
+                {
+                  id: 'figure',
+                  label: figureLabel(data, values, format),
+                  kind: 'money',
+                  value: data.figure.cents,
+                  wide: true,
+                },
                 { id: 'receipts', label: t('transactions.receiptCount'), kind: 'int', value: data.total },
                 // The sales alone (the overview's average tile opens them): their average, as the tile's.
                 ...(values.kind === 'sale' && data.figure.kind === 'net_sales' && data.total > 0

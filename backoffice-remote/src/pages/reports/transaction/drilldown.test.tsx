@@ -80,7 +80,7 @@ describe('Reporting › a figure opens its receipts', () => {
       routes: [on('GET', '/api/backoffice/reports/item_sales', items)],
       language: 'es',
     });
-    const links = await screen.findAllByRole('link', { name: /Ver los recibos de Burrata/ });
+    const links = await screen.findAllByRole('link', { name: /Ver los tickets de Burrata/ });
     expect(links[0]).toHaveAttribute('href', '/transaction?location=1&period=last_7_days&item=5');
   });
 
