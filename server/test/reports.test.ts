@@ -937,7 +937,7 @@ for (const target of databaseTargets()) {
         [
           '/reports/sales?period=fortnight',
           'period',
-          'must be one of today, yesterday, this_week, last_week, this_month, last_month, last_30_days, custom',
+          'must be one of today, yesterday, this_week, last_week, this_month, last_month, last_7_days, last_30_days, custom',
         ],
         ['/reports/sales?location=999999', 'location', 'no such location'],
         ['/reports/sales?location=abc', 'location', 'must be the id of a location'],

@@ -14,6 +14,8 @@ export interface Kpi {
   previous?: number | null;
   /** A rise is bad news (refunds). */
   inverse?: boolean;
+  /** Two tiles wide where there is room: a figure whose label says in words what it is. */
+  wide?: boolean;
 }
 
 /** The key figures of a report, each with its change against the previous period when comparing. */
@@ -30,7 +32,7 @@ export function Kpis({ items, format, label }: { items: Kpi[]; format: ReportFor
         const bad = kpi.inverse ? up : down;
         const Icon = up ? ArrowUpRight : down ? ArrowDownRight : Minus;
         return (
-          <li key={kpi.id} className={styles.tile}>
+          <li key={kpi.id} className={kpi.wide ? `${styles.tile} ${styles.tileWide}` : styles.tile}>
             <span className={styles.tileLabel}>{kpi.label}</span>
             <strong className={styles.tileValue}>{format.cell(kpi.kind, kpi.value)}</strong>
             {comparing && (

@@ -43,7 +43,18 @@ export function ReportTable({
     const note = column.note?.(row) ?? null;
     return (
       <>
-        {href ? <Link to={href}>{text}</Link> : text}
+        {href ? (
+          <Link
+            to={href}
+            // The figure first, so the name starts with what is seen (label in name).
+            aria-label={column.linkLabel ? `${text}, ${column.linkLabel(row)}` : undefined}
+            title={column.linkLabel?.(row)}
+          >
+            {text}
+          </Link>
+        ) : (
+          text
+        )}
         {note && <span className={note.tone === 'bad' ? styles.bad : styles.good}> {note.text}</span>}
       </>
     );

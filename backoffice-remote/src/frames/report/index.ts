@@ -16,4 +16,4 @@ export { usePeriodPicker, withCurrent } from './usePeriodPicker';
 export { changeColumn, useMetricColumns, KINDS, METRIC_OF } from './columns';
 export type { FigureKey } from './columns';
 export { usePrintView } from './usePrintView';
-export { reportHref } from './reportHref';
+export { bucketDays, receiptsHref, reportHref } from './reportHref';

@@ -19,6 +19,8 @@ export interface ReportColumn<T> {
   wrap?: boolean;
   /** On screen only: a link for the cell (the CSV keeps the value). */
   href?: (row: T) => string | null;
+  /** What the link opens, said after the figure ("$120.00, Show the receipts of Mon, Nov 23"). */
+  linkLabel?: (row: T) => string;
   /** On screen only: a word beside the number, e.g. "short" for a negative difference. */
   note?: (row: T) => { text: string; tone: 'good' | 'bad' } | null;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 /**
  * The report's filters live in the URL (a report link can be shared and bookmarked): the frame's
@@ -10,6 +10,8 @@ import { useSearchParams } from 'react-router-dom';
 
 /** Keys the page reads but the report API does not take (which receipt or shift is open). */
 const VIEW_KEYS = new Set(['receipt', 'shift']);
+/** On the transactions list `shift` filters the receipts (a closing's drill-down), not a view. */
+const LIST_VIEW_KEYS = new Set(['receipt']);
 /** Changing any of these starts the list again on its first page. */
 const KEEPS_PAGE = new Set(['page', 'receipt', 'shift', 'dir']);
 const MAX_VALUE = 200;
@@ -18,6 +20,7 @@ export type ParamPatch = Record<string, string | null>;
 
 export function useReportParams() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const viewKeys = useLocation().pathname.startsWith('/transaction') ? LIST_VIEW_KEYS : VIEW_KEYS;
 
   const values = useMemo(() => {
     const out: Record<string, string> = {};
@@ -29,8 +32,8 @@ export function useReportParams() {
 
   /** What the report API is asked for. */
   const query = useMemo(
-    () => Object.fromEntries(Object.entries(values).filter(([key]) => !VIEW_KEYS.has(key))),
-    [values],
+    () => Object.fromEntries(Object.entries(values).filter(([key]) => !viewKeys.has(key))),
+    [values, viewKeys],
   );
 
   const update = useCallback(

@@ -52,10 +52,21 @@ describe('overview page', () => {
     expect(tile('Average ticket')).toHaveTextContent('$15.43');
     expect(tile('Refunds')).toHaveTextContent('No sales in the previous period');
     expect(screen.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    // Each tile opens the receipts behind it: the receipts and average tiles the sales alone,
+    // the refunds tile the refunds (the list's count and figure are then the tile's).
+    const opens = (value: string) => screen.getByRole('link', { name: `${value}, Show these receipts: Today` });
+    expect(opens('$1,234.50')).toHaveAttribute('href', '/transaction?period=today');
+    expect(opens('80')).toHaveAttribute('href', '/transaction?period=today&kind=sale');
+    expect(opens('$15.43')).toHaveAttribute('href', '/transaction?period=today&kind=sale');
+    expect(opens('$12.00')).toHaveAttribute('href', '/transaction?period=today&kind=refund');
 
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(tile('Net sales')).toHaveTextContent('$8,641.50');
+    expect(screen.getByRole('link', { name: '$8,641.50, Show these receipts: Last 7 days' })).toHaveAttribute(
+      'href',
+      '/transaction?period=last_7_days',
+    );
     await user.click(screen.getByRole('button', { name: 'Last 30 days' }));
     expect(tile('Receipts')).toHaveTextContent('2,400');
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import {
   OVERVIEW_PERIODS,
@@ -20,6 +21,19 @@ import styles from './overview.module.css';
 const SalesChart = lazy(() => import('./SalesChart'));
 
 type Format = ReturnType<typeof useFormat>;
+
+/** The overview's periods are the reports' presets of the same days (cut in the business's zone). */
+const PRESET_OF: Record<OverviewPeriod, string> = { today: 'today', '7d': 'last_7_days', '30d': 'last_30_days' };
+
+/**
+ * The receipts tile counts sales and the average divides their amount by them: both open the sales
+ * alone (the list's figure and count give the average); the refunds tile opens the refunds.
+ */
+const KIND_OF: Partial<Record<keyof OverviewKpis, 'sale' | 'refund'>> = {
+  receipts: 'sale',
+  averageTicket: 'sale',
+  refunds: 'refund',
+};
 
 const KPIS: { key: keyof OverviewKpis; kind: 'money' | 'count'; /** A rise is bad news. */ inverse?: boolean }[] = [
   { key: 'netSales', kind: 'money' },
@@ -49,17 +63,27 @@ function Change({ kpi, inverse, format }: { kpi: KpiValue; inverse?: boolean; fo
   );
 }
 
-function KpiTiles({ kpis, format }: { kpis: OverviewKpis; format: Format }) {
+function KpiTiles({ kpis, format, period }: { kpis: OverviewKpis; format: Format; period: OverviewPeriod }) {
   const { t } = useT();
   return (
     <ul className={styles.tiles} aria-label={t('overview.kpis')}>
       {KPIS.map(({ key, kind, inverse }) => {
         const kpi = kpis[key];
+        const value = kind === 'money' ? format.money(kpi.value) : format.integer(kpi.value);
+        const opens = t('overview.openReceipts', { period: t(`overview.periods.${period}`) });
         return (
           <li key={key} className={styles.tile}>
             <span className={styles.tileLabel}>{t(`overview.kpi.${key}`)}</span>
+            {/* A figure of receipts opens them: the transactions list of the same days. */}
             <strong className={styles.tileValue}>
-              {kind === 'money' ? format.money(kpi.value) : format.integer(kpi.value)}
+              <Link
+                to={`/transaction?period=${PRESET_OF[period]}${KIND_OF[key] ? `&kind=${KIND_OF[key]}` : ''}`}
+                aria-label={`${value}, ${opens}`}
+                title={opens}
+                className={styles.tileLink}
+              >
+                {value}
+              </Link>
             </strong>
             <Change kpi={kpi} inverse={inverse} format={format} />
             <span className={styles.previous}>
@@ -153,7 +177,7 @@ export default function OverviewPage() {
             </button>
           ))}
         </div>
-        <KpiTiles kpis={data.periods[period]} format={format} />
+        <KpiTiles kpis={data.periods[period]} format={format} period={period} />
         <div className={styles.panels}>
           <section className={styles.panel} aria-labelledby="overview-chart">
             <h2 id="overview-chart" className={styles.panelTitle}>
@@ -167,7 +191,9 @@ export default function OverviewPage() {
                   netSales: t('overview.kpi.netSales'),
                   receipts: t('overview.kpi.receipts'),
                   date: t('overview.date'),
+                  openDay: (day) => t('overview.openDay', { day }),
                 }}
+                dayHref={(date) => `/transaction?period=custom&from=${date}&to=${date}`}
               />
             </Suspense>
           </section>

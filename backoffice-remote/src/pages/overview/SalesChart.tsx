@@ -1,3 +1,4 @@
+import { Link, useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Overview } from '@hive/shared/schemas/backoffice';
 import styles from './overview.module.css';
@@ -12,16 +13,20 @@ export interface SalesChartProps {
     integer: (n: number) => string;
     day: (isoDate: string) => string;
   };
-  labels: { netSales: string; receipts: string; date: string };
+  labels: { netSales: string; receipts: string; date: string; openDay: (day: string) => string };
+  /** The transactions list of one day: what a bar (or the table's figure) opens. */
+  dayHref: (isoDate: string) => string;
 }
 
 /**
  * Net sales per day. The bars are for the eye; screen readers get the same figures as a table
  * (visually hidden), so the chart itself is hidden from them, and so it must not take the keyboard
  * focus either (recharts' `accessibilityLayer` makes it a focusable widget: focus would land on
- * something assistive technology is told does not exist).
+ * something assistive technology is told does not exist). A bar opens its day's receipts on a
+ * click; the keyboard reaches the same links in the table, which shows itself while they have focus.
  */
-export default function SalesChart({ data, format, labels }: SalesChartProps) {
+export default function SalesChart({ data, format, labels, dayHref }: SalesChartProps) {
+  const navigate = useNavigate();
   return (
     <>
       <div className={styles.chart} aria-hidden="true">
@@ -49,11 +54,21 @@ export default function SalesChart({ data, format, labels }: SalesChartProps) {
               // The bar colour as text on white is 3.2:1; the text needs 4.5:1.
               itemStyle={{ color: TOOLTIP_TEXT }}
             />
-            <Bar dataKey="netSales" fill="#d97706" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="netSales"
+              fill="#d97706"
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+              cursor="pointer"
+              onClick={(bar) => {
+                const date = (bar.payload as { date?: string } | undefined)?.date;
+                if (date) void navigate(dayHref(date));
+              }}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className={styles.srOnly}>
+      <table className={`${styles.srOnly} ${styles.chartTable}`}>
         <thead>
           <tr>
             <th scope="col">{labels.date}</th>
@@ -65,7 +80,14 @@ export default function SalesChart({ data, format, labels }: SalesChartProps) {
           {data.map((day) => (
             <tr key={day.date}>
               <td>{format.day(day.date)}</td>
-              <td>{format.money(day.netSales)}</td>
+              <td>
+                <Link
+                  to={dayHref(day.date)}
+                  aria-label={`${format.money(day.netSales)}, ${labels.openDay(format.day(day.date))}`}
+                >
+                  {format.money(day.netSales)}
+                </Link>
+              </td>
               <td>{format.integer(day.receipts)}</td>
             </tr>
           ))}

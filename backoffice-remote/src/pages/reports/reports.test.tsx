@@ -195,6 +195,8 @@ describe('Reporting › Transactions', () => {
     sums: { current: { sales: 100, refunds: 20, salesCents: 99_000, refundsCents: 5000 }, previous: null },
     terminals: [{ id: 3, name: 'Till 1' }],
     paymentTypes: ['Card', 'Cash'],
+    figure: { kind: 'net_sales', cents: 90_000, receipts: 120 },
+    names: {},
   };
   const RECEIPT: ReceiptDetail = {
     id: 41,

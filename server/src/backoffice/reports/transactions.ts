@@ -11,12 +11,14 @@ import type { Database } from '../../database';
 import { containsPattern, notFound } from '../common';
 import { companyLocale } from '../settings';
 import { inWindow, n, reportMeta, rollupScope, sumOf, timeWindow, zoneOf, type ReportContext } from './frame';
+import { figureKind, figureOf, filterNames, rolledNetSales } from './figure';
 import { salesSums } from './sums';
 import { localStamp } from '../../time';
 
 /*
  * /transaction: the receipts themselves, newest first (or oldest), filtered by the frame and by
- * kind, terminal, payment type and a search (receipt number, the register's number, customer);
+ * kind, terminal, payment type, item, category, tax rate, closing and a search (receipt number,
+ * the register's number, customer), with the figure a report showed for them (figure.ts);
  * a receipt's detail with its lines, taxes, payments and refunds (the reprint view reads it too).
  */
 
@@ -41,6 +43,31 @@ function narrowed(
   if (ctx.employeeId !== null) out = out.where('r.employee_id', '=', ctx.employeeId);
   if (q.kind) out = out.where('r.kind', '=', q.kind);
   if (q.terminal !== undefined) out = out.where('r.terminal_id', '=', q.terminal);
+  if (q.shift !== undefined) out = out.where('r.shift_id', '=', q.shift);
+  if (q.orderType !== undefined) out = out.where('r.order_type_id', '=', q.orderType);
+  // A figure's receipts: those with a line of the item (category), a tax at that rate.
+  const line = (column: 'l.item_id' | 'l.category_id', id: number | undefined) => {
+    if (id === undefined) return;
+    out = out.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('receipt_lines as l').select('l.id').whereRef('l.receipt_id', '=', 'r.id').where(column, '=', id),
+      ),
+    );
+  };
+  line('l.item_id', q.item);
+  line('l.category_id', q.category);
+  if (q.taxRate !== undefined) {
+    const rate = q.taxRate;
+    const name = q.tax;
+    out = out.where(({ exists, selectFrom }) => {
+      let taxes = selectFrom('receipt_taxes as t')
+        .select('t.id')
+        .whereRef('t.receipt_id', '=', 'r.id')
+        .where('t.rate_bp', '=', rate);
+      if (name !== undefined) taxes = taxes.where('t.name', '=', name);
+      return exists(taxes);
+    });
+  }
   if (q.payment !== undefined) {
     const name = q.payment;
     out = out.where(({ exists, selectFrom }) =>
@@ -109,7 +136,24 @@ async function companyTerminal(db: Kysely<Database>, companyId: number, id: numb
 }
 
 /** Only the frame's own filters and the kind: the roll-ups answer the counts and sums. */
-const plain = (q: TransactionsQuery) => q.terminal === undefined && q.payment === undefined && !q.search;
+const plain = (q: TransactionsQuery) =>
+  q.terminal === undefined &&
+  q.payment === undefined &&
+  !q.search &&
+  q.item === undefined &&
+  q.category === undefined &&
+  q.taxRate === undefined &&
+  q.shift === undefined &&
+  q.orderType === undefined;
+
+/** By till and/or payment type alone: rollup_receipts counts those receipts. */
+const byTill = (q: TransactionsQuery) =>
+  !q.search &&
+  q.item === undefined &&
+  q.category === undefined &&
+  q.taxRate === undefined &&
+  q.shift === undefined &&
+  q.orderType === undefined;
 
 async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
   if (plain(q)) {
@@ -124,7 +168,7 @@ async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQ
       refundsCents: s && refunds ? s.refundCents + s.refundTaxCents : 0,
     };
   }
-  if (!q.search) {
+  if (byTill(q)) {
     // By till and/or payment type: rollup_receipts counts the receipts themselves. A till the
     // company no longer has keeps no receipts (theirs name none), as the list finds.
     if (q.terminal !== undefined && !(await companyTerminal(db, ctx.companyId, q.terminal))) {
@@ -230,6 +274,15 @@ export async function transactionsReport(
     }
   }
   const previous = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous) : null;
+  const figure = {
+    kind: figureKind(q),
+    cents:
+      plain(q) && !q.search
+        ? await rolledNetSales(db, ctx, ctx.range, q)
+        : await figureOf(db, q, filtered(db, ctx, q, ctx.range).select('r.id')),
+    receipts: total,
+  };
+  const names = await filterNames(db, ctx, q);
   const [terminals, paymentTypes] = await Promise.all([
     db.selectFrom('terminals').select(['id', 'name']).where('company_id', '=', ctx.companyId).orderBy('name').execute(),
     db
@@ -264,6 +317,8 @@ export async function transactionsReport(
     sums: { current: sums, previous },
     terminals,
     paymentTypes: paymentTypes.map((p) => p.name),
+    figure,
+    names,
   };
 }
 

@@ -150,6 +150,7 @@ export const PERIOD_PRESETS = [
   'last_week',
   'this_month',
   'last_month',
+  'last_7_days',
   'last_30_days',
   'custom',
 ] as const;
@@ -224,6 +225,8 @@ export function presetRange(preset: Exclude<PeriodPreset, 'custom'>, today: numb
       return { from: firstOfMonth, to: today };
     case 'last_month':
       return { from: firstOfLastMonth, to: firstOfMonth - 1 };
+    case 'last_7_days':
+      return { from: today - 6, to: today };
     case 'last_30_days':
       return { from: today - 29, to: today };
   }
@@ -347,6 +350,14 @@ const searchParam = z
   .optional()
   .transform((v) => v ?? '');
 
+const nameParam = (what: string) =>
+  z
+    .string({ error: `must be a ${what} name` })
+    .trim()
+    .min(1, `must be a ${what} name`)
+    .max(120, `must be a ${what} name`)
+    .optional();
+
 export const transactionsQuerySchema = z
   .object({
     ...reportFrameShape,
@@ -354,15 +365,24 @@ export const transactionsQuerySchema = z
     search: searchParam,
     kind: z.enum(TRANSACTION_KINDS, { error: 'must be sale or refund' }).optional(),
     terminal: idParam('terminal'),
-    payment: z
-      .string({ error: 'must be a payment type name' })
-      .trim()
-      .min(1, 'must be a payment type name')
-      .max(120, 'must be a payment type name')
+    payment: nameParam('payment type'),
+    /** The same filter under the name the drill-down links use. */
+    paymentType: nameParam('payment type'),
+    item: idParam('item'),
+    category: idParam('category'),
+    /** A tax as charged: its rate in basis points (825 = 8.25 %), with `tax` its name when given. */
+    taxRate: z
+      .string({ error: 'must be a rate in basis points' })
+      .regex(/^\d{1,5}$/, 'must be a rate in basis points')
+      .transform(Number)
       .optional(),
+    tax: nameParam('tax'),
+    shift: idParam('closing'),
+    orderType: idParam('order type'),
     dir: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
   })
-  .superRefine(checkPeriod);
+  .superRefine(checkPeriod)
+  .transform(({ paymentType, ...q }) => ({ ...q, payment: q.payment ?? paymentType }));
 export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 
 export const closingsQuerySchema = z
@@ -575,7 +595,18 @@ export interface TransactionsReport extends ReportMeta {
   sums: Compared<{ sales: number; refunds: number; salesCents: number; refundsCents: number }>;
   terminals: { id: number; name: string }[];
   paymentTypes: string[];
+  /**
+   * The figure a report showed for these receipts, as that report defines it (sales minus refunds):
+   * `net_sales` (receipts before tax), `refunds` (refunds alone: what they gave back before tax), `item` / `category` (their lines' net amounts), `payment`
+   * (the amounts paid with that type, change taken off), `tax` (tax collected minus refunded).
+   */
+  figure: { kind: FigureKind; cents: number; receipts: number };
+  /** Names of the filters given by id, for their chips. */
+  names: { item?: string; category?: string; employee?: string; location?: string; shift?: number; orderType?: string };
 }
+
+export const FIGURE_KINDS = ['net_sales', 'refunds', 'item', 'category', 'payment', 'tax'] as const;
+export type FigureKind = (typeof FIGURE_KINDS)[number];
 
 export interface ReceiptDetail {
   id: number;

@@ -15,6 +15,7 @@ import {
   useReportFormat,
   useReportParams,
   type ReportFormat,
+  receiptsHref,
   reportHref,
 } from '../../../frames/report';
 import styles from '../../../frames/report/frame.module.css';
@@ -51,7 +52,24 @@ function useTables() {
             },
             { id: 'closedBy', header: t('closings.closedBy'), kind: 'text', value: (r) => r.closedBy ?? '' },
             { id: 'receipts', header: t('metrics.receipts'), kind: 'int', value: (r) => r.receipts },
-            { id: 'net', header: t('metrics.netSales'), kind: 'money', value: (r) => r.netSalesCents },
+            {
+              id: 'net',
+              header: t('metrics.netSales'),
+              kind: 'money',
+              value: (r) => r.netSalesCents,
+              // The shift's receipts over the days it was open (it may cross midnight).
+              href: (r) =>
+                receiptsHref(
+                  search,
+                  {
+                    preset: 'custom',
+                    from: r.openedLocal.slice(0, 10),
+                    to: (r.closedLocal ?? data.period.to).slice(0, 10),
+                  },
+                  { shift: r.id },
+                ),
+              linkLabel: (r) => t('drill.receipts', { what: `#${r.number}` }),
+            },
             { id: 'float', header: t('closings.float'), kind: 'money', value: (r) => r.openingFloatCents },
             { id: 'cashSales', header: t('closings.cashSales'), kind: 'money', value: (r) => r.cashSalesCents },
             { id: 'cashRefunds', header: t('closings.cashRefunds'), kind: 'money', value: (r) => r.cashRefundsCents },

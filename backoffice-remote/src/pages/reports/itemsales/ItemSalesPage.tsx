@@ -6,13 +6,24 @@ import type {
   ModifierSalesRow,
 } from '@hive/shared/schemas/backoffice/reports';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, changeColumn, table, type ReportColumn, type ReportFormat } from '../../../frames/report';
+import {
+  Kpis,
+  ReportFrame,
+  ReportTable,
+  changeColumn,
+  receiptsHref,
+  table,
+  useReportParams,
+  type ReportColumn,
+  type ReportFormat,
+} from '../../../frames/report';
 import styles from '../../../frames/report/frame.module.css';
 
 const TOP = 5;
 
 function useTables() {
   const { t } = useAreaT('reports');
+  const { search } = useReportParams();
   return useCallback(
     (data: ItemSalesReport, _format: ReportFormat) => {
       const comparing = data.totals.previous !== null;
@@ -26,7 +37,15 @@ function useTables() {
         },
         { id: 'sold', header: t('items.sold'), kind: 'int', value: (r) => r.soldQuantity },
         { id: 'refunded', header: t('items.refunded'), kind: 'int', value: (r) => r.refundedQuantity },
-        { id: 'net', header: t('metrics.netSales'), kind: 'money', value: (r) => r.netSalesCents },
+        {
+          id: 'net',
+          header: t('metrics.netSales'),
+          kind: 'money',
+          value: (r) => r.netSalesCents,
+          // Lines sold without a catalog item have no id to filter by.
+          href: (r) => (r.itemId === null ? null : receiptsHref(search, data.period, { item: r.itemId })),
+          linkLabel: (r) => t('drill.receipts', { what: r.name }),
+        },
         { id: 'cost', header: t('metrics.costOfGoods'), kind: 'money', value: (r) => r.costOfGoodsCents },
         { id: 'profit', header: t('metrics.grossProfit'), kind: 'money', value: (r) => r.grossProfitCents },
         { id: 'margin', header: t('metrics.margin'), kind: 'percent', value: (r) => r.margin },
@@ -84,7 +103,14 @@ function useTables() {
               value: (r) => (r.key === 'none' ? t('sales.noCategory') : r.name),
             },
             { id: 'quantity', header: t('sales.quantity'), kind: 'int', value: (r) => r.quantity },
-            { id: 'net', header: t('metrics.netSales'), kind: 'money', value: (r) => r.netSalesCents },
+            {
+              id: 'net',
+              header: t('metrics.netSales'),
+              kind: 'money',
+              value: (r) => r.netSalesCents,
+              href: (r) => (r.key === 'none' ? null : receiptsHref(search, data.period, { category: r.key })),
+              linkLabel: (r) => t('drill.receipts', { what: r.name }),
+            },
             { id: 'cost', header: t('metrics.costOfGoods'), kind: 'money', value: (r) => r.costOfGoodsCents },
             { id: 'profit', header: t('metrics.grossProfit'), kind: 'money', value: (r) => r.grossProfitCents },
             {
@@ -111,7 +137,7 @@ function useTables() {
         }),
       ];
     },
-    [t],
+    [t, search],
   );
 }
 

@@ -16,7 +16,9 @@ import {
   ReportFrame,
   ReportTable,
   changeColumn,
+  receiptsHref,
   table,
+  useReportParams,
   type FigureKey,
   type ReportColumn,
   type ReportFormat,
@@ -49,6 +51,7 @@ function compared<T>(
 
 function useTables() {
   const { t } = useAreaT('reports');
+  const { search } = useReportParams();
   return useCallback(
     (data: SalesSummaryReport, _format: ReportFormat) => {
       const comparing = data.totals.previous !== null;
@@ -60,6 +63,11 @@ function useTables() {
         previous: figure(data.totals.previous, metric),
       }));
       const named = (key: string, name: string, none: string) => (key === 'none' ? t(none) : name);
+      // A row's figure opens its receipts (not the rows without a key: no filter finds "none").
+      const drill = <T,>(param: string, value: (r: T) => string, name: (r: T) => string) => ({
+        href: (r: T) => (value(r) === 'none' ? null : receiptsHref(search, data.period, { [param]: value(r) })),
+        linkLabel: (r: T) => t('drill.receipts', { what: name(r) }),
+      });
       return [
         table<SummaryRow>({
           id: 'summary',
@@ -103,7 +111,17 @@ function useTables() {
             { id: 'tips', header: t('metrics.tips'), kind: 'money', value: (r) => r.tipsCents },
             { id: 'refunds', header: t('sales.refundCount'), kind: 'int', value: (r) => r.refunds },
             { id: 'refunded', header: t('sales.refunded'), kind: 'money', value: (r) => r.refundedCents },
-            { id: 'net', header: t('sales.netCollected'), kind: 'money', value: (r) => r.netCents },
+            {
+              id: 'net',
+              header: t('sales.netCollected'),
+              kind: 'money',
+              value: (r) => r.netCents,
+              ...drill(
+                'paymentType',
+                (r) => r.name,
+                (r) => r.name,
+              ),
+            },
             ...compared<PaymentBreakdownRow>(
               t,
               comparing,
@@ -125,7 +143,17 @@ function useTables() {
               value: (r) => named(r.key, r.name, 'sales.noOrderType'),
             },
             { id: 'receipts', header: t('metrics.receipts'), kind: 'int', value: (r) => r.count },
-            { id: 'net', header: t('metrics.netSales'), kind: 'money', value: (r) => r.netSalesCents },
+            {
+              id: 'net',
+              header: t('metrics.netSales'),
+              kind: 'money',
+              value: (r) => r.netSalesCents,
+              ...drill(
+                'orderType',
+                (r) => r.key,
+                (r) => r.name,
+              ),
+            },
             ...compared<BreakdownRow>(
               t,
               comparing,
@@ -147,7 +175,17 @@ function useTables() {
               value: (r) => named(r.key, r.name, 'sales.noCategory'),
             },
             { id: 'quantity', header: t('sales.quantity'), kind: 'int', value: (r) => r.quantity },
-            { id: 'net', header: t('metrics.netSales'), kind: 'money', value: (r) => r.netSalesCents },
+            {
+              id: 'net',
+              header: t('metrics.netSales'),
+              kind: 'money',
+              value: (r) => r.netSalesCents,
+              ...drill(
+                'category',
+                (r) => r.key,
+                (r) => r.name,
+              ),
+            },
             { id: 'cost', header: t('metrics.costOfGoods'), kind: 'money', value: (r) => r.costOfGoodsCents },
             { id: 'profit', header: t('metrics.grossProfit'), kind: 'money', value: (r) => r.grossProfitCents },
             ...compared<CategoryBreakdownRow>(
@@ -171,7 +209,17 @@ function useTables() {
               value: (r) => named(r.key, r.name, 'sales.noEmployee'),
             },
             { id: 'receipts', header: t('metrics.receipts'), kind: 'int', value: (r) => r.receipts },
-            { id: 'net', header: t('metrics.netSales'), kind: 'money', value: (r) => r.netSalesCents },
+            {
+              id: 'net',
+              header: t('metrics.netSales'),
+              kind: 'money',
+              value: (r) => r.netSalesCents,
+              ...drill(
+                'employee',
+                (r) => r.key,
+                (r) => r.name,
+              ),
+            },
             { id: 'average', header: t('metrics.averageSale'), kind: 'money', value: (r) => r.averageSaleCents },
             { id: 'tips', header: t('metrics.tips'), kind: 'money', value: (r) => r.tipsCents },
             ...compared<EmployeeBreakdownRow>(
@@ -186,7 +234,7 @@ function useTables() {
         }),
       ];
     },
-    [t],
+    [t, search],
   );
 }
 

@@ -10,9 +10,12 @@ import {
   Kpis,
   ReportFrame,
   ReportTable,
+  bucketDays,
   changeColumn,
+  receiptsHref,
   table,
   useMetricColumns,
+  useReportParams,
   type ReportColumn,
   type ReportFormat,
 } from '../../../frames/report';
@@ -50,6 +53,7 @@ function useTables() {
   const { t } = useAreaT('reports');
   const metrics = useMetricColumns();
   const label = useBucketLabel();
+  const { search } = useReportParams();
   return useCallback(
     (data: SalesPerDayReport, format: ReportFormat) => {
       const group = data.group ?? 'day';
@@ -60,6 +64,15 @@ function useTables() {
         total: false,
         previousNet: aligned ? aligned[k]!.netSalesCents : null,
       }));
+      // Net sales opens the bucket's receipts (an hour opens its day: the list has no hours).
+      const days = (r: Row) =>
+        r.total ? data.period : bucketDays(r.date, group === 'hour' ? 'day' : group, data.period);
+      const drill = (r: Row) => {
+        const d = days(r);
+        return receiptsHref(search, { preset: r.total ? data.period.preset : 'custom', ...d });
+      };
+      const drillLabel = (r: Row) =>
+        t('drill.receipts', { what: r.total ? t('frame.total') : label(r, group === 'hour' ? 'day' : group, format) });
       const columns: ReportColumn<Row>[] = [
         {
           id: 'bucket',
@@ -76,7 +89,7 @@ function useTables() {
           'taxesCents',
           'tipsCents',
           'averageSaleCents',
-        ]),
+        ]).map((c) => (c.id === 'netSalesCents' ? { ...c, href: drill, linkLabel: drillLabel } : c)),
       ];
       if (data.totals.previous) {
         columns.push(
@@ -99,7 +112,7 @@ function useTables() {
         }),
       ];
     },
-    [t, metrics, label],
+    [t, metrics, label, search],
   );
 }
 

@@ -1,7 +1,17 @@
 import { useCallback } from 'react';
 import type { TaxReport, TaxReportRow } from '@hive/shared/schemas/backoffice/reports';
 import { useAreaT, withAreaTexts } from '../../../i18n';
-import { Kpis, ReportFrame, ReportTable, changeColumn, table, type ReportColumn, type ReportFormat } from '../../../frames/report';
+import {
+  Kpis,
+  ReportFrame,
+  ReportTable,
+  changeColumn,
+  receiptsHref,
+  table,
+  useReportParams,
+  type ReportColumn,
+  type ReportFormat,
+} from '../../../frames/report';
 import styles from '../../../frames/report/frame.module.css';
 
 type Row =
@@ -10,6 +20,7 @@ type Row =
 
 function useTables() {
   const { t } = useAreaT('reports');
+  const { search } = useReportParams();
   return useCallback(
     (data: TaxReport, format: ReportFormat) => {
       const comparing = data.totals.previous !== null;
@@ -37,7 +48,15 @@ function useTables() {
         },
         { id: 'refunded', header: t('taxes.refunded'), kind: 'money', value: (r) => r.taxRefundedCents },
         { id: 'netTaxable', header: t('taxes.netTaxable'), kind: 'money', value: (r) => r.netTaxableCents },
-        { id: 'netTax', header: t('taxes.netTax'), kind: 'money', value: (r) => r.netTaxCents },
+        {
+          id: 'netTax',
+          header: t('taxes.netTax'),
+          kind: 'money',
+          value: (r) => r.netTaxCents,
+          // A tax as charged: its rate and its name (two taxes may share a rate).
+          href: (r) => (r.total ? null : receiptsHref(search, data.period, { taxRate: r.rateBp, tax: r.name })),
+          linkLabel: (r) => (r.total ? '' : t('drill.receipts', { what: r.name })),
+        },
       ];
       if (comparing) {
         columns.push(
@@ -64,7 +83,7 @@ function useTables() {
         }),
       ];
     },
-    [t],
+    [t, search],
   );
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../../../frames/report';
 import styles from '../../../frames/report/frame.module.css';
 import { ReceiptView } from './ReceiptView';
+import { FilterChips, useFigureLabel } from './FigureFilters';
 
 const PATH = '/transaction';
 
@@ -147,6 +148,7 @@ function ReceiptDetailView({ id, search }: { id: string; search: string }) {
 function TransactionsPage() {
   const { t } = useAreaT('reports');
   const tables = useTables();
+  const figureLabel = useFigureLabel();
   const { values, search } = useReportParams();
   return (
     <ReportFrame<TransactionsReport>
@@ -179,10 +181,16 @@ function TransactionsPage() {
           <SelectField
             label={t('transactions.payment')}
             className={styles.filter}
-            value={v.payment ?? ''}
-            onChange={(e) => update({ payment: e.target.value || null })}
+            // A drill-down link names it paymentType: one filter, one control.
+            value={v.payment ?? v.paymentType ?? ''}
+            onChange={(e) => update({ payment: e.target.value || null, paymentType: null })}
             placeholder={t('transactions.allPayments')}
-            options={[...new Set([...(data?.paymentTypes ?? []), ...(v.payment ? [v.payment] : [])])].map((p) => ({
+            options={[
+              ...new Set([
+                ...(data?.paymentTypes ?? []),
+                ...((v.payment ?? v.paymentType) ? [(v.payment ?? v.paymentType)!] : []),
+              ]),
+            ].map((p) => ({
               value: p,
               label: p,
             }))}
@@ -196,10 +204,31 @@ function TransactionsPage() {
         const [spec] = tables(data, format, current);
         return (
           <>
+            <FilterChips values={values} data={data} format={format} update={update} />
             <Kpis
               label={t('frame.keyFigures')}
               format={format}
               items={[
+                // The figure the merchant clicked, from exactly these receipts, and how many.
+                {
+                  id: 'figure',
+                  label: figureLabel(data, values, format),
+                  kind: 'money',
+                  value: data.figure.cents,
+                  wide: true,
+                },
+                { id: 'receipts', label: t('transactions.receiptCount'), kind: 'int', value: data.total },
+                // The sales alone (the overview's average tile opens them): their average, as the tile's.
+                ...(values.kind === 'sale' && data.figure.kind === 'net_sales' && data.total > 0
+                  ? [
+                      {
+                        id: 'average',
+                        label: t('transactions.averageSale'),
+                        kind: 'money' as const,
+                        value: Math.round(data.figure.cents / data.total),
+                      },
+                    ]
+                  : []),
                 { id: 'sales', label: t('transactions.sales'), kind: 'int', value: now.sales, previous: before?.sales },
                 {
                   id: 'salesAmount',

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
+
+/*
+ * Every figure opens its receipts: on the demo's 90 days of sales, each kind of report figure (a
+ * day, an item, a category, a payment type, an order type, an employee, a tax rate, a closing) is
+ * asked of the transactions list with the filters its link carries, and the list's figure must be
+ * the report's to the cent. Then the bad filters: a 400 naming the field.
+ */
+
+const API = '/api/backoffice';
+const PERIOD = 'period=last_30_days';
+
+async function get(client: Client, path: string): Promise<{ status: number; body: Json }> {
+  const response = await client.request(`${API}${path}`);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+for (const target of databaseTargets()) {
+  describe(`drill-down from report figures to receipts [${target.name}]`, () => {
+    let server: TestServer;
+    let owner: Client;
+
+    before(async () => {
+      server = await startTestServer(target, { seedDemoSales: true });
+      owner = new Client(server.url);
+      await owner.signIn('owner@cornermarket.test');
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    const list = async (filters: string) => {
+      const { status, body } = await get(owner, `/reports/transactions?pageSize=1&${filters}`);
+      assert.equal(status, 200, JSON.stringify(body));
+      return body as Any;
+    };
+
+    it('a day of sales per day, and the whole period', async () => {
+      const report = (await get(owner, `/reports/sales_per_day?${PERIOD}&group=day`)).body as Any;
+      const days = (report.rows as Any[]).filter((r) => r.netSalesCents !== 0).slice(0, 5);
+      assert.ok(days.length > 0, 'the demo has sales');
+      for (const day of days) {
+        const found = await list(`period=custom&from=${day.date}&to=${day.date}`);
+        assert.equal(found.figure.kind, 'net_sales');
+        assert.equal(found.figure.cents, day.netSalesCents, day.date);
+      }
+      // Search forces the list's own sums (no roll-ups): the same figure by another path.
+      const whole = await list(PERIOD);
+      assert.equal(whole.figure.cents, report.totals.current.netSalesCents);
+    });
+
+    it('items and categories of item sales', async () => {
+      const report = (await get(owner, `/reports/item_sales?${PERIOD}`)).body as Any;
+      const items = (report.items as Any[]).filter((r) => r.itemId !== null).slice(0, 6);
+      assert.ok(items.length > 0);
+      const all = (await list(PERIOD)).total;
+      for (const item of items) {
+        const found = await list(`${PERIOD}&item=${item.itemId}`);
+        assert.equal(found.figure.kind, 'item');
+        assert.equal(found.figure.cents, item.netSalesCents, item.name);
+        assert.equal(found.names.item, item.name);
+        // Only the receipts with that item: no demo item is on every receipt.
+        assert.ok(found.total > 0 && found.total < all, item.name);
+      }
+      for (const category of (report.categories as Any[]).filter((c) => c.key !== 'none')) {
+        const found = await list(`${PERIOD}&category=${category.key}`);
+        assert.equal(found.figure.cents, category.netSalesCents, category.name);
+      }
+    });
+
+    it('payment types, order types and employees of the sales summary', async () => {
+      const report = (await get(owner, `/reports/sales?${PERIOD}`)).body as Any;
+      assert.ok(report.payments.length > 0);
+      for (const payment of report.payments as Any[]) {
+        const found = await list(`${PERIOD}&paymentType=${encodeURIComponent(payment.name)}`);
+        assert.equal(found.figure.kind, 'payment');
+        assert.equal(found.figure.cents, payment.netCents, payment.name);
+      }
+      for (const type of (report.orderTypes as Any[]).filter((o) => o.key !== 'none')) {
+        const found = await list(`${PERIOD}&orderType=${type.key}`);
+        assert.equal(found.figure.cents, type.netSalesCents, type.name);
+      }
+      for (const employee of (report.employees as Any[]).filter((e) => e.key !== 'none')) {
+        const found = await list(`${PERIOD}&employee=${employee.key}`);
+        assert.equal(found.figure.cents, employee.netSalesCents, employee.name);
+        assert.equal(found.names.employee, employee.name);
+      }
+    });
+
+    it('tax rates of the tax report', async () => {
+      const report = (await get(owner, `/reports/taxes?${PERIOD}`)).body as Any;
+      assert.ok(report.rows.length > 0);
+      for (const tax of report.rows as Any[]) {
+        const found = await list(`${PERIOD}&taxRate=${tax.rateBp}&tax=${encodeURIComponent(tax.name)}`);
+        assert.equal(found.figure.kind, 'tax');
+        assert.equal(found.figure.cents, tax.netTaxCents, tax.name);
+      }
+    });
+
+    it('closings: the receipts of a shift', async () => {
+      const report = (await get(owner, `/reports/closings?${PERIOD}&pageSize=5`)).body as Any;
+      const shifts = (report.rows as Any[]).filter((s) => s.receipts > 0);
+      assert.ok(shifts.length > 0);
+      for (const shift of shifts) {
+        // The link spans the shift's days (a shift may cross midnight or the period's start).
+        const from = String(shift.openedLocal).slice(0, 10);
+        const to = String(shift.closedLocal ?? shift.openedLocal).slice(0, 10);
+        const found = await list(`period=custom&from=${from}&to=${to}&shift=${shift.id}`);
+        assert.equal(found.sums.current.sales, shift.receipts, `shift ${shift.number}`);
+        assert.equal(found.figure.cents, shift.netSalesCents, `shift ${shift.number}`);
+        assert.equal(found.names.shift, shift.number);
+      }
+    });
+
+    it('bad filters: a 400 naming the field', async () => {
+      for (const [query, field] of [
+        ['from=2026-13-01&to=2026-12-01', 'from'],
+        ['period=custom&from=yesterday&to=2026-12-01', 'from'],
+        ['item=abc', 'item'],
+        ['taxRate=8.25', 'taxRate'],
+        ['shift=-1', 'shift'],
+        ['paymentType=', 'paymentType'],
+      ] as const) {
+        const { status, body } = await get(owner, `/reports/transactions?${query}`);
+        assert.equal(status, 400, query);
+        assert.match(JSON.stringify(body), new RegExp(field), query);
+      }
+    });
+  });
+}
