@@ -176,7 +176,7 @@ test.describe('reports', () => {
     const shift = page.getByRole('table', { name: 'Shifts' }).getByRole('row').nth(1);
     await expect(shift).toContainText('$51.40');
     await expect(shift).toContainText('-$0.40 short');
-    await shift.getByRole('link').click();
+    await shift.getByRole('link', { name: /^#\d+$/ }).click();
     await expect(page.getByRole('article')).toContainText('Ice for the freezer');
     await page.getByRole('link', { name: 'Print Z report' }).click();
     await expect(page).toHaveURL(/\/closings\/print\?shift=\d+$/);
