@@ -273,30 +273,37 @@ export function itemsRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadItem(companyId, id));
   });
 
-  // Receipts keep their lines (item_id set null); the report roll-ups follow in the same transaction.
   router.delete('/:id', async (req, res) => {
-    const id = idParam(req.params.id);
-    const { companyId } = merchantOf(res);
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('items')
-          .where('id', '=', id)
-          .where('company_id', '=', companyId)
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw notFound('item');
-        await ctx.reactions.catalogDeleted(trx, companyId, 'item', id);
-      })
-      .catch((error: unknown) => {
-        // Inventory documents (purchase orders, transfers, recipes ...) keep the items they name.
-        if (isForeignKeyViolation(error)) {
-          throw refused('item_in_use', 'Inventory documents name this item: make it inactive instead.');
-        }
-        throw error;
-      });
+    await deleteCatalogItem(ctx, merchantOf(res).companyId, idParam(req.params.id));
     res.status(204).end();
   });
 
   return router;
+}
+
+/**
+ * Deletes an item of the catalog (a bundle is one: its components' rows cascade). One rule for the
+ * Items and the Bundles pages: receipts keep their lines (item_id set null), the report roll-ups
+ * follow in the same transaction, and an item that inventory documents name is refused (409
+ * `item_in_use`) so their history stays whole.
+ */
+export async function deleteCatalogItem(ctx: AuthContext, companyId: number, id: number): Promise<void> {
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('items')
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('item');
+      await ctx.reactions.catalogDeleted(trx, companyId, 'item', id);
+    })
+    .catch((error: unknown) => {
+      // Inventory documents (purchase orders, transfers, recipes ...) keep the items they name.
+      if (isForeignKeyViolation(error)) {
+        throw refused('item_in_use', 'Inventory documents name this item: make it inactive instead.');
+      }
+      throw error;
+    });
 }
