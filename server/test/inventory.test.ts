@@ -450,6 +450,17 @@ for (const target of databaseTargets()) {
       assert.equal((await api(owner, 'POST', `${I}/purchase_orders/${order.id}/close`, {})).status, 409);
       assert.equal(await onHand(items.Flour!, main), before + 4, 'only what was received moved');
       assert.equal(await onHand(items.Sugar!, main), sugarBefore);
+      // The items list shows the quantity on hand over every warehouse (null when not tracked).
+      const everywhere = await db(server)
+        .selectFrom('stock_levels')
+        .select((eb) => eb.fn.sum<number>('on_hand').as('q'))
+        .where('item_id', '=', items.Flour!)
+        .executeTakeFirstOrThrow();
+      const listed = await api(owner, 'GET', `${B}/items?search=Inventory%20Flour&sort=onHand&dir=desc`);
+      assert.equal(listed.status, 200);
+      const flour = listed.body.rows.find((r: Json) => r.id === items.Flour);
+      assert.equal(flour.onHand, Number(everywhere.q));
+      assert.ok(flour.onHand >= 4);
       await assertLedgerInvariant();
     });
 

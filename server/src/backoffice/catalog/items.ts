@@ -44,6 +44,8 @@ const SORT_COLUMNS: Record<ItemSort, string> = {
   price: 'items.price_cents',
   cost: 'items.cost_cents',
   trackStock: 'items.track_stock',
+  // Untracked items (no quantity) after every tracked one, in either direction.
+  onHand: '(case when items.track_stock = 1 then 0 else 1 end), on_hand',
   active: 'items.active',
 };
 
@@ -71,6 +73,11 @@ function selectItems(db: Kysely<Database>, companyId: number, search: string) {
     'items.track_stock',
     'items.active',
     'items.updated_at',
+    // The quantity on hand over all warehouses. stock_levels is inventory's table (a module after
+    // this one): read here as data only, one indexed sum per listed row, no import of the module.
+    sql<number>`(select coalesce(sum(s.on_hand), 0) from stock_levels s where s.company_id = items.company_id and s.item_id = items.id)`.as(
+      'on_hand',
+    ),
   ]);
 }
 
@@ -89,6 +96,7 @@ function toItem(row: ItemRow, taxes: ItemTaxes): Item {
     cost: money(row.cost_cents),
     taxes: taxes.get(row.id) ?? [],
     trackStock: Number(row.track_stock) === 1,
+    onHand: Number(row.track_stock) === 1 ? Number(row.on_hand) : null,
     active: Number(row.active) === 1,
     updatedAt: Number(row.updated_at),
   };

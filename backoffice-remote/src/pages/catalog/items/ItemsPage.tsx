@@ -69,10 +69,19 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
           ),
       },
       {
-        id: 'trackStock',
-        accessorKey: 'trackStock',
-        header: t('items.columns.stock'),
-        cell: ({ row }) => <YesNo value={row.original.trackStock} />,
+        // What a shopkeeper looks for (how many are left), not whether stock is tracked: "—" when not.
+        id: 'onHand',
+        accessorKey: 'onHand',
+        header: t('items.columns.onHand'),
+        meta: { align: 'right' },
+        cell: ({ row }) =>
+          row.original.onHand === null ? (
+            <span className={styles.muted} title={t('items.notTracked')}>
+              —<span className={styles.srOnly}> {t('items.notTracked')}</span>
+            </span>
+          ) : (
+            format.integer(row.original.onHand)
+          ),
       },
       {
         id: 'active',
