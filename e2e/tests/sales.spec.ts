@@ -38,6 +38,10 @@ test('an invoice is written, sent, paid in full and printed', async ({ browser }
   const draft = page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: 'Draft' }).first();
   await draft.getByRole('link').first().click();
   await page.getByRole('button', { name: 'Send the invoice' }).click();
+  // A preview first: nothing goes out until it is confirmed.
+  const preview = page.getByRole('dialog', { name: 'Send this invoice?' });
+  await expect(preview.getByText(/^Invoice #.* from /)).toBeVisible();
+  await preview.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(page.getByText(/Invoice #\d+ (was sent to|is numbered)/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: /^#\d+/ })).toBeVisible();
   const number = /#(\d+)/.exec((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')![1]!;
@@ -49,10 +53,12 @@ test('an invoice is written, sent, paid in full and printed', async ({ browser }
   await dialog.getByRole('button', { name: 'Record a payment' }).click();
   await expect(page.getByText('The payment was recorded.')).toBeVisible();
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
-  await expect(page.getByRole('region', { name: 'Invoice state and actions' }).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Invoice state and actions' }).getByText('Paid', { exact: true }),
+  ).toBeVisible();
   expect(await axe(page, 'paid invoice')).toEqual([]);
 
-  await page.getByRole('link', { name: 'Printable view (PDF)' }).click();
+  await page.getByRole('link', { name: 'Printable view' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Invoice #${number}` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'The invoice' })).toContainText('Advisory hours');
@@ -71,10 +77,20 @@ test('a QuickBooks export is previewed and downloaded, and the file is what Quic
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('table', { name: 'The first rows of the file' })).toContainText('INVOICE');
   expect(await axe(page, '/quickbooks with a preview')).toEqual([]);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the file' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the file' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^quickbooks-invoices-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.iif$/);
-  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  const lines = text.trim().split('\r\n').map((l) => l.split('\t'));
+  const text = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split('\t'));
   expect(lines[0]![0]).toBe('!TRNS');
   // Every transaction balances: TRNS plus its SPL lines add up to zero.
   let sum = 0;

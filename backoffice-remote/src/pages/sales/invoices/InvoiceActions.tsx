@@ -8,6 +8,7 @@ import { centsToInput, inputToCents, useCentsFormat } from '../../../components'
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { SendPreview } from './SendPreview';
 import styles from './invoices.module.css';
 
 type Dialog = 'payment' | 'void';
@@ -29,6 +30,7 @@ export function InvoiceActions({
   const failure = useFailureMessage('sales:invoices');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const open = invoice.status === 'sent' || invoice.status === 'partial';
 
   const send = async () => {
@@ -47,6 +49,7 @@ export function InvoiceActions({
       toast.error(failure(error));
     } finally {
       setBusy(false);
+      setPreviewing(false);
     }
   };
 
@@ -67,7 +70,7 @@ export function InvoiceActions({
         {(invoice.status === 'draft' || open) && (
           <Button
             variant={invoice.status === 'draft' ? 'primary' : 'secondary'}
-            onClick={() => void send()}
+            onClick={() => setPreviewing(true)}
             disabled={busy}
           >
             {invoice.status === 'draft' ? t('invoices.send') : t('invoices.sendAgain')}
@@ -100,6 +103,14 @@ export function InvoiceActions({
             </li>
           ))}
         </ul>
+      )}
+      {previewing && (
+        <SendPreview
+          invoice={invoice}
+          busy={busy}
+          onConfirm={() => void send()}
+          onCancel={() => setPreviewing(false)}
+        />
       )}
       {dialog && (
         <ActionDialog

@@ -94,6 +94,51 @@ describe('Sales › Invoices', () => {
     expect(within(table).getByRole('row', { name: /#1/ })).toHaveTextContent('Paid');
   });
 
+  it('sorted by number, drafts (no number yet) come before every number, not among them', async () => {
+    await renderInvoices('/invoice', [
+      on('GET', '/api/backoffice/customer_invoices', {
+        rows: [
+          invoice(1),
+          invoice(7, {
+            number: null,
+            status: 'draft',
+            shownStatus: 'draft',
+            customer: { id: 3, name: 'Draft Co', email: '' },
+          }),
+          invoice(2),
+        ],
+      }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await within(table).findByRole('row', { name: /#2/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => (/#\d+|Draft Co/.exec(r.textContent ?? '') ?? [''])[0])).toEqual(['Draft Co', '#2', '#1']);
+  });
+
+  it('Send shows the recipient, the subject and the invoice first, and sends only on Confirm', async () => {
+    const user = userEvent.setup();
+    const draft: InvoiceDetail = { ...DETAIL, number: null, status: 'draft', shownStatus: 'draft' };
+    const { calls } = await renderInvoices('/invoice?edit=2', [
+      on('GET', '/api/backoffice/customer_invoices/2', draft),
+      on('POST', '/api/backoffice/customer_invoices/2/send', { ...DETAIL, number: 3, emailedTo: 'quinn@example.com' }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Send the invoice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send this invoice?' });
+    expect(dialog).toHaveTextContent('quinn@example.com');
+    expect(dialog).toHaveTextContent('Invoice #(its number is given on sending) from Atlas Consulting');
+    expect(within(dialog).getByText('Strategy workshop')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.url?.endsWith('/send'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Send the invoice' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Send this invoice?' })).getByRole('button', {
+        name: 'Confirm and send',
+      }),
+    );
+    expect(await screen.findByText('Invoice #3 was sent to quinn@example.com.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url?.endsWith('/send'))).toHaveLength(1);
+  });
+
   it('a new invoice: an item fills the line; quantities in hundredths and prices in cents are sent', async () => {
     const user = userEvent.setup();
     const { calls } = await renderInvoices('/invoice?edit=new', [
@@ -144,7 +189,7 @@ describe('Sales › Invoices', () => {
       on('POST', '/api/backoffice/customer_invoices/2/payments', { ...DETAIL, status: 'paid', shownStatus: 'paid' }),
     ]);
     expect(await screen.findByTestId('invoice-total')).toHaveTextContent('$181.50');
-    expect(screen.getByRole('link', { name: 'Printable view (PDF)' })).toHaveAttribute('href', '/invoice/print?id=2');
+    expect(screen.getByRole('link', { name: 'Printable view' })).toHaveAttribute('href', '/invoice/print?id=2');
     await user.click(screen.getByRole('button', { name: 'Record a payment' }));
     const dialog = screen.getByRole('dialog', { name: 'Record a payment' });
     const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
