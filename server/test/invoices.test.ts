@@ -200,6 +200,40 @@ for (const target of databaseTargets()) {
       assert.equal((await api(owner, 'POST', `${I}/${made.id}/send`, {})).status, 409);
     });
 
+    it('a payment by bank transfer keeps its reference; the method and the reference are validated per field', async () => {
+      const made = await sent();
+      const payment = (extra: Record<string, unknown>) =>
+        api(owner, 'POST', `${I}/${made.id}/payments`, {
+          amountCents: 5_000,
+          paidOn: '2026-11-15',
+          paymentTypeId: null,
+          note: '',
+          ...extra,
+        });
+      assertValidation(await payment({ method: 'cheque' }), 'method');
+      // A reference says which transfer: it means nothing on another method.
+      assertValidation(await payment({ reference: 'NL-2026-0042' }), 'reference');
+      assertValidation(await payment({ method: 'bank_transfer', reference: 'x'.repeat(61) }), 'reference');
+      const cash = await db(server)
+        .selectFrom('payment_types')
+        .select('id')
+        .where('company_id', '=', await companyId(server, 'atlas-consulting'))
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      assertValidation(await payment({ method: 'bank_transfer', paymentTypeId: cash.id }), 'paymentTypeId');
+      ok(await payment({ method: 'bank_transfer', reference: '  NL-2026-0042 ' }));
+      ok(await payment({ paymentTypeId: cash.id }));
+      const detail = (await api(owner, 'GET', `${I}/${made.id}`)).body;
+      assert.deepEqual(
+        detail.payments.map((p: Json) => [p.method, p.reference, p.paymentTypeName !== null]),
+        [
+          ['bank_transfer', 'NL-2026-0042', false],
+          [null, '', true],
+        ],
+      );
+      assert.deepEqual([detail.status, detail.paidCents], ['partial', 10_000]);
+    });
+
     it('a draft is deleted without using a number; void keeps the number; overdue past the due day', async () => {
       const first = await sent();
       const gone = await draft();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { InvoiceDetail, InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
+import { INVOICE_LIMITS, type InvoiceDetail, type InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { API, fieldErrors } from '../../../api';
@@ -9,9 +9,13 @@ import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { SendPreview } from './SendPreview';
+import { paymentMethodText } from './paymentMethod';
 import styles from './invoices.module.css';
 
 type Dialog = 'payment' | 'void';
+
+/** The method select's value for a bank transfer (payment types are numeric ids). */
+const BANK = 'bank_transfer';
 
 /** What can be done to an invoice now: send (or send again), record a payment, void, print. */
 export function InvoiceActions({
@@ -97,7 +101,7 @@ export function InvoiceActions({
               {t('invoices.paymentLine', {
                 amount: format.cents(p.amountCents),
                 date: p.paidOn,
-                method: p.paymentTypeName ?? t('invoices.noMethod'),
+                method: paymentMethodText(p, t),
               })}
               {p.note ? ` · ${p.note}` : ''}
             </li>
@@ -144,7 +148,9 @@ function ActionDialog({
   const failure = useFailureMessage('sales:invoices');
   const [amount, setAmount] = useState(centsToInput(invoice.balanceCents));
   const [paidOn, setPaidOn] = useState(options.today);
+  // '' (not said), BANK (a bank transfer) or a payment type's id.
   const [method, setMethod] = useState('');
+  const [reference, setReference] = useState('');
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -168,7 +174,9 @@ function ActionDialog({
         await http.post(`${API}/customer_invoices/${invoice.id}/payments`, {
           amountCents: cents,
           paidOn,
-          paymentTypeId: method === '' ? null : Number(method),
+          ...(method === BANK
+            ? { paymentTypeId: null, method: 'bank_transfer', reference: reference.trim() }
+            : { paymentTypeId: method === '' ? null : Number(method) }),
           note: text.trim(),
         });
         toast.success(t('invoices.paymentRecorded'));
@@ -220,11 +228,24 @@ function ActionDialog({
           <SelectField
             label={t('invoices.fields.method')}
             placeholder={t('invoices.noMethod')}
-            options={options.paymentTypes.map((p) => ({ value: String(p.id), label: p.name }))}
+            options={[
+              { value: BANK, label: t('invoices.bankTransfer') },
+              ...options.paymentTypes.map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
             value={method}
-            error={errors.paymentTypeId}
+            error={errors.paymentTypeId ?? errors.method}
             onChange={(event) => setMethod(event.target.value)}
           />
+          {method === BANK && (
+            <TextField
+              label={t('invoices.fields.reference')}
+              hint={t('invoices.hints.reference')}
+              maxLength={INVOICE_LIMITS.referenceMax}
+              value={reference}
+              error={errors.reference}
+              onChange={(event) => setReference(event.target.value)}
+            />
+          )}
           <TextField
             label={t('invoices.fields.note')}
             maxLength={200}

@@ -65,7 +65,7 @@ const OPTIONS: InvoiceOptions = {
   customers: [{ id: 1, name: 'Quinn Alvarez', email: 'quinn@example.com' }],
   items: [{ id: 5, name: 'Workshop day', priceCents: 90_000, taxRateIds: [6] }],
   taxRates: [{ id: 6, name: 'VAT', rateBp: 2100, type: 'added' }],
-  paymentTypes: [{ id: 3, name: 'Bank transfer' }],
+  paymentTypes: [{ id: 3, name: 'Cheque' }],
   currency: 'USD',
   today: '2026-11-23',
 };
@@ -200,7 +200,9 @@ describe('Sales › Invoices', () => {
     expect(amount).toHaveAccessibleDescription(/at most the balance/);
     await user.clear(amount);
     await user.type(amount, '181.50');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Paid by/ }), 'Bank transfer');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Paid by/ }), 'Cheque');
+    // A reference belongs to a bank transfer only: not offered for a payment type.
+    expect(within(dialog).queryByRole('textbox', { name: /Transfer reference/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Record a payment' }));
     expect(await screen.findByText('The payment was recorded.')).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
@@ -209,6 +211,69 @@ describe('Sales › Invoices', () => {
       paymentTypeId: 3,
       note: '',
     });
+  });
+
+  it('a payment by bank transfer is sent with its reference, and the server naming the field shows beside it', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderInvoices('/invoice?edit=2', [
+      on(
+        'POST',
+        '/api/backoffice/customer_invoices/2/payments',
+        {
+          error: 'validation_error',
+          message: 'reference: must be at most 60 characters',
+          fields: { reference: 'must be at most 60 characters' },
+        },
+        400,
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Record a payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a payment' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Paid by/ }), 'Bank transfer');
+    const reference = within(dialog).getByRole('textbox', { name: /^Transfer reference/ });
+    await user.type(reference, 'NL-2026-0042');
+    await user.click(within(dialog).getByRole('button', { name: 'Record a payment' }));
+    expect(await within(dialog).findByText(/at most 60 characters/)).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
+      amountCents: 18_150,
+      paidOn: '2026-11-23',
+      paymentTypeId: null,
+      method: 'bank_transfer',
+      reference: 'NL-2026-0042',
+      note: '',
+    });
+  });
+
+  it('a bank transfer shows with its reference in the payments and on the invoice, in Spanish too', async () => {
+    const paid: InvoiceDetail = {
+      ...DETAIL,
+      status: 'partial',
+      shownStatus: 'partial',
+      paidCents: 10_000,
+      balanceCents: 8_150,
+      payments: [
+        {
+          id: 7,
+          amountCents: 10_000,
+          paidOn: '2026-11-20',
+          paymentTypeName: null,
+          method: 'bank_transfer',
+          reference: 'NL-42',
+          note: '',
+          recordedAt: 1,
+          by: 'owner@atlas.test',
+        },
+      ],
+    };
+    const first = await renderInvoices('/invoice?edit=2', [on('GET', '/api/backoffice/customer_invoices/2', paid)]);
+    const payments = await screen.findByRole('list', { name: 'Payments' });
+    expect(payments).toHaveTextContent('$100.00 on 2026-11-20 by Bank transfer, ref. NL-42');
+    expect(screen.getByRole('article', { name: /invoice/i })).toHaveTextContent(
+      'Paid on 2026-11-20 (Bank transfer, ref. NL-42)−$100.00',
+    );
+    first.unmount();
+    await renderInvoices('/invoice/print?id=2', [on('GET', '/api/backoffice/customer_invoices/2', paid)], 'es');
+    expect(await screen.findByText('Pagado el 2026-11-20 (Transferencia bancaria, ref. NL-42)')).toBeInTheDocument();
   });
 
   it('the print view shows the invoice alone with a Print button, in Spanish too', async () => {
