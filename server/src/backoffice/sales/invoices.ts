@@ -33,6 +33,7 @@ import {
 import { today } from '../../time';
 import { companyLocale } from '../settings';
 import { storedInvoiceAmounts, type StoredTax } from './invoiceAmounts';
+import { invoicePdf, PDF_LANGUAGES, type PdfLanguage } from './invoicePdf';
 
 const PAGE = '/invoice';
 const WHAT = 'invoice';
@@ -403,6 +404,18 @@ export function invoicesRouter(ctx: AuthContext): Router {
   router.get('/:id', async (req, res) => {
     const { companyId } = merchantOf(res);
     noStore(res).json(await loadDetail(db, companyId, idParam(req.params.id), await todayOf(companyId)));
+  });
+
+  // The invoice as a PDF file, the printable view's figures; ?lang= picks the texts (default en).
+  router.get('/:id/pdf', async (req, res) => {
+    const { companyId } = merchantOf(res);
+    const lang = req.query.lang ?? 'en';
+    if (!PDF_LANGUAGES.some((l) => l === lang)) throw fieldProblem('lang', `choose one of ${PDF_LANGUAGES.join(', ')}`);
+    const detail = await loadDetail(db, companyId, idParam(req.params.id), await todayOf(companyId));
+    const { currency } = await companyLocale(db, companyId);
+    const file = await invoicePdf(detail, currency, lang as PdfLanguage);
+    const name = detail.number === null ? `invoice-draft-${detail.id}` : `invoice-${detail.number}`;
+    noStore(res).type('application/pdf').set('Content-Disposition', `attachment; filename="${name}.pdf"`).send(file);
   });
 
   router.post('/', async (req, res) => {

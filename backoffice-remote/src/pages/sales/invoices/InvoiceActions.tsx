@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { INVOICE_LIMITS, type InvoiceDetail, type InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, fieldErrors } from '../../../api';
+import { API, downloadFile, fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
@@ -27,7 +27,7 @@ export function InvoiceActions({
   options: InvoiceOptions;
   onChanged?: () => void;
 }) {
-  const { t } = useAreaT('sales');
+  const { t, i18n } = useAreaT('sales');
   const http = useHttp();
   const toast = useToast();
   const format = useCentsFormat();
@@ -54,6 +54,19 @@ export function InvoiceActions({
     } finally {
       setBusy(false);
       setPreviewing(false);
+    }
+  };
+
+  // The server renders the file (the same figures as the printable view) in the reader's language.
+  const downloadPdf = async () => {
+    setBusy(true);
+    try {
+      const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('es') ? 'es' : 'en';
+      await downloadFile(http, `${API}/customer_invoices/${invoice.id}/pdf`, { lang }, `invoice-${invoice.id}.pdf`);
+    } catch (error) {
+      toast.error(failure(error));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -90,6 +103,9 @@ export function InvoiceActions({
             {t('invoices.void')}
           </Button>
         )}
+        <Button variant="secondary" onClick={() => void downloadPdf()} disabled={busy}>
+          {t('invoices.downloadPdf')}
+        </Button>
         <Link className={styles.muted} to={`/invoice/print?id=${invoice.id}`}>
           {t('invoices.printView')}
         </Link>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice, InvoiceDetail, InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
 import App from '../../../App';
@@ -274,6 +274,24 @@ describe('Sales › Invoices', () => {
     first.unmount();
     await renderInvoices('/invoice/print?id=2', [on('GET', '/api/backoffice/customer_invoices/2', paid)], 'es');
     expect(await screen.findByText('Pagado el 2026-11-20 (Transferencia bancaria, ref. NL-42)')).toBeInTheDocument();
+  });
+
+  it("Download PDF asks the server for the file in the reader's language and saves it", async () => {
+    const user = userEvent.setup();
+    const createObjectURL = jest.fn(() => 'blob:invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { calls } = await renderInvoices(
+      '/invoice?edit=2',
+      [on('GET', '/api/backoffice/customer_invoices/2/pdf', new Blob(['%PDF-'], { type: 'application/pdf' }))],
+      'es',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Descargar PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const request = calls.find((c) => c.url === '/api/backoffice/customer_invoices/2/pdf')!;
+    expect([request.params, request.responseType]).toEqual([{ lang: 'es' }, 'blob']);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    click.mockRestore();
   });
 
   it('the print view shows the invoice alone with a Print button, in Spanish too', async () => {
