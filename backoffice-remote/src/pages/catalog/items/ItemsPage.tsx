@@ -59,9 +59,11 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
         enableSorting: false,
         cell: ({ row }) =>
           row.original.taxes.length > 0 ? (
+            // A no-break space keeps "%" with its rate when the cell wraps.
             row.original.taxes
               .map(
-                (tax) => `${tax.name} ${format.decimal(tax.rate)} %${tax.archived ? ` (${t('items.archived')})` : ''}`,
+                (tax) =>
+                  `${tax.name} ${format.decimal(tax.rate)}\u00a0%${tax.archived ? ` (${t('items.archived')})` : ''}`,
               )
               .join(', ')
           ) : (
