@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
@@ -52,9 +53,21 @@ test('an invoice is written, sent, paid in full and printed', async ({ browser }
   await page.getByRole('button', { name: 'Record a payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record a payment' });
   await expect(dialog.getByRole('textbox', { name: /^Amount/ })).toHaveValue('200.00');
+  await dialog.getByRole('combobox', { name: /^Paid by/ }).selectOption({ label: 'Bank transfer' });
+  await dialog.getByRole('textbox', { name: /^Transfer reference/ }).fill(`INV ${number}`);
   await dialog.getByRole('button', { name: 'Record a payment' }).click();
   await expect(page.getByText('The payment was recorded.')).toBeVisible();
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+  await expect(page.getByRole('list', { name: 'Payments' })).toContainText(`Bank transfer, ref. INV ${number}`);
+
+  // The PDF file, made by the server: named after the invoice, a real PDF.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(
     page.getByRole('region', { name: 'Invoice state and actions' }).getByText('Paid', { exact: true }),
   ).toBeVisible();
