@@ -32,9 +32,11 @@ async function addToCart(page: Page, item: string, option?: string) {
   await card.getByRole('button', { name: `Add ${item} to cart` }).click();
 }
 
-async function checkout(page: Page, name: string) {
+async function checkout(page: Page, name: string, expectedTotal?: string) {
   await page.getByRole('complementary').getByRole('link', { name: 'Checkout', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  // Tax and total are shown before the order is placed (the server's rule, shared).
+  if (expectedTotal) await expect(page.locator('dl').filter({ hasText: 'Tax' }).first()).toContainText(expectedTotal);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Phone').fill('+44 20 7946 0123');
   await expect(page.getByLabel('Pickup time')).not.toHaveValue('');
@@ -124,7 +126,7 @@ test.describe('online ordering (issue 7)', () => {
       body.lines = body.lines.map((line) => ({ ...line, price: 0.01, priceCents: 1, unitPriceCents: 1 }));
       await route.continue({ postData: JSON.stringify({ ...body, total: 0.01, totalCents: 1 }) });
     });
-    await checkout(page, 'Price Tamperer');
+    await checkout(page, 'Price Tamperer', '$6.05');
     // Garlic bread is 5.50 in the catalog, plus 10 % tax.
     const totals = page.locator('dl').filter({ hasText: 'Subtotal' });
     await expect(totals).toContainText('$5.50');

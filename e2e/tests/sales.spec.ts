@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
@@ -38,6 +39,12 @@ test('an invoice is written, sent, paid in full and printed', async ({ browser }
   const draft = page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: 'Draft' }).first();
   await draft.getByRole('link').first().click();
   await page.getByRole('button', { name: 'Send the invoice' }).click();
+  // A preview first: nothing goes out until it is confirmed.
+  const preview = page.getByRole('dialog', { name: 'Send this invoice?' });
+  // The customer may have an address or not: the preview says whom it goes to either way.
+  await expect(preview.getByRole('term').first()).toHaveText('To');
+  await expect(preview.getByRole('article')).toBeVisible();
+  await preview.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(page.getByText(/Invoice #\d+ (was sent to|is numbered)/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: /^#\d+/ })).toBeVisible();
   const number = /#(\d+)/.exec((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')![1]!;
@@ -46,13 +53,27 @@ test('an invoice is written, sent, paid in full and printed', async ({ browser }
   await page.getByRole('button', { name: 'Record a payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record a payment' });
   await expect(dialog.getByRole('textbox', { name: /^Amount/ })).toHaveValue('200.00');
+  await dialog.getByRole('combobox', { name: /^Paid by/ }).selectOption({ label: 'Bank transfer' });
+  await dialog.getByRole('textbox', { name: /^Transfer reference/ }).fill(`INV ${number}`);
   await dialog.getByRole('button', { name: 'Record a payment' }).click();
   await expect(page.getByText('The payment was recorded.')).toBeVisible();
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
-  await expect(page.getByRole('region', { name: 'Invoice state and actions' }).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Payments' })).toContainText(`Bank transfer, ref. INV ${number}`);
+
+  // The PDF file, made by the server: named after the invoice, a real PDF.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(
+    page.getByRole('region', { name: 'Invoice state and actions' }).getByText('Paid', { exact: true }),
+  ).toBeVisible();
   expect(await axe(page, 'paid invoice')).toEqual([]);
 
-  await page.getByRole('link', { name: 'Printable view (PDF)' }).click();
+  await page.getByRole('link', { name: 'Printable view' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Invoice #${number}` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'The invoice' })).toContainText('Advisory hours');
@@ -71,10 +92,20 @@ test('a QuickBooks export is previewed and downloaded, and the file is what Quic
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('table', { name: 'The first rows of the file' })).toContainText('INVOICE');
   expect(await axe(page, '/quickbooks with a preview')).toEqual([]);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the file' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the file' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^quickbooks-invoices-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.iif$/);
-  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  const lines = text.trim().split('\r\n').map((l) => l.split('\t'));
+  const text = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split('\t'));
   expect(lines[0]![0]).toBe('!TRNS');
   // Every transaction balances: TRNS plus its SPL lines add up to zero.
   let sum = 0;

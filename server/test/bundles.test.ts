@@ -198,9 +198,26 @@ for (const target of databaseTargets()) {
       const bistro = await signedIn(server, 'owner@bluedoor.test');
       assert.equal((await api(bistro, 'GET', `${B}/${made.body.id}`)).status, 404);
       assert.equal((await api(bistro, 'PUT', `${B}/${made.body.id}`, body())).status, 404);
+      assert.equal((await api(bistro, 'DELETE', `${B}/${made.body.id}`)).status, 404);
       const clerk = await signedIn(server, 'clerk@cornermarket.test');
       assert.equal((await api(clerk, 'GET', B)).status, 403);
       void atlas;
+    });
+
+    it('deletes a bundle (its components stay), and only a bundle: a plain item is not found here', async () => {
+      const made = await api(owner, 'POST', B, body());
+      ok(made, 201);
+      assert.equal((await api(owner, 'DELETE', `${B}/${milk.id}`)).status, 404, 'an item that is not a bundle');
+      ok(await api(owner, 'DELETE', `${B}/${made.body.id}`), 204);
+      assert.equal((await api(owner, 'GET', `${B}/${made.body.id}`)).status, 404);
+      const left = await db(server)
+        .selectFrom('bundle_components')
+        .select('component_item_id')
+        .where('bundle_item_id', '=', made.body.id)
+        .execute();
+      assert.deepEqual(left, []);
+      const items = await db(server).selectFrom('items').select('id').where('id', 'in', [milk.id, eggs.id]).execute();
+      assert.equal(items.length, 2, 'the components are not deleted');
     });
   });
 }

@@ -416,6 +416,54 @@ for (const target of databaseTargets()) {
       await assertLedgerInvariant();
     });
 
+    it('purchase order closed short: after a partial receipt the rest is no longer expected, nothing more is received', async () => {
+      const order = await newOrder(lines(['Flour', 10, 2], ['Sugar', 5, 3]));
+      const closeDraft = await api(owner, 'POST', `${I}/purchase_orders/${order.id}/close`, {});
+      assert.equal(closeDraft.status, 409, 'a draft is cancelled, not closed short');
+      const ordered = await api(owner, 'POST', `${I}/purchase_orders/${order.id}/order`, {});
+      assert.equal(
+        (await api(owner, 'POST', `${I}/purchase_orders/${order.id}/close`, {})).status,
+        409,
+        'nothing received yet',
+      );
+      const flourLine = ordered.body.lines.find((l: Json) => l.itemId === items.Flour).id;
+      const before = await onHand(items.Flour!, main);
+      const sugarBefore = await onHand(items.Sugar!, main);
+      await api(owner, 'POST', `${I}/purchase_orders/${order.id}/receive`, {
+        lines: [{ lineId: flourLine, quantity: 4 }],
+      });
+      const closed = await api(owner, 'POST', `${I}/purchase_orders/${order.id}/close`, {});
+      assert.equal(closed.status, 200, JSON.stringify(closed.body));
+      assert.equal(closed.body.status, 'received');
+      assert.equal(closed.body.closedShort.by, 'owner@cornermarket.test');
+      assert.ok(closed.body.closedShort.at > 0);
+      assert.deepEqual(
+        closed.body.lines.map((l: Json) => [l.quantity, l.receivedQuantity]),
+        [
+          [10, 4],
+          [5, 0],
+        ],
+      );
+      const more = await api(owner, 'POST', `${I}/purchase_orders/${order.id}/receive`, {});
+      assert.equal(more.status, 409);
+      assert.equal(more.body.error, 'invalid_transition');
+      assert.equal((await api(owner, 'POST', `${I}/purchase_orders/${order.id}/close`, {})).status, 409);
+      assert.equal(await onHand(items.Flour!, main), before + 4, 'only what was received moved');
+      assert.equal(await onHand(items.Sugar!, main), sugarBefore);
+      // The items list shows the quantity on hand over every warehouse (null when not tracked).
+      const everywhere = await db(server)
+        .selectFrom('stock_levels')
+        .select((eb) => eb.fn.sum<number>('on_hand').as('q'))
+        .where('item_id', '=', items.Flour!)
+        .executeTakeFirstOrThrow();
+      const listed = await api(owner, 'GET', `${B}/items?search=Inventory%20Flour&sort=onHand&dir=desc`);
+      assert.equal(listed.status, 200);
+      const flour = listed.body.rows.find((r: Json) => r.id === items.Flour);
+      assert.equal(flour.onHand, Number(everywhere.q));
+      assert.ok(flour.onHand >= 4);
+      await assertLedgerInvariant();
+    });
+
     it('transfers: draft -> in transit -> received; stock leaves on sending and arrives on receiving', async () => {
       const create = (quantity: number) =>
         api(owner, 'POST', `${I}/transfers`, {

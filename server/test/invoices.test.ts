@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { inflateSync } from 'node:zlib';
 import { invoiceAmounts } from '@hive/shared/schemas/backoffice/sales';
 import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
@@ -12,6 +13,30 @@ import { databaseTargets, startTestServer, type Client, type Json, type TestServ
  */
 
 const I = '/api/backoffice/customer_invoices';
+
+/**
+ * The text a PDF shows, one line per text object: each content stream inflated, the strings of its
+ * TJ/Tj operators decoded as WinAnsi (what the standard fonts use). Enough for the files pdfkit
+ * writes with its standard fonts; not a general PDF reader.
+ */
+function pdfText(file: Buffer): string {
+  const raw = file.toString('latin1');
+  const out: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    let content: string;
+    try {
+      content = inflateSync(file.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
+    } catch {
+      continue; // not a Flate stream (a font, an image)
+    }
+    for (const block of content.matchAll(/BT([\s\S]*?)ET/g)) {
+      const hex = [...block[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
+      out.push(new TextDecoder('windows-1252').decode(Buffer.from(hex, 'hex')));
+    }
+  }
+  return out.join('\n');
+}
 
 for (const target of databaseTargets()) {
   describe(`invoices [${target.name}]`, () => {
@@ -198,6 +223,100 @@ for (const target of databaseTargets()) {
       assert.deepEqual([paid.status, paid.balanceCents, paid.payments.length], ['paid', 0, 2]);
       assert.equal((await pay(made.id, 1)).status, 409);
       assert.equal((await api(owner, 'POST', `${I}/${made.id}/send`, {})).status, 409);
+    });
+
+    it('a payment by bank transfer keeps its reference; the method and the reference are validated per field', async () => {
+      const made = await sent();
+      const payment = (extra: Record<string, unknown>) =>
+        api(owner, 'POST', `${I}/${made.id}/payments`, {
+          amountCents: 5_000,
+          paidOn: '2026-11-15',
+          paymentTypeId: null,
+          note: '',
+          ...extra,
+        });
+      assertValidation(await payment({ method: 'cheque' }), 'method');
+      // A reference says which transfer: it means nothing on another method.
+      assertValidation(await payment({ reference: 'NL-2026-0042' }), 'reference');
+      assertValidation(await payment({ method: 'bank_transfer', reference: 'x'.repeat(61) }), 'reference');
+      const cash = await db(server)
+        .selectFrom('payment_types')
+        .select('id')
+        .where('company_id', '=', await companyId(server, 'atlas-consulting'))
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      assertValidation(await payment({ method: 'bank_transfer', paymentTypeId: cash.id }), 'paymentTypeId');
+      ok(await payment({ method: 'bank_transfer', reference: '  NL-2026-0042 ' }));
+      ok(await payment({ paymentTypeId: cash.id }));
+      const detail = (await api(owner, 'GET', `${I}/${made.id}`)).body;
+      assert.deepEqual(
+        detail.payments.map((p: Json) => [p.method, p.reference, p.paymentTypeName !== null]),
+        [
+          ['bank_transfer', 'NL-2026-0042', false],
+          [null, '', true],
+        ],
+      );
+      assert.deepEqual([detail.status, detail.paidCents], ['partial', 10_000]);
+    });
+
+    it("Download PDF: a PDF file with the printable view's figures, in English or Spanish; another language is a 400", async () => {
+      const made = await sent({
+        lines: [
+          {
+            itemId: null,
+            description: 'Strategy workshop',
+            quantityHundredths: 250,
+            unitPriceCents: 8_000,
+            discountCents: 500,
+            taxRateIds: [taxRate.id],
+          },
+        ],
+        notes: 'Pay by bank transfer, please.',
+      });
+      ok(
+        await api(owner, 'POST', `${I}/${made.id}/payments`, {
+          amountCents: 7_000,
+          paidOn: '2026-11-15',
+          paymentTypeId: null,
+          method: 'bank_transfer',
+          reference: 'NL-42',
+          note: '',
+        }),
+      );
+      const detail = (await api(owner, 'GET', `${I}/${made.id}`)).body;
+      const download = async (query: string) => {
+        const response = await owner.request(`${I}/${made.id}/pdf${query}`);
+        assert.equal(response.status, 200);
+        assert.equal(response.headers.get('content-type'), 'application/pdf');
+        assert.match(response.headers.get('content-disposition') ?? '', new RegExp(`invoice-${made.number}\\.pdf`));
+        const file = Buffer.from(await response.arrayBuffer());
+        assert.equal(file.subarray(0, 5).toString(), '%PDF-');
+        return pdfText(file);
+      };
+      const en = await download('');
+      const usd = (cents: number) =>
+        new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(cents / 100);
+      for (const expected of [
+        `Invoice #${made.number}`,
+        'Strategy workshop',
+        '2.5',
+        usd(detail.lines[0].grossCents - detail.lines[0].discountCents),
+        `Total\n${usd(detail.totalCents)}`,
+        `Paid on 2026-11-15 (Bank transfer, ref. NL-42)\n-${usd(7_000)}`,
+        `Balance due\n${usd(detail.balanceCents)}`,
+        'Pay by bank transfer, please.',
+      ]) {
+        assert.ok(en.includes(expected), `${JSON.stringify(expected)} in the PDF's text:\n${en}`);
+      }
+      const es = await download('?lang=es');
+      for (const expected of [
+        `Factura n.º ${made.number}`,
+        'Pagado el 2026-11-15 (Transferencia bancaria, ref. NL-42)',
+      ]) {
+        assert.ok(es.includes(expected), `${JSON.stringify(expected)} in the PDF's text:\n${es}`);
+      }
+      assertValidation(await api(owner, 'GET', `${I}/${made.id}/pdf?lang=fr`), 'lang');
+      assert.equal((await api(bistro, 'GET', `${I}/${made.id}/pdf`)).status, 403);
     });
 
     it('a draft is deleted without using a number; void keeps the number; overdue past the due day', async () => {

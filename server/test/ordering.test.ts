@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pickupSlots, type StoreProfile } from '@hive/shared/schemas/ordering';
+import { priceOrder } from '@hive/shared/schemas/backoffice/orderPricing';
 import { signOrderingToken } from '../src/ordering';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
@@ -145,6 +146,19 @@ for (const target of databaseTargets()) {
       assert.equal(created.body.subtotalCents, unit * 2 - 500);
       assert.equal(created.body.taxCents, Math.round((unit * 2 - 500) * 0.1));
       assert.equal(created.body.totalCents, created.body.subtotalCents + created.body.taxCents);
+      // What checkout showed before the order was placed (the menu's taxes and promotions through
+      // the shared priceOrder, as the storefront computes it) equals the placed order, to the cent.
+      const shown = priceOrder(
+        [{ itemId: b.id, categoryId: b.categoryId, quantity: 2, unitCents: unit, taxes: b.taxes ?? [] }],
+        menu.promotions,
+        server.clock.now(),
+        profile.timezone,
+      );
+      assert.ok((b.taxes ?? []).length > 0, 'the menu carries the item taxes');
+      assert.deepEqual(
+        [shown.subtotalCents, shown.taxCents, shown.totalCents],
+        [created.body.subtotalCents, created.body.taxCents, created.body.totalCents],
+      );
       assert.equal(created.body.lines[0].name, 'Blue Door burger');
       assert.equal(created.body.status, 'received');
       assert.equal(created.body.phone, undefined, 'the public view hides the phone number');

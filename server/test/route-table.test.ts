@@ -227,6 +227,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/backoffice/inventory/purchase_orders/:id/order': {},
   'POST /api/backoffice/inventory/purchase_orders/:id/receive': {},
   'POST /api/backoffice/inventory/purchase_orders/:id/cancel': {},
+  'POST /api/backoffice/inventory/purchase_orders/:id/close': {},
   'POST /api/backoffice/inventory/purchase_orders/:id/email': {},
   'PUT /api/backoffice/inventory/transfers/:id': {
     fromWarehouseId: 1,

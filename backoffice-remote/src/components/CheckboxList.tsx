@@ -15,6 +15,8 @@ export interface CheckboxListProps<V extends string | number> {
   /** The first box (react-hook-form focuses it on an error). */
   ref?: Ref<HTMLInputElement>;
   disabled?: boolean;
+  /** A long list scrolls inside its own box, so the legend, the hint and the message stay in view. */
+  scroll?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function CheckboxList<V extends string | number>({
   empty,
   ref,
   disabled,
+  scroll,
 }: CheckboxListProps<V>) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -50,7 +53,7 @@ export function CheckboxList<V extends string | number>({
       {options.length === 0 && empty ? (
         <div className={styles.groupEmpty}>{empty}</div>
       ) : (
-        <div className={styles.options}>
+        <div className={scroll ? `${styles.options} ${styles.optionsScroll}` : styles.options}>
           {options.map((option, index) => (
             <CheckboxField
               key={String(option.value)}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { evaluatePromotions, type PromotionRule } from '@hive/shared/schemas/backoffice/promotionRules';
+import { priceOrder, type PricingTax } from '@hive/shared/schemas/backoffice/orderPricing';
 import type { StoreMenu } from '@hive/shared/schemas/ordering';
 import { cartCount, cartSubtotal, type CartApi } from '../cart';
 import { money } from '../format';
@@ -11,6 +12,8 @@ export interface CartPromotions {
   rules: PromotionRule[];
   categoryOf: (itemId: number) => number | null;
   timezone: string;
+  /** The item's taxes (the menu's), for the tax and total shown at checkout. */
+  taxesOf?: (itemId: number) => readonly PricingTax[];
 }
 
 /**
@@ -47,6 +50,23 @@ export function CartPanel({
       )
     : [];
   const off = applied.reduce((sum, p) => sum + p.totalCents, 0);
+  // At checkout (the menu's taxes known): the order priced as the server will place it.
+  const taxesOf = promotions?.taxesOf;
+  const priced =
+    promotions && taxesOf && !checkoutTo
+      ? priceOrder(
+          cart.lines.map((l) => ({
+            itemId: l.itemId,
+            categoryId: promotions.categoryOf(l.itemId),
+            quantity: l.quantity,
+            unitCents: l.unitPriceCents,
+            taxes: taxesOf(l.itemId),
+          })),
+          promotions.rules,
+          Date.now(),
+          promotions.timezone,
+        )
+      : null;
   return (
     <section className={styles.cart} aria-labelledby="ordering-cart-title" id="cart">
       <h2 id="ordering-cart-title" className={styles.sectionTitle}>
@@ -108,9 +128,28 @@ export function CartPanel({
               ))}
             </ul>
           )}
-          <p className={styles.subtotal}>
-            <span>{t('cart.subtotal')}</span> <strong>{fmt(cartSubtotal(cart.lines) - off)}</strong>
-          </p>
+          {priced ? (
+            <dl className={styles.totals} aria-label={t('cart.totals')}>
+              <div>
+                <dt>{t('cart.subtotalNet')}</dt>
+                <dd>{fmt(priced.subtotalCents)}</dd>
+              </div>
+              <div>
+                <dt>{t('cart.tax')}</dt>
+                <dd>{fmt(priced.taxCents)}</dd>
+              </div>
+              <div className={styles.subtotal}>
+                <dt>{t('cart.total')}</dt>
+                <dd>
+                  <strong>{fmt(priced.totalCents)}</strong>
+                </dd>
+              </div>
+            </dl>
+          ) : (
+            <p className={styles.subtotal}>
+              <span>{t('cart.subtotal')}</span> <strong>{fmt(cartSubtotal(cart.lines) - off)}</strong>
+            </p>
+          )}
           {checkoutTo && <p className={styles.muted}>{t('cart.taxNote')}</p>}
           {checkoutTo && (
             <Link className={styles.primary} to={checkoutTo}>
@@ -125,6 +164,12 @@ export function CartPanel({
 
 /** The cart's promotions from the store's menu. */
 export function promotionsOf(menu: StoreMenu, timezone: string): CartPromotions {
-  const categories = new Map(menu.categories.flatMap((c) => c.items.map((i) => [i.id, i.categoryId] as const)));
-  return { rules: menu.promotions ?? [], categoryOf: (itemId) => categories.get(itemId) ?? null, timezone };
+  const items = new Map(menu.categories.flatMap((c) => c.items.map((i) => [i.id, i] as const)));
+  return {
+    rules: menu.promotions ?? [],
+    categoryOf: (itemId) => items.get(itemId)?.categoryId ?? null,
+    timezone,
+    // Only when the menu carries taxes (a newer server); otherwise the subtotal alone, as before.
+    taxesOf: [...items.values()].some((i) => i.taxes) ? (itemId) => items.get(itemId)?.taxes ?? [] : undefined,
+  };
 }

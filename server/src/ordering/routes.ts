@@ -17,12 +17,11 @@ import type { AuthContext } from '../auth';
 import { isUniqueViolation, nextNumber } from '../db';
 import { claimStoreSlug } from '../companies';
 import { HttpError, parseOrThrow, rateLimit, requireJson, type Limiter } from '../http';
-import { lineTaxes } from '@hive/shared/schemas/backoffice/settings';
+import { priceOrder } from '@hive/shared/schemas/backoffice/orderPricing';
 import { merchantOf, requirePage } from '../backoffice/common';
 import { companyLocale, takeawayOrderTypeId } from '../backoffice/settings';
 import { balanceByNumber, moveBalance, redeemByNumber, REDEEM_MESSAGES } from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
-import { evaluatePromotions } from '@hive/shared/schemas/backoffice/offers';
 import { loadPromotions } from '../backoffice/offers';
 import {
   checkModifierChoice,
@@ -265,45 +264,40 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
       throw new HttpError(400, { error: 'validation_error', message: `${firstField}: ${fields[firstField]}`, fields });
     }
     const picked = lines.filter((l) => l !== null);
-    // The store's promotions, evaluated as the cart shows them (the same shared function), now.
+    // The store's promotions and each line's taxes, priced by the shared rule the storefront's
+    // checkout shows before the order is placed (orderPricing.ts), now.
     const rules = (await loadPromotions(ctx.db, store.companyId, { activeOnly: true })).map(
       ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
     );
-    const promotions = evaluatePromotions(
+    const priced = priceOrder(
       picked.map((l) => ({
         itemId: l.item.id,
         categoryId: l.item.categoryId,
         quantity: l.quantity,
         unitCents: l.unit,
+        taxes: l.item.taxes,
       })),
       rules,
       now,
       store.timezone,
     );
-    const lineDiscount = picked.map((_l, i) => promotions.reduce((sum, p) => sum + (p.lineCents[i] ?? 0), 0));
-    const valid = picked.map((l, i) => {
-      const amount = l.unit * l.quantity - lineDiscount[i]!;
-      // Tax included in the price stays inside the line; tax added to it comes on top.
-      const taxes = lineTaxes(amount, l.item.taxes);
-      return {
-        row: {
-          item_id: l.item.id,
-          name: l.item.name,
-          options_json: JSON.stringify(l.chosen.map((o) => o.name)),
-          quantity: l.quantity,
-          unit_price_cents: l.unit,
-          tax_cents: taxes.includedCents + taxes.addedCents,
-          total_cents: amount,
-        },
-        net: taxes.netCents,
-        added: taxes.addedCents,
-      };
-    });
+    const promotions = priced.promotions;
+    const valid = picked.map((l, i) => ({
+      row: {
+        item_id: l.item.id,
+        name: l.item.name,
+        options_json: JSON.stringify(l.chosen.map((o) => o.name)),
+        quantity: l.quantity,
+        unit_price_cents: l.unit,
+        tax_cents: priced.lines[i]!.taxCents,
+        total_cents: priced.lines[i]!.amountCents,
+      },
+    }));
     // Subtotal without tax, tax (included and added), total = what the customer pays: the lines'
     // amounts plus the added tax, so subtotal + tax = total always.
-    const subtotal = valid.reduce((sum, l) => sum + l.net, 0);
-    const tax = valid.reduce((sum, l) => sum + l.row.tax_cents, 0);
-    const total = valid.reduce((sum, l) => sum + l.row.total_cents + l.added, 0);
+    const subtotal = priced.subtotalCents;
+    const tax = priced.taxCents;
+    const total = priced.totalCents;
     if (total > ORDERING_LIMITS.maxTotalCents) {
       const most = (ORDERING_LIMITS.maxTotalCents / 100).toFixed(2);
       throw new HttpError(400, {

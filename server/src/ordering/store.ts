@@ -172,6 +172,7 @@ export async function storeMenu(db: Kysely<Database>, companyId: number): Promis
         priceCents: i.priceCents,
         categoryId: i.categoryId,
         modifierGroups: i.modifierGroups,
+        taxes: i.taxes,
       })),
     });
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeGiftCardNumber } from './backoffice/giftCardNumber';
 import type { PromotionRule } from './backoffice/promotionRules';
 import type { ModifierGroupRule } from './backoffice/modifierRules';
+import type { PricingTax } from './backoffice/orderPricing';
 
 /*
  * Online ordering (issue 7): schemas shared by the storefront forms, the back-office page and the
@@ -205,6 +206,11 @@ export interface MenuItem {
   categoryId: number | null;
   /** Its modifier groups (Products › Modifiers): the choices it takes, checked with checkModifierChoice. */
   modifierGroups: ModifierGroupRule[];
+  /**
+   * The taxes charged on it, so checkout shows tax and total as priceOrder (the server's rule)
+   * does. Optional: a server older than the storefront sends none (checkout then shows the subtotal).
+   */
+  taxes?: PricingTax[];
 }
 export interface MenuCategory {
   id: number | null;

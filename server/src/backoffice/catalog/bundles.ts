@@ -22,6 +22,7 @@ import {
 } from '../common';
 import { chunks } from '../../db/chunks';
 import { checkTaxIds, setItemTaxes } from '../settings';
+import { deleteCatalogItem } from './items';
 
 const PAGE = '/bundles';
 const SKU_TAKEN = 'another item already has this SKU';
@@ -317,6 +318,15 @@ export function bundlesRouter(ctx: AuthContext): Router {
       })
       .catch((error: unknown) => conflictOr(error, 'sku', SKU_TAKEN));
     noStore(res).json(await one(companyId, id));
+  });
+
+  // The same rule as deleting the item on the Items page (a bundle is an item); only bundles here.
+  router.delete('/:id', async (req, res) => {
+    const id = idParam(req.params.id);
+    const { companyId } = merchantOf(res);
+    await one(companyId, id);
+    await deleteCatalogItem(ctx, companyId, id);
+    res.status(204).end();
   });
 
   return router;

@@ -45,6 +45,8 @@ const SORT_COLUMNS: Record<ItemSort, string> = {
   price: 'items.price_cents',
   cost: 'items.cost_cents',
   trackStock: 'items.track_stock',
+  // Untracked items (no quantity) after every tracked one, in either direction.
+  onHand: '(case when items.track_stock = 1 then 0 else 1 end), on_hand',
   active: 'items.active',
 };
 
@@ -72,6 +74,11 @@ function selectItems(db: Kysely<Database>, companyId: number, search: string) {
     'items.track_stock',
     'items.active',
     'items.updated_at',
+    // The quantity on hand over all warehouses. stock_levels is inventory's table (a module after
+    // this one): read here as data only, one indexed sum per listed row, no import of the module.
+    sql<number>`(select coalesce(sum(s.on_hand), 0) from stock_levels s where s.company_id = items.company_id and s.item_id = items.id)`.as(
+      'on_hand',
+    ),
   ]);
 }
 
@@ -90,6 +97,7 @@ function toItem(row: ItemRow, taxes: ItemTaxes): Item {
     cost: money(row.cost_cents),
     taxes: taxes.get(row.id) ?? [],
     trackStock: Number(row.track_stock) === 1,
+    onHand: Number(row.track_stock) === 1 ? Number(row.on_hand) : null,
     active: Number(row.active) === 1,
     updatedAt: Number(row.updated_at),
   };
@@ -275,30 +283,37 @@ export function itemsRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadItem(companyId, id));
   });
 
-  // Receipts keep their lines (item_id set null); the report roll-ups follow in the same transaction.
   router.delete('/:id', async (req, res) => {
-    const id = idParam(req.params.id);
-    const { companyId } = merchantOf(res);
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('items')
-          .where('id', '=', id)
-          .where('company_id', '=', companyId)
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw notFound('item');
-        await ctx.reactions.catalogDeleted(trx, companyId, 'item', id);
-      })
-      .catch((error: unknown) => {
-        // Inventory documents (purchase orders, transfers, recipes ...) keep the items they name.
-        if (isForeignKeyViolation(error)) {
-          throw refused('item_in_use', 'Inventory documents name this item: make it inactive instead.');
-        }
-        throw error;
-      });
+    await deleteCatalogItem(ctx, merchantOf(res).companyId, idParam(req.params.id));
     res.status(204).end();
   });
 
   return router;
+}
+
+/**
+ * Deletes an item of the catalog (a bundle is one: its components' rows cascade). One rule for the
+ * Items and the Bundles pages: receipts keep their lines (item_id set null), the report roll-ups
+ * follow in the same transaction, and an item that inventory documents name is refused (409
+ * `item_in_use`) so their history stays whole.
+ */
+export async function deleteCatalogItem(ctx: AuthContext, companyId: number, id: number): Promise<void> {
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('items')
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('item');
+      await ctx.reactions.catalogDeleted(trx, companyId, 'item', id);
+    })
+    .catch((error: unknown) => {
+      // Inventory documents (purchase orders, transfers, recipes ...) keep the items they name.
+      if (isForeignKeyViolation(error)) {
+        throw refused('item_in_use', 'Inventory documents name this item: make it inactive instead.');
+      }
+      throw error;
+    });
 }

@@ -468,4 +468,17 @@ export const inventoryMigrations: Record<string, Migration> = {
       await db.schema.dropTable('stock_ledger_days').ifExists().execute();
     },
   },
+  // Closing a purchase order short (after a partial receipt, the rest is no longer expected): its
+  // status becomes 'received' (nothing more is received), and these say who closed it short and
+  // when, which tells it apart from an order received in full.
+  '2027_08_100_purchase_orders_closed_short': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('purchase_orders').addColumn('closed_short_by', 'integer', userRef).execute();
+      await db.schema.alterTable('purchase_orders').addColumn('closed_short_at', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('purchase_orders').dropColumn('closed_short_at').execute();
+      await db.schema.alterTable('purchase_orders').dropColumn('closed_short_by').execute();
+    },
+  },
 };

@@ -67,7 +67,7 @@ async function loadOrders(db: Db, companyId: number, only?: number, status?: str
     .execute();
   const names = await userNames(
     db,
-    rows.flatMap((r) => [r.created_by, r.updated_by, r.ordered_by, r.received_by, r.cancelled_by]),
+    rows.flatMap((r) => [r.created_by, r.updated_by, r.ordered_by, r.received_by, r.cancelled_by, r.closed_short_by]),
   );
   return rows.map((r) => {
     const own = lines
@@ -100,6 +100,7 @@ async function loadOrders(db: Db, companyId: number, only?: number, status?: str
       ordered: action(names, r.ordered_by, r.ordered_at),
       received: action(names, r.received_by, r.received_at),
       cancelled: action(names, r.cancelled_by, r.cancelled_at),
+      closedShort: action(names, r.closed_short_by, r.closed_short_at),
     };
   });
 }
@@ -397,6 +398,38 @@ export function purchaseOrdersRouter(ctx: AuthContext): Router {
             updatesAverage: true,
           })),
       });
+    });
+    noStore(res).json(await loadOrder(db, companyId, id));
+  });
+
+  /*
+   * Closing short: after a partial receipt, the rest is no longer expected. The order becomes
+   * 'received' (so nothing more can be received) with who closed it short and when; the stock
+   * moved only with what was received, so nothing is posted here.
+   */
+  router.post('/:id/close', async (req, res) => {
+    const id = idParam(req.params.id);
+    const { companyId, userId } = merchantOf(res);
+    await loadOrder(db, companyId, id);
+    const now = ctx.now();
+    await db.transaction().execute(async (trx) => {
+      await lockForAction(
+        trx,
+        { table: 'purchase_orders', what: WHAT, companyId, id },
+        { allowedFrom: PURCHASE_ORDER_ACTIONS.close, done: 'closed short' },
+      );
+      await trx
+        .updateTable('purchase_orders')
+        .set({
+          status: 'received',
+          closed_short_by: userId,
+          closed_short_at: now,
+          updated_by: userId,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .execute();
     });
     noStore(res).json(await loadOrder(db, companyId, id));
   });

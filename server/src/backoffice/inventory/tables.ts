@@ -119,6 +119,8 @@ export interface PurchaseOrdersTable extends DocumentColumns {
   received_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
   cancelled_by: ColumnType<UserId, UserId | undefined, UserId>;
   cancelled_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  closed_short_by: ColumnType<UserId, UserId | undefined, UserId>;
+  closed_short_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
 }
 
 export interface PurchaseOrderLinesTable {

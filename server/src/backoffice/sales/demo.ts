@@ -124,11 +124,12 @@ export async function seedSalesDemo(db: Db, companyId: number, slug: string, now
     const at = now - invoice.daysAgo * DAY_MS;
     const draft = invoice.paid === null;
     const paid = draft ? 0 : Math.round(amounts.totalCents * invoice.paid!);
+    const invoiceNumber = draft ? null : number++;
     const row = await db
       .insertInto('invoices')
       .values({
         company_id: companyId,
-        number: draft ? null : number++,
+        number: invoiceNumber,
         status: draft ? 'draft' : paid === 0 ? 'sent' : paid >= amounts.totalCents ? 'paid' : 'partial',
         customer_id: customers[k % customers.length]!.id,
         issue_date: isoDay(day - invoice.daysAgo),
@@ -171,7 +172,10 @@ export async function seedSalesDemo(db: Db, companyId: number, slug: string, now
           amount_cents: paid,
           paid_on: isoDay(day - Math.max(0, invoice.daysAgo - 10)),
           payment_type_id: null,
-          payment_type_name: 'Bank transfer',
+          payment_type_name: null,
+          method: 'bank_transfer',
+          // The customer quoted the invoice number, as the notes ask.
+          reference: `Invoice ${invoiceNumber}`,
           note: '',
           recorded_at: at + 10 * DAY_MS,
           recorded_by: null,

@@ -37,6 +37,7 @@ import { today } from '../../time';
 import { companyLocale } from '../settings';
 import { storedInvoiceAmounts, type StoredTax } from './invoiceAmounts';
 import { INVOICE_CSV_COLUMNS } from './invoiceCsv';
+import { invoicePdf, pdfLanguage } from './invoicePdf';
 
 const PAGE = '/invoice';
 const WHAT = 'invoice';
@@ -133,6 +134,8 @@ async function loadDetail(db: Db, companyId: number, id: number, todayIso: strin
       amountCents: Number(p.amount_cents),
       paidOn: p.paid_on,
       paymentTypeName: p.payment_type_name,
+      method: p.method,
+      reference: p.reference,
       note: p.note,
       recordedAt: Number(p.recorded_at),
       by: p.recorded_by === null ? null : (names.get(p.recorded_by) ?? null),
@@ -416,6 +419,17 @@ export function invoicesRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadDetail(db, companyId, idParam(req.params.id), await todayOf(companyId)));
   });
 
+  // The invoice as a PDF file, the printable view's figures; ?lang= picks the texts (default en).
+  router.get('/:id/pdf', async (req, res) => {
+    const { companyId } = merchantOf(res);
+    const lang = pdfLanguage(req.query.lang);
+    const detail = await loadDetail(db, companyId, idParam(req.params.id), await todayOf(companyId));
+    const { currency } = await companyLocale(db, companyId);
+    const file = await invoicePdf(detail, currency, lang);
+    const name = detail.number === null ? `invoice-draft-${detail.id}` : `invoice-${detail.number}`;
+    noStore(res).type('application/pdf').set('Content-Disposition', `attachment; filename="${name}.pdf"`).send(file);
+  });
+
   router.post('/', async (req, res) => {
     const input = parseOrThrow(invoiceInputSchema, req.body);
     const { companyId, userId } = merchantOf(res);
@@ -542,6 +556,8 @@ export function invoicesRouter(ctx: AuthContext): Router {
           paid_on: input.paidOn,
           payment_type_id: input.paymentTypeId,
           payment_type_name: typeName,
+          method: input.method,
+          reference: input.reference,
           note: input.note,
           recorded_at: now,
           recorded_by: userId,

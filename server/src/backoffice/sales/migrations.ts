@@ -164,4 +164,26 @@ export const salesMigrations: Record<string, Migration> = {
       await db.schema.dropTable('quickbooks_settings').ifExists().execute();
     },
   },
+
+  /*
+   * A bank transfer is how most invoices are paid and has no register payment type: it is the
+   * payment's own method, with the reference the bank shows (what the merchant matches the
+   * statement line with). Null keeps the old meaning: the payment type, or not said.
+   */
+  '2027_08_110_invoice_payment_method': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('invoice_payments')
+        .addColumn('method', 'text', (c) => c.check(sql`method in ('bank_transfer')`))
+        .execute();
+      await db.schema
+        .alterTable('invoice_payments')
+        .addColumn('reference', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('invoice_payments').dropColumn('reference').execute();
+      await db.schema.alterTable('invoice_payments').dropColumn('method').execute();
+    },
+  },
 };

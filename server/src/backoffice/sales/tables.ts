@@ -1,5 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { InvoiceStatus, RecurringFrequency, RecurringStatus } from '@hive/shared/schemas/backoffice/sales';
+import type {
+  InvoicePaymentMethod,
+  InvoiceStatus,
+  RecurringFrequency,
+  RecurringStatus,
+} from '@hive/shared/schemas/backoffice/sales';
 
 /** Row types of the invoices (see migrations.ts); merged into `Database` in src/database.ts. */
 
@@ -48,6 +53,9 @@ export interface InvoicePaymentsTable {
   paid_on: string;
   payment_type_id: number | null;
   payment_type_name: string | null;
+  /** 'bank_transfer', or null: paid by the payment type above (or not said). */
+  method: InvoicePaymentMethod | null;
+  reference: Defaulted<string>;
   note: Defaulted<string>;
   recorded_at: Millis;
   recorded_by: number | null;

@@ -54,7 +54,7 @@ export const categoryInputSchema = createCategorySchema();
 export type ItemInput = z.output<typeof itemInputSchema>;
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
-export const ITEM_SORTS = ['name', 'sku', 'category', 'price', 'cost', 'trackStock', 'active'] as const;
+export const ITEM_SORTS = ['name', 'sku', 'category', 'price', 'cost', 'trackStock', 'onHand', 'active'] as const;
 export const CATEGORY_SORTS = ['position', 'name', 'color', 'itemCount'] as const;
 
 export type ItemSort = (typeof ITEM_SORTS)[number];
@@ -74,6 +74,8 @@ export interface Item {
   /** The item's tax rates, by name (archived ones are kept but no longer charged). */
   taxes: ItemTax[];
   trackStock: boolean;
+  /** On hand over all warehouses; null when the item's stock is not tracked. */
+  onHand: number | null;
   active: boolean;
   updatedAt: number;
 }

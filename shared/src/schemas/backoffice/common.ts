@@ -44,7 +44,8 @@ export type ValidationMessageKey =
   | 'invalidGiftCard'
   | 'notZero'
   | 'chooseTargets'
-  | 'duplicateName';
+  | 'duplicateName'
+  | 'bankTransferOnly';
 
 export type ValidationValues = Record<string, string | number>;
 export type ValidationMessages = (key: ValidationMessageKey, values?: ValidationValues) => string;
@@ -84,6 +85,7 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   notZero: 'must not be 0',
   chooseTargets: 'choose at least one item or category',
   duplicateName: 'another one already has this name',
+  bankTransferOnly: 'only a bank transfer has a reference',
 };
 
 /** Every message key: the browser must have a text for each one (checked by the remote's tests). */

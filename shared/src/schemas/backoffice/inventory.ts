@@ -66,6 +66,8 @@ export const PURCHASE_ORDER_ACTIONS = {
   order: ['draft'],
   receive: ['ordered', 'partially_received'],
   cancel: ['draft', 'ordered'],
+  /** Close short: after a partial receipt, the rest is no longer expected. */
+  close: ['partially_received'],
 } as const satisfies Record<string, readonly PurchaseOrderStatus[]>;
 
 export const TRANSFER_ACTIONS = {
@@ -341,6 +343,8 @@ export interface PurchaseOrder {
   ordered: DocumentAction;
   received: DocumentAction;
   cancelled: DocumentAction;
+  /** Set when it was closed short (status 'received' with less than ordered received). */
+  closedShort: DocumentAction;
 }
 
 /** Suggested lines for a new purchase order: the vendor's items at or below their threshold. */

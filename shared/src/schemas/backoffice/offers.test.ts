@@ -1,4 +1,4 @@
-import { evaluatePromotions, promotionRunsAt, type BasketLine, type PromotionRule } from './offers';
+import { evaluatePromotions, promotionRunsAt, promotionStatus, type BasketLine, type PromotionRule } from './offers';
 
 /*
  * The promotion evaluator (issue 21): a table of baskets and what they get, for each kind, the
@@ -164,5 +164,27 @@ describe('promotionRunsAt', () => {
     const sundays = rule({ days: [0] });
     expect(promotionRunsAt(sundays, Date.UTC(2027, 2, 1, 4, 30), 'America/New_York')).toBe(true);
     expect(promotionRunsAt(sundays, Date.UTC(2027, 2, 1, 4, 30), 'UTC')).toBe(false);
+  });
+});
+
+describe('promotionStatus', () => {
+  // 2027-03-01 04:30 UTC is Sunday 23:30 in New York, Monday in UTC.
+  const at = Date.UTC(2027, 2, 1, 4, 30);
+  const on = (extra: Partial<PromotionRule>) => ({ ...rule(extra), active: true });
+  it.each([
+    ['switched off', { ...rule({}), active: false }, 'UTC', 'off'],
+    ['dated next week', on({ startsOn: '2027-03-08' }), 'UTC', 'scheduled'],
+    ['its last day was yesterday', on({ endsOn: '2027-02-28' }), 'UTC', 'ended'],
+    [
+      'its last day is today in the zone (still Sunday in New York)',
+      on({ endsOn: '2027-02-28' }),
+      'America/New_York',
+      'running',
+    ],
+    ['within its dates and hours', on({ startsOn: '2027-03-01', endsOn: '2027-03-01' }), 'UTC', 'running'],
+    ['within its dates, not its days', on({ days: [2] }), 'UTC', 'waiting'],
+    ['within its dates, not its hours', on({ startTime: '17:00', endTime: '19:00' }), 'UTC', 'waiting'],
+  ] as const)('%s', (_name, p, zone, expected) => {
+    expect(promotionStatus(p, at, zone)).toBe(expected);
   });
 });

@@ -168,3 +168,18 @@ export function evaluatePromotions(
   return out;
 }
 
+/**
+ * Where a promotion stands at `at` in the business's zone, for the list: `off` (switched off),
+ * `ended` (past its last day), `scheduled` (before its first day), `running` (it would apply to a
+ * sale now) or `waiting` (within its dates, outside its days or hours). A promotion switched on
+ * that is not running must not read as live, hence the five.
+ */
+export type PromotionStatus = 'off' | 'ended' | 'scheduled' | 'running' | 'waiting';
+
+export function promotionStatus(p: PromotionRule & { active: boolean }, at: number, timeZone: string): PromotionStatus {
+  if (!p.active) return 'off';
+  const today = localParts(at, timeZone).date;
+  if (p.endsOn && today > p.endsOn) return 'ended';
+  if (p.startsOn && today < p.startsOn) return 'scheduled';
+  return promotionRunsAt(p, at, timeZone) ? 'running' : 'waiting';
+}

@@ -28,7 +28,17 @@ export const INVOICE_LIMITS = {
   maxUnitCents: 100_000_000,
   maxLineTaxes: 5,
   reasonMax: 200,
+  /** A bank transfer's reference as the bank prints it (an IBAN-sized text is 34; leave room). */
+  referenceMax: 60,
 } as const;
+
+/**
+ * How an invoice payment arrived beyond the company's register payment types: a bank transfer is
+ * the usual way an invoice is paid and has no register tender, so it is its own method (with the
+ * transfer's reference) rather than a payment type the merchant must invent.
+ */
+export const INVOICE_PAYMENT_METHODS = ['bank_transfer'] as const;
+export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
 /** The states an invoice is stored in; `overdue` is shown for sent or partly paid ones past their due day. */
 export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
@@ -105,12 +115,31 @@ export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 export type InvoiceFormInput = z.input<typeof invoiceInputSchema>;
 
 export function createInvoicePaymentSchema(m: ValidationMessages = englishMessages) {
-  return z.object({
-    amountCents: integerSchema(m, { min: 1, max: INVOICE_LIMITS.maxUnitCents }),
-    paidOn: dateSchema(m),
-    paymentTypeId: idChoiceSchema(m).nullable(),
-    note: textSchema(m, INVOICE_LIMITS.reasonMax),
-  });
+  return z
+    .object({
+      amountCents: integerSchema(m, { min: 1, max: INVOICE_LIMITS.maxUnitCents }),
+      paidOn: dateSchema(m),
+      paymentTypeId: idChoiceSchema(m).nullable(),
+      /** Absent or null: paid by the payment type chosen (or not said). */
+      method: z
+        .enum(INVOICE_PAYMENT_METHODS, { error: m('invalidChoice') })
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null),
+      reference: textSchema(m, INVOICE_LIMITS.referenceMax)
+        .optional()
+        .transform((v) => v ?? ''),
+      note: textSchema(m, INVOICE_LIMITS.reasonMax),
+    })
+    .superRefine((value, ctx) => {
+      // One way the money came: a transfer is not also a register tender.
+      if (value.method === 'bank_transfer' && value.paymentTypeId !== null) {
+        ctx.addIssue({ code: 'custom', path: ['paymentTypeId'], message: m('invalidChoice') });
+      }
+      if (value.reference !== '' && value.method !== 'bank_transfer') {
+        ctx.addIssue({ code: 'custom', path: ['reference'], message: m('bankTransferOnly') });
+      }
+    });
 }
 export const invoicePaymentSchema = createInvoicePaymentSchema();
 export type InvoicePaymentInput = z.output<typeof invoicePaymentSchema>;
@@ -138,6 +167,10 @@ export interface InvoicePayment {
   amountCents: number;
   paidOn: string;
   paymentTypeName: string | null;
+  /** 'bank_transfer', or null when paid by a payment type (paymentTypeName) or not said. */
+  method: InvoicePaymentMethod | null;
+  /** The bank transfer's reference ('' when none). */
+  reference: string;
   note: string;
   recordedAt: number;
   by: string | null;

@@ -256,39 +256,8 @@ export interface AppliedTax {
   type: TaxType;
 }
 
-export interface LineTaxes {
-  /** The amount without any tax. */
-  netCents: number;
-  /** Tax inside the shelf price. */
-  includedCents: number;
-  /** Tax on top of the shelf price. */
-  addedCents: number;
-  /** What the customer pays: the shelf amount plus the added tax. */
-  totalCents: number;
-  /** Each tax's share, in the order given (for tax reports). */
-  perTaxCents: number[];
-}
-
-/**
- * The taxes of one line whose shelf amount (price x quantity) is `amountCents`. Included rates are
- * taken out of the amount first (net = amount / (1 + sum of included rates)); every rate, included
- * or added, is then a share of that net, rounded to the cent; the included shares always add up to
- * exactly the amount minus the net.
- */
-export function lineTaxes(amountCents: number, taxes: readonly AppliedTax[]): LineTaxes {
-  const includedBp = taxes.filter((t) => t.type === 'included').reduce((sum, t) => sum + t.rateBp, 0);
-  const netCents = Math.round((amountCents * 10_000) / (10_000 + includedBp));
-  const includedCents = amountCents - netCents;
-  const perTaxCents = taxes.map((t) => Math.round((netCents * t.rateBp) / 10_000));
-  // Give the rounding difference of the included shares to the last included tax.
-  const lastIncluded = taxes.map((t) => t.type).lastIndexOf('included');
-  if (lastIncluded >= 0) {
-    const shares = perTaxCents.reduce((sum, cents, i) => sum + (taxes[i]!.type === 'included' ? cents : 0), 0);
-    perTaxCents[lastIncluded] = perTaxCents[lastIncluded]! + includedCents - shares;
-  }
-  const addedCents = perTaxCents.reduce((sum, cents, i) => sum + (taxes[i]!.type === 'added' ? cents : 0), 0);
-  return { netCents, includedCents, addedCents, totalCents: amountCents + addedCents, perTaxCents };
-}
+// One rule for every price with taxes (registers, invoices, online orders): orderPricing.ts.
+export { lineTaxes, type LineTaxes } from './orderPricing';
 
 // ---------------------------------------------------------------------------------------------
 // Price levels (/price_hives)

@@ -93,6 +93,19 @@ describe('Products catalog › Bundles', () => {
     });
   });
 
+  it('deletes a bundle after a confirmation that says what it removes', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderBundles('/bundles', [on('DELETE', '/api/backoffice/bundles/40', null, 204)]);
+    const row = await screen.findByRole('row', { name: /Breakfast basket/ });
+    await user.click(within(row).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this bundle?' });
+    expect(dialog).toHaveTextContent('Past receipts keep their lines.');
+    expect(calls.some((c) => c.method === 'delete')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Bundle “Breakfast basket” was deleted.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'delete' && c.url === '/api/backoffice/bundles/40')).toBe(true);
+  });
+
   it('reads in Spanish', async () => {
     await renderBundles('/bundles', [], 'es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paquetes' })).toBeInTheDocument();

@@ -65,8 +65,6 @@ const config: ResourceConfig<Bundle, Sort> = {
   Form: BundleForm,
   exportable: false,
   described: true,
-  // A bundle is an item: it is removed (or kept with its history) on the Items page.
-  canDelete: () => false,
   local: {
     text: (b) => `${b.name} ${b.sku} ${b.components.map((c) => c.name).join(' ')}`,
     value: (b, sort) => (sort === 'name' ? b.name.toLocaleLowerCase() : b[sort]),

@@ -14,6 +14,7 @@ const item = (id: number, name: string, extra: Partial<Item> = {}): Item => ({
   cost: 0.5,
   taxes: [{ id: 7, name: 'Reduced rate', rate: 2.5, type: 'included', archived: false }],
   trackStock: true,
+  onHand: 1234,
   active: true,
   updatedAt: 0,
   ...extra,
@@ -50,7 +51,13 @@ async function renderItems(path = '/items', routes: FakeRoute[] = []) {
         page(
           [
             item(1, 'Whole milk 1 l'),
-            item(2, 'Butter croissant', { categoryName: null, categoryId: null, active: false }),
+            item(2, 'Butter croissant', {
+              categoryName: null,
+              categoryId: null,
+              active: false,
+              trackStock: false,
+              onHand: null,
+            }),
           ],
           45,
         ),
@@ -72,6 +79,18 @@ describe('items page: list', () => {
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
     expect(crumbs.map((c) => c.textContent?.replace('/', '').trim())).toEqual(['Home', 'Products catalog', 'Items']);
+  });
+
+  it('shows the quantity on hand, "—" for an untracked item, and sorts by it on the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderItems();
+    const table = await screen.findByRole('table', { name: 'Items' });
+    const milk = await within(table).findByRole('row', { name: /Whole milk/ });
+    expect(within(milk).getByRole('cell', { name: '1,234' })).toBeInTheDocument();
+    const croissant = within(table).getByRole('row', { name: /Butter croissant/ });
+    expect(within(croissant).getByRole('cell', { name: '— stock not tracked' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^On hand/ }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'onHand', dir: 'asc' }));
   });
 
   it('search waits 300 ms after typing, then asks the server for page 1', async () => {

@@ -59,9 +59,11 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
         enableSorting: false,
         cell: ({ row }) =>
           row.original.taxes.length > 0 ? (
+            // A no-break space keeps "%" with its rate when the cell wraps.
             row.original.taxes
               .map(
-                (tax) => `${tax.name} ${format.decimal(tax.rate)} %${tax.archived ? ` (${t('items.archived')})` : ''}`,
+                (tax) =>
+                  `${tax.name} ${format.decimal(tax.rate)}\u00a0%${tax.archived ? ` (${t('items.archived')})` : ''}`,
               )
               .join(', ')
           ) : (
@@ -69,10 +71,19 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
           ),
       },
       {
-        id: 'trackStock',
-        accessorKey: 'trackStock',
-        header: t('items.columns.stock'),
-        cell: ({ row }) => <YesNo value={row.original.trackStock} />,
+        // What a shopkeeper looks for (how many are left), not whether stock is tracked: "—" when not.
+        id: 'onHand',
+        accessorKey: 'onHand',
+        header: t('items.columns.onHand'),
+        meta: { align: 'right' },
+        cell: ({ row }) =>
+          row.original.onHand === null ? (
+            <span className={styles.muted} title={t('items.notTracked')}>
+              —<span className={styles.srOnly}> {t('items.notTracked')}</span>
+            </span>
+          ) : (
+            format.integer(row.original.onHand)
+          ),
       },
       {
         id: 'active',

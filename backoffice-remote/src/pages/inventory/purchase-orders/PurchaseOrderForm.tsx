@@ -64,8 +64,10 @@ function DraftForm({
   const form = useForm<Values, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
     defaultValues: {
-      vendorId: record?.vendorId ?? Number.NaN,
-      warehouseId: record?.warehouseId ?? Number.NaN,
+      // '' (not NaN) so a new order's selects show their "Choose a ..." placeholder, whose value is ''
+      // (a select given "NaN" matches no option and renders blank); the schema reads '' as "choose one".
+      vendorId: record?.vendorId ?? ('' as unknown as number),
+      warehouseId: record?.warehouseId ?? ('' as unknown as number),
       expectedAt: record?.expectedAt ?? null,
       note: record?.note ?? '',
       lines: (record?.lines ?? []).map((l) => ({ itemId: l.itemId, quantity: l.quantity, cost: l.cost })),
@@ -229,14 +231,26 @@ function PurchaseOrderView({
       variant: 'primary',
       done: t('purchaseOrders.done.receive', n),
     });
-    if (entered.length > 0) {
-      actions.push({
-        label: t('purchaseOrders.actions.receiveEntered'),
-        url: url(order.id, 'receive'),
-        body: { lines: entered },
-        done: t('purchaseOrders.done.receive', n),
-      });
-    }
+    // Always shown, so the user knows partial receipts exist; disabled until a quantity is entered.
+    actions.push({
+      label: t('purchaseOrders.actions.receiveEntered'),
+      url: url(order.id, 'receive'),
+      body: { lines: entered },
+      done: t('purchaseOrders.done.receive', n),
+      disabledReason: entered.length > 0 ? undefined : t('purchaseOrders.receiveEnteredHint'),
+    });
+  }
+  if (can('close', order)) {
+    actions.push({
+      label: t('purchaseOrders.actions.closeShort'),
+      url: url(order.id, 'close'),
+      done: t('purchaseOrders.done.closeShort', n),
+      confirm: {
+        title: t('purchaseOrders.closeShortTitle'),
+        message: t('purchaseOrders.closeShortMessage', n),
+        label: t('purchaseOrders.actions.closeShort'),
+      },
+    });
   }
   if (can('cancel', order)) {
     actions.push({
@@ -279,6 +293,7 @@ function PurchaseOrderView({
             { label: t('purchaseOrders.history.ordered'), action: order.ordered },
             { label: t('purchaseOrders.history.received'), action: order.received },
             { label: t('purchaseOrders.history.cancelled'), action: order.cancelled },
+            { label: t('purchaseOrders.history.closedShort'), action: order.closedShort },
           ]}
         />
       </dl>
@@ -346,7 +361,11 @@ function PurchaseOrderView({
           </tfoot>
         </table>
       </div>
-      {order.status === 'received' && <p className={styles.muted}>{t('purchaseOrders.receivedNote')}</p>}
+      {order.status === 'received' && (
+        <p className={styles.muted}>
+          {t(order.closedShort.at !== null ? 'purchaseOrders.closedShortNote' : 'purchaseOrders.receivedNote')}
+        </p>
+      )}
       <DocumentActions
         actions={actions}
         prefix={PREFIX}

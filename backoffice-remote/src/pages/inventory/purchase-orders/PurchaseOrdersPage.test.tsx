@@ -23,6 +23,7 @@ const po = (id: number, number: number, extra: Partial<PurchaseOrder> = {}): Pur
   ordered: none,
   received: none,
   cancelled: none,
+  closedShort: none,
   ...extra,
 });
 const DRAFT = po(1, 4);
@@ -76,7 +77,13 @@ describe('Inventory › Purchase orders', () => {
       }),
       on('POST', API, po(9, 5), 201),
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    // The selects say what to do before anything is chosen (not a blank box).
+    expect(await screen.findByRole('combobox', { name: /^Vendor/ })).toHaveDisplayValue('Choose a vendor');
+    expect(screen.getByRole('combobox', { name: /^Deliver to/ })).toHaveDisplayValue('Choose a warehouse');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('combobox', { name: /^Deliver to/ })).toHaveAccessibleDescription(
+      /Choose one of the options\./,
+    );
     expect(screen.getByRole('combobox', { name: /^Vendor/ })).toHaveAccessibleDescription(
       /Choose one of the options\./,
     );
@@ -121,6 +128,12 @@ describe('Inventory › Purchase orders', () => {
       on('POST', `${API}/2/email`, { sent: true, to: 'orders@freshfarms.test' }),
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase order #3' })).toBeInTheDocument();
+    // Shown before any quantity is typed, disabled with the reason.
+    expect(screen.getByRole('button', { name: 'Receive the quantities entered' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Receive the quantities entered' })).toHaveAccessibleDescription(
+      'Enter the quantities received in the “Receive now” column first.',
+    );
+    expect(screen.queryByRole('button', { name: 'Close short' })).toBeNull();
     await user.type(screen.getByRole('spinbutton', { name: 'Receive Milk now (10 outstanding)' }), '4');
     await user.click(screen.getByRole('button', { name: 'Receive the quantities entered' }));
     await waitFor(() => expect(calls.some((c) => c.url === `${API}/2/receive`)).toBe(true));
@@ -135,6 +148,47 @@ describe('Inventory › Purchase orders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Purchase order #3 was e-mailed.')).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.url === `${API}/2/email`)!.data))).toEqual({});
+  });
+
+  it('a partially received PO is closed short after a confirmation; then it says so and offers nothing more', async () => {
+    const user = userEvent.setup();
+    const partial = po(2, 3, {
+      status: 'partially_received',
+      lines: [{ ...DRAFT.lines[0]!, receivedQuantity: 4 }],
+    });
+    let closed = false;
+    const { calls } = await renderOrders('/purchase_orders?edit=2', [
+      (config) =>
+        config.url === `${API}/2` && config.method === 'get'
+          ? {
+              status: 200,
+              data: closed
+                ? {
+                    ...partial,
+                    status: 'received',
+                    closedShort: { by: 'owner@cornermarket.test', at: Date.UTC(2027, 2, 2) },
+                  }
+                : partial,
+            }
+          : undefined,
+      (config) => {
+        if (config.url !== `${API}/2/close`) return undefined;
+        closed = true;
+        return { status: 200, data: {} };
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Close short' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Close this purchase order short?' });
+    expect(calls.some((c) => c.url === `${API}/2/close`)).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Close short' }));
+    expect(await screen.findByText('Purchase order #3 was closed short.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Closed short: what was not received is no longer expected. This purchase order can no longer change.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Receive/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close short' })).toBeNull();
   });
 
   it('another address goes out only once confirmed, one address, never a list; a mail limit says when to retry', async () => {

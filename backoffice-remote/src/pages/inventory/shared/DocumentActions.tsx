@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
@@ -15,6 +15,8 @@ export interface DocumentAction {
   /** Ask first (cancelling, ...): the title and message of the confirmation. */
   confirm?: { title: string; message: string; label: string };
   done: string;
+  /** Shown but not yet possible: the button is disabled and this says why (read with it). */
+  disabledReason?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export function DocumentActions({
   const failure = useFailureMessage(prefix);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<DocumentAction | null>(null);
+  const id = useId();
 
   const run = async (action: DocumentAction) => {
     setBusy(true);
@@ -62,16 +65,25 @@ export function DocumentActions({
   if (actions.length === 0) return null;
   return (
     <div className={styles.row}>
-      {actions.map((action) => (
+      {actions.map((action, index) => (
         <Button
           key={action.label}
           variant={action.variant ?? 'secondary'}
-          disabled={busy}
+          disabled={busy || action.disabledReason !== undefined}
+          aria-describedby={action.disabledReason ? `${id}-why-${index}` : undefined}
           onClick={() => (action.confirm ? setConfirming(action) : void run(action))}
         >
           {action.label}
         </Button>
       ))}
+      {actions.map(
+        (action, index) =>
+          action.disabledReason && (
+            <p key={action.label} id={`${id}-why-${index}`} className={styles.muted}>
+              {action.disabledReason}
+            </p>
+          ),
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming?.confirm?.title ?? ''}

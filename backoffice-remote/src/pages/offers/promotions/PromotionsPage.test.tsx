@@ -74,6 +74,52 @@ describe('Offers and rewards › Promotions', () => {
     expect(b2g1).toHaveTextContent('Exclusive');
   });
 
+  describe('the status says whether each runs now, in the business zone (America/Chicago)', () => {
+    // Tuesday 1 December 2026, 12:00 in Chicago; only Date is faked, the page's timers stay real.
+    beforeEach(() => {
+      jest.useFakeTimers({
+        now: Date.UTC(2026, 11, 1, 18, 0),
+        doNotFake: [
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'setImmediate',
+          'queueMicrotask',
+          'nextTick',
+        ],
+      });
+    });
+    afterEach(() => jest.useRealTimers());
+
+    it('running, outside its hours, scheduled with its dates and categories, ended, off', async () => {
+      const rows = [
+        ...ROWS,
+        promotion(3, { name: 'Next week', startsOn: '2026-12-08', categoryIds: [21], itemIds: [11] }),
+        promotion(4, { name: 'Last month', startsOn: '2026-11-01', endsOn: '2026-11-30' }),
+        promotion(5, { name: 'Switched off', active: false }),
+      ];
+      await renderPromotions('/promotions', [on('GET', '/api/backoffice/promotions', { rows })]);
+      const table = await screen.findByRole('table', { name: 'Promotions' });
+      const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
+      await within(table).findByRole('row', { name: /Next week/ });
+      expect(await within(row('Buy 2 get 1')).findByText('Running now')).toBeInTheDocument();
+      expect(within(row('Happy hour')).getByText('On · not running now')).toBeInTheDocument();
+      expect(within(row('Next week')).getByText('Scheduled · from Dec 8')).toBeInTheDocument();
+      expect(row('Next week')).toHaveTextContent('20 % off · every day · from Dec 8 · on Drinks, Tiramisu');
+      expect(within(row('Last month')).getByText('Ended')).toBeInTheDocument();
+      expect(row('Last month')).toHaveTextContent('Nov 1 to Nov 30');
+      expect(within(row('Switched off')).getByText('Off')).toBeInTheDocument();
+    });
+  });
+
+  it('the stackable box explains itself (no raw key)', async () => {
+    await renderPromotions('/promotions?edit=new');
+    expect(
+      await screen.findByRole('checkbox', { name: 'Other promotions may apply after it' }),
+    ).toHaveAccessibleDescription('When unticked it is exclusive: once it applies, no promotion after it does.');
+  });
+
   it('a new buy-2-get-1 on an item is sent with its fields; a half-given window is refused on its field', async () => {
     const user = userEvent.setup();
     const { calls } = await renderPromotions('/promotions?edit=new', [

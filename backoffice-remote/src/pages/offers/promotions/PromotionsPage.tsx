@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Promotion } from '@hive/shared/schemas/backoffice/offers';
+import {
+  promotionStatus,
+  type DiscountOptions,
+  type Promotion,
+  type PromotionStatus,
+} from '@hive/shared/schemas/backoffice/offers';
+import { API, useApi, useCompany } from '../../../api';
 import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
@@ -8,8 +14,11 @@ import { PromotionForm } from './PromotionForm';
 
 type Sort = 'priority' | 'name' | 'uses' | 'amount';
 
-/** "Buy 2, get 1 free", "20 % off", "30.00 spent: 5.00 off" and when: "Mon-Fri 17:00-19:00". */
-export function usePromotionSummary() {
+/**
+ * "Buy 2, get 1 free", "20 % off", "30.00 spent: 5.00 off", when ("Mon-Fri 17:00-19:00", "from
+ * Dec 4") and on what ("on Drinks, Tiramisu", with the names when `options` are given).
+ */
+export function usePromotionSummary(options?: DiscountOptions) {
   const { t } = useAreaT('offers');
   const format = useCentsFormat();
   return (p: Promotion) => {
@@ -32,14 +41,57 @@ export function usePromotionSummary() {
         ? t('promotions.summary.everyDay')
         : p.days.map((d) => t(`promotions.days.${d}`)).join(', ');
     const hours = p.startTime ? ` ${p.startTime}–${p.endTime}` : '';
-    return `${what} · ${days}${hours}`;
+    const dates =
+      p.startsOn && p.endsOn
+        ? t('promotions.summary.between', { from: format.day(p.startsOn), to: format.day(p.endsOn) })
+        : p.startsOn
+          ? t('promotions.summary.from', { date: format.day(p.startsOn) })
+          : p.endsOn
+            ? t('promotions.summary.until', { date: format.day(p.endsOn) })
+            : '';
+    const named = <T extends { id: number; name: string }>(ids: readonly number[], rows: readonly T[] = []) =>
+      ids.map((id) => rows.find((r) => r.id === id)?.name).filter((n): n is string => n !== undefined);
+    const targets = [...named(p.categoryIds, options?.categories), ...named(p.itemIds, options?.items)];
+    const on =
+      p.kind === 'spend_get'
+        ? ''
+        : targets.length > 0
+          ? t('promotions.summary.on', { names: targets.join(', ') })
+          : p.itemIds.length + p.categoryIds.length === 0
+            ? t('promotions.summary.everyItem')
+            : '';
+    return [what, `${days}${hours}`, dates, on].filter(Boolean).join(' · ');
   };
+}
+
+const STATUS_BADGE: Record<PromotionStatus, 'on' | 'off' | 'info' | 'warn'> = {
+  running: 'on',
+  waiting: 'warn',
+  scheduled: 'info',
+  ended: 'off',
+  off: 'off',
+};
+
+/** Whether it runs now, in the business's zone: a promotion dated next week is not "On". */
+function PromotionStatusBadge({ promotion }: { promotion: Promotion }) {
+  const { t } = useAreaT('offers');
+  const format = useCentsFormat();
+  const zone = useCompany()?.timezone;
+  if (!zone) return null;
+  const status = promotionStatus(promotion, Date.now(), zone);
+  return (
+    <Badge kind={STATUS_BADGE[status]}>
+      {t(`promotions.statuses.${status}`, { date: promotion.startsOn ? format.day(promotion.startsOn) : '' })}
+    </Badge>
+  );
 }
 
 function usePromotionColumns(): ColumnDef<Promotion, unknown>[] {
   const { t } = useAreaT('offers');
   const format = useCentsFormat();
-  const summary = usePromotionSummary();
+  // The names of the categories and items a rule concerns (the form's options, cached by useApi).
+  const options = useApi<DiscountOptions>(`${API}/discounts/options`).data ?? undefined;
+  const summary = usePromotionSummary(options);
   return useMemo<ColumnDef<Promotion, unknown>[]>(
     () => [
       {
@@ -73,11 +125,7 @@ function usePromotionColumns(): ColumnDef<Promotion, unknown>[] {
         enableSorting: false,
         cell: ({ row }) => (
           <span>
-            {row.original.active ? (
-              <Badge kind="on">{t('promotions.statuses.active')}</Badge>
-            ) : (
-              <Badge kind="off">{t('promotions.statuses.inactive')}</Badge>
-            )}{' '}
+            <PromotionStatusBadge promotion={row.original} />{' '}
             {!row.original.stackable && <Badge kind="info">{t('promotions.exclusive')}</Badge>}
           </span>
         ),

@@ -32,6 +32,7 @@ export function TargetFields({
         render={({ field }) => (
           <CheckboxList<number>
             ref={field.ref}
+            scroll
             legend={t('discounts.fields.categories')}
             hint={categoriesHint}
             options={options.categories.map((c) => ({ value: c.id, label: c.name }))}
@@ -48,6 +49,7 @@ export function TargetFields({
         render={({ field }) => (
           <CheckboxList<number>
             ref={field.ref}
+            scroll
             legend={t('discounts.fields.items')}
             hint={itemsHint}
             options={options.items.map((i) => ({ value: i.id, label: i.name }))}

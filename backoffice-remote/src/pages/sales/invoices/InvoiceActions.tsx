@@ -1,16 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { InvoiceDetail, InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
+import { INVOICE_LIMITS, type InvoiceDetail, type InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, fieldErrors } from '../../../api';
+import { API, downloadFile, fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { SendPreview } from './SendPreview';
+import { paymentMethodText } from './paymentMethod';
 import styles from './invoices.module.css';
 
 type Dialog = 'payment' | 'void';
+
+/** The method select's value for a bank transfer (payment types are numeric ids). */
+const BANK = 'bank_transfer';
 
 /** What can be done to an invoice now: send (or send again), record a payment, void, print. */
 export function InvoiceActions({
@@ -22,13 +27,14 @@ export function InvoiceActions({
   options: InvoiceOptions;
   onChanged?: () => void;
 }) {
-  const { t } = useAreaT('sales');
+  const { t, i18n } = useAreaT('sales');
   const http = useHttp();
   const toast = useToast();
   const format = useCentsFormat();
   const failure = useFailureMessage('sales:invoices');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const open = invoice.status === 'sent' || invoice.status === 'partial';
 
   const send = async () => {
@@ -43,6 +49,20 @@ export function InvoiceActions({
           : t('invoices.sentNoEmail', { number: answer.number }),
       );
       onChanged?.();
+    } catch (error) {
+      toast.error(failure(error));
+    } finally {
+      setBusy(false);
+      setPreviewing(false);
+    }
+  };
+
+  // The server renders the file (the same figures as the printable view) in the reader's language.
+  const downloadPdf = async () => {
+    setBusy(true);
+    try {
+      const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('es') ? 'es' : 'en';
+      await downloadFile(http, `${API}/customer_invoices/${invoice.id}/pdf`, { lang }, `invoice-${invoice.id}.pdf`);
     } catch (error) {
       toast.error(failure(error));
     } finally {
@@ -67,7 +87,7 @@ export function InvoiceActions({
         {(invoice.status === 'draft' || open) && (
           <Button
             variant={invoice.status === 'draft' ? 'primary' : 'secondary'}
-            onClick={() => void send()}
+            onClick={() => setPreviewing(true)}
             disabled={busy}
           >
             {invoice.status === 'draft' ? t('invoices.send') : t('invoices.sendAgain')}
@@ -83,6 +103,9 @@ export function InvoiceActions({
             {t('invoices.void')}
           </Button>
         )}
+        <Button variant="secondary" onClick={() => void downloadPdf()} disabled={busy}>
+          {t('invoices.downloadPdf')}
+        </Button>
         <Link className={styles.muted} to={`/invoice/print?id=${invoice.id}`}>
           {t('invoices.printView')}
         </Link>
@@ -94,12 +117,20 @@ export function InvoiceActions({
               {t('invoices.paymentLine', {
                 amount: format.cents(p.amountCents),
                 date: p.paidOn,
-                method: p.paymentTypeName ?? t('invoices.noMethod'),
+                method: paymentMethodText(p, t),
               })}
               {p.note ? ` · ${p.note}` : ''}
             </li>
           ))}
         </ul>
+      )}
+      {previewing && (
+        <SendPreview
+          invoice={invoice}
+          busy={busy}
+          onConfirm={() => void send()}
+          onCancel={() => setPreviewing(false)}
+        />
       )}
       {dialog && (
         <ActionDialog
@@ -133,7 +164,9 @@ function ActionDialog({
   const failure = useFailureMessage('sales:invoices');
   const [amount, setAmount] = useState(centsToInput(invoice.balanceCents));
   const [paidOn, setPaidOn] = useState(options.today);
+  // '' (not said), BANK (a bank transfer) or a payment type's id.
   const [method, setMethod] = useState('');
+  const [reference, setReference] = useState('');
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -157,7 +190,9 @@ function ActionDialog({
         await http.post(`${API}/customer_invoices/${invoice.id}/payments`, {
           amountCents: cents,
           paidOn,
-          paymentTypeId: method === '' ? null : Number(method),
+          ...(method === BANK
+            ? { paymentTypeId: null, method: 'bank_transfer', reference: reference.trim() }
+            : { paymentTypeId: method === '' ? null : Number(method) }),
           note: text.trim(),
         });
         toast.success(t('invoices.paymentRecorded'));
@@ -209,11 +244,24 @@ function ActionDialog({
           <SelectField
             label={t('invoices.fields.method')}
             placeholder={t('invoices.noMethod')}
-            options={options.paymentTypes.map((p) => ({ value: String(p.id), label: p.name }))}
+            options={[
+              { value: BANK, label: t('invoices.bankTransfer') },
+              ...options.paymentTypes.map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
             value={method}
-            error={errors.paymentTypeId}
+            error={errors.paymentTypeId ?? errors.method}
             onChange={(event) => setMethod(event.target.value)}
           />
+          {method === BANK && (
+            <TextField
+              label={t('invoices.fields.reference')}
+              hint={t('invoices.hints.reference')}
+              maxLength={INVOICE_LIMITS.referenceMax}
+              value={reference}
+              error={errors.reference}
+              onChange={(event) => setReference(event.target.value)}
+            />
+          )}
           <TextField
             label={t('invoices.fields.note')}
             maxLength={200}

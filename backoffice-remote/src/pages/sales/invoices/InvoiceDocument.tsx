@@ -1,6 +1,7 @@
 import type { InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
 import { useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
+import { paymentMethodText } from './paymentMethod';
 import styles from './invoices.module.css';
 
 /** The invoice as the customer receives it: on the page, in the print view and saved as PDF. */
@@ -91,12 +92,13 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
           <dt>{t('invoices.columns.total')}</dt>
           <dd data-testid="invoice-total">{format.cents(invoice.totalCents)}</dd>
         </div>
-        {invoice.paidCents > 0 && (
-          <div>
-            <dt>{t('invoices.paid')}</dt>
-            <dd>−{format.cents(invoice.paidCents)}</dd>
+        {/* One row per payment, so the customer sees which transfer was counted. */}
+        {invoice.payments.map((p) => (
+          <div key={p.id}>
+            <dt>{t('invoices.paidLine', { date: p.paidOn, method: paymentMethodText(p, t) })}</dt>
+            <dd>−{format.cents(p.amountCents)}</dd>
           </div>
-        )}
+        ))}
         {invoice.status !== 'void' && invoice.status !== 'draft' && (
           <div className={styles.grand}>
             <dt>{t('invoices.columns.balance')}</dt>

@@ -83,7 +83,9 @@ export function InvoiceLinesEditor({ form, options }: { form: UseFormReturn<With
         return (
           <fieldset key={field.id} className={styles.line}>
             <legend>{t('invoices.lineLegend', { number: index + 1 })}</legend>
+            {/* A whole row, like the description: in a 9rem column long item names were cut. */}
             <SelectField
+              className={styles.wide}
               label={t('invoices.fields.item')}
               placeholder={t('invoices.noItem')}
               options={options.items.map((i) => ({ value: String(i.id), label: i.name }))}

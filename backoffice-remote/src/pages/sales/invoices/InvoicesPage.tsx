@@ -104,8 +104,9 @@ const config: ResourceConfig<Invoice, Sort> = {
     value: (i, sort) => {
       switch (sort) {
         case 'number':
-          // Drafts first, then the newest number.
-          return i.number === null ? -1 : -i.number;
+          // Drafts (no number yet) before every number, then the newest number: a draft's value
+          // must be below every -number, or it sorts among them (between #2 and #1 at -1).
+          return i.number === null ? -Number.MAX_SAFE_INTEGER : -i.number;
         case 'customer':
           return i.customer.name.toLocaleLowerCase();
         case 'issueDate':
