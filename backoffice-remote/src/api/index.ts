@@ -5,4 +5,4 @@ export { useLiveRefresh } from './useLiveRefresh';
 export type { LiveApiState } from './useLiveApi';
 export { apiErrorBody, failureKind, fieldErrors, httpStatus, mailLimit, refusal } from './errors';
 export { downloadFile } from './download';
-export { refreshCompany, useCompany } from './useCompany';
+export { refreshCompany, useBusinessZone, useCompany } from './useCompany';

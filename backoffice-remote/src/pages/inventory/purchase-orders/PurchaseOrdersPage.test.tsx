@@ -13,6 +13,7 @@ const po = (id: number, number: number, extra: Partial<PurchaseOrder> = {}): Pur
   vendorEmail: 'orders@freshfarms.test',
   warehouseId: 1,
   warehouseName: 'Main Street',
+  timezone: 'America/Chicago',
   status: 'draft',
   expectedAt: null,
   note: '',
