@@ -1,4 +1,4 @@
-import { dateTimeFormat, isoDay } from './dates';
+import { dateTimeFormat, isoDay, utcOffset } from './dates';
 
 // Purchase order #21's moment: 17:17 UTC on 27 Nov 2026, 11:17 in Chicago (CST, UTC-6).
 const ORDERED = Date.UTC(2026, 10, 27, 17, 17, 42);
@@ -49,5 +49,15 @@ describe('the one date and time format', () => {
     expect(format.time(ORDERED)).toBe('17:17');
     expect(error).toHaveBeenCalledWith(expect.stringContaining('Mars/Olympus'));
     error.mockRestore();
+  });
+});
+
+describe('utcOffset (the zone picker labels)', () => {
+  it('says a zone offset at a moment, DST and half hours included', () => {
+    expect(utcOffset('America/Chicago', ORDERED)).toBe('UTC-06:00');
+    expect(utcOffset('America/Chicago', Date.UTC(2026, 6, 1))).toBe('UTC-05:00');
+    expect(utcOffset('Asia/Kolkata', ORDERED)).toBe('UTC+05:30');
+    expect(utcOffset('UTC', ORDERED)).toBe('UTC');
+    expect(utcOffset('Mars/Olympus', ORDERED)).toBe('');
   });
 });

@@ -57,6 +57,17 @@ export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** A zone's offset at `at` as "UTC-06:00" ("UTC" for none; '' if unknown), for the zone picker. */
+export function utcOffset(timeZone: string, at: number): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at);
+    const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+    return name === 'GMT' || name === 'GMT+00:00' ? 'UTC' : name.replace('GMT', 'UTC');
+  } catch {
+    return '';
+  }
+}
+
 const cache = new Map<string, DateTimeFormat>();
 
 /** The formats of language `lng` in `timeZone` (cached: pages ask on every render). */
