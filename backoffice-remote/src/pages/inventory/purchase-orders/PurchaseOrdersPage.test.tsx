@@ -122,6 +122,9 @@ describe('Inventory › Purchase orders', () => {
       on('POST', `${API}/2/email`, { sent: true, to: 'orders@freshfarms.test' }),
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase order #3' })).toBeInTheDocument();
+    // Ordered at 00:00 UTC on 1 March: 6 PM the day before at its warehouse, in Chicago, said once.
+    expect(screen.getByText('owner@cornermarket.test · Feb 28, 2027, 6:00 PM')).toBeInTheDocument();
+    expect(screen.getByText(/^Times in America\/Chicago \((CST|CDT)\)$/)).toBeInTheDocument();
     await user.type(screen.getByRole('spinbutton', { name: 'Receive Milk now (10 outstanding)' }), '4');
     await user.click(screen.getByRole('button', { name: 'Receive the quantities entered' }));
     await waitFor(() => expect(calls.some((c) => c.url === `${API}/2/receive`)).toBe(true));
