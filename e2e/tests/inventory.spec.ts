@@ -216,6 +216,8 @@ async function addLine(page: Page, n: number, item: string, fields: Record<strin
 }
 
 test.describe('stock moved by documents, as owner@cornermarket.test', () => {
+  // A browser zone that is not the business's: pages must show the business's clock, not this one.
+  test.use({ timezoneId: 'Asia/Tokyo' });
   // 16-26 s each on a busy machine (a sign-in, API setup, then a document through its states with
   // /stock checked in between): 30 s timed out under a second heavy job.
   test.describe.configure({ timeout: 90_000 });
@@ -297,6 +299,61 @@ test.describe('stock moved by documents, as owner@cornermarket.test', () => {
     await expect(receipt.getByRole('cell').nth(4)).toHaveText('6');
     await expect(receipt.getByRole('cell').nth(5)).toHaveText('6');
     await expect(receipt.getByRole('link', { name: `Purchase order #${number}` })).toBeVisible();
+    console.expectNone();
+  });
+
+  test('one event, one clock: a purchase order received shows the time its stock movement shows', async ({ page }) => {
+    const console = watchConsole(page);
+    const id = unique();
+    await signInAs(page, 'owner@cornermarket.test');
+    const tea = await newItem(page, `E2E tea ${id}`, 1);
+    const store = await newWarehouse(page, `E2E shelf ${id}`);
+    const vendor = await apiPost<{ name: string }>(page, '/inventory/vendors', {
+      name: `E2E tea house ${id}`,
+      contactName: '',
+      email: '',
+      phone: '',
+      address: '',
+      note: '',
+      active: true,
+      items: [],
+    });
+    await page.goto('/purchase_orders');
+    await page.getByRole('link', { name: 'New purchase order' }).first().click();
+    await page.getByRole('combobox', { name: /^Vendor/ }).selectOption({ label: vendor.name });
+    await page.getByRole('combobox', { name: /^Deliver to/ }).selectOption({ label: store.name });
+    await addLine(page, 1, tea.name, { Quantity: '3', 'Unit cost': '4.00' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    const number = await numberIn(page, /^Purchase order #\d+ was saved as a draft\.$/);
+    await documentRow(page, 'Purchase orders', number)
+      .getByRole('link', { name: `Edit #${number}` })
+      .click();
+    await page.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(page.getByText(`Purchase order #${number} was ordered.`)).toBeVisible();
+    const order = page.getByRole('region', { name: `Purchase order #${number}` });
+    await order.getByRole('button', { name: 'Receive everything outstanding' }).click();
+    await expect(page.getByText(`The goods of purchase order #${number} were received into stock.`)).toBeVisible();
+
+    // The business's zone (the warehouse has no location), said once on the page; not the browser's.
+    await expect(order.getByText(/^Times in America\/Chicago \((CST|CDT)\)$/)).toBeVisible();
+    const received = order
+      .locator('div')
+      .filter({ has: page.getByRole('term').filter({ hasText: /^Received$/ }) })
+      .getByRole('definition');
+    await expect(received).toHaveText(
+      /^owner@cornermarket\.test · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+    );
+    const receivedAt = ((await received.textContent()) ?? '').split(' · ').pop()!;
+
+    await page.goto('/stock_movement');
+    await page.getByRole('combobox', { name: 'Item' }).selectOption({ label: tea.name });
+    await page.getByRole('combobox', { name: 'Warehouse' }).selectOption({ label: store.name });
+    const movements = page.getByRole('table', { name: `Movements of ${tea.name}` });
+    const receipt = movements.getByRole('row', { name: /Receipt of goods/ });
+    await expect(receipt.getByRole('link', { name: `Purchase order #${number}` })).toBeVisible();
+    // The time is the row's header cell.
+    await expect(receipt.getByRole('rowheader')).toHaveText(receivedAt);
+    await expect(page.getByText(/^Times in America\/Chicago \((CST|CDT)\)$/)).toBeVisible();
     console.expectNone();
   });
 

@@ -42,6 +42,12 @@ function local(at: number): { date: string; time: string; minutes: number } {
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(((minutes + 1440) % 1440) / 60)).padStart(2, '0')}:${String(((minutes % 60) + 60) % 60).padStart(2, '0')}`;
+/** The grid's English clock time of `minutes` past midnight as a pattern: "9:05\sAM" (Chromium puts a narrow space before AM). */
+const clock = (minutes: number) => {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  const h = Math.floor(m / 60);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m % 60).padStart(2, '0')}\\s${h < 12 ? 'AM' : 'PM'}`;
+};
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** "Monday, November 23": how the grid names a day. */
@@ -122,8 +128,8 @@ test('a week planned, clocked through the device API, approved, and seen in the 
       await expect(dialog).toBeHidden();
     }
     const row = grid.getByRole('row').filter({ hasText: name });
-    await expect(row.getByText(new RegExp(`^${hhmm(startMinutes)}–${hhmm(startMinutes + 180)}`))).toBeVisible();
-    await expect(row.getByText(/^10:00–14:00/)).toBeVisible();
+    await expect(row.getByText(new RegExp(`^${clock(startMinutes)}–${clock(startMinutes + 180)}`))).toBeVisible();
+    await expect(row.getByText(/^10:00\sAM–2:00\sPM/)).toBeVisible();
     // 2 h 45 min + 3 h 45 min of paid time in the week.
     await expect(row).toContainText('6 h 30 min');
 
@@ -188,7 +194,7 @@ test('a week planned, clocked through the device API, approved, and seen in the 
     await page.goto(`/teamsheet?date=${shiftDate}`);
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: name })).toContainText(
-      `${hhmm(startMinutes)}–${hhmm(startMinutes + 180)}`,
+      new RegExp(`${clock(startMinutes)}–${clock(startMinutes + 180)}`),
     );
     expect(await axe(page, '/teamsheet')).toEqual([]);
 

@@ -6,11 +6,23 @@ export function money(cents: number, currency: string, lng: string): string {
   }
 }
 
-/** A pickup time in the store's zone: "Today 18:30" style via weekday + time. */
+/**
+ * A pickup time in the store's zone, weekday and clock time in the language's one time format
+ * (the back office's too, no seconds): "Fri 11:30 AM", "vie 11:30". The storefront's one date
+ * and time formatter: its pages format times only through it.
+ */
 export function pickupLabel(ms: number, timeZone: string, lng: string): string {
   try {
-    return new Intl.DateTimeFormat(lng, { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
+    return new Intl.DateTimeFormat(lng, { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(ms);
   } catch {
-    return new Date(ms).toISOString();
+    // An unknown store zone is refused when saved; a stored one still shows, in UTC, and says so.
+    console.error(`unknown time zone ${JSON.stringify(timeZone)}: pickup times shown in UTC`);
+    return new Intl.DateTimeFormat(lng, {
+      timeZone: 'UTC',
+      weekday: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(ms);
   }
 }

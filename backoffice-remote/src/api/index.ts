@@ -6,4 +6,4 @@ export type { LiveApiState } from './useLiveApi';
 export { apiErrorBody, failureKind, fieldErrors, httpStatus, mailLimit, refusal } from './errors';
 export { csvDelimiter, downloadFile } from './download';
 export { readCsvFile } from './readCsvFile';
-export { refreshCompany, useCompany } from './useCompany';
+export { refreshCompany, useBusinessZone, useCompany } from './useCompany';

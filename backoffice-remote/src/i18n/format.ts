@@ -1,10 +1,17 @@
 import { useMemo } from 'react';
+import { useBusinessZone } from '../api/useCompany';
+import { dateTimeFormat } from './dates';
 import { useT } from './hooks';
 
-/** Number formatters for the user's language (money in the company currency). */
-export function useFormat(currency = 'USD') {
+/**
+ * Number formatters for the user's language (money in the company currency), and the one date and
+ * time format (./dates) in `timeZone`: the location's where the page is about one, else the
+ * business's (Settings › General information).
+ */
+export function useFormat(currency = 'USD', timeZone?: string) {
   const { i18n } = useT();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const zone = useTimeZone(timeZone);
   return useMemo(() => {
     const money = new Intl.NumberFormat(lng, { style: 'currency', currency });
     const integer = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 });
@@ -16,20 +23,25 @@ export function useFormat(currency = 'USD') {
       notation: 'compact',
       maximumFractionDigits: 1,
     });
-    const shortDate = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    const date = new Intl.DateTimeFormat(lng, { dateStyle: 'medium' });
-    const dateTime = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' });
+    const dates = dateTimeFormat(lng, zone);
     return {
       money: (n: number) => money.format(n),
       compactMoney: (n: number) => compactMoney.format(n),
       integer: (n: number) => integer.format(n),
       percent: (n: number) => percent.format(n),
       decimal: (n: number) => decimal.format(n),
-      /** `YYYY-MM-DD` (a calendar day, no time zone shift). */
-      day: (isoDate: string) => shortDate.format(new Date(`${isoDate}T00:00:00Z`)),
-      /** An instant (epoch ms) as the viewer's date, or date and time, in the page's language. */
-      date: (ms: number) => date.format(ms),
-      dateTime: (ms: number) => dateTime.format(ms),
+      ...dates,
+      /** `YYYY-MM-DD` as day and month (chart axes): Nov 27 · 27 nov. */
+      day: dates.dayMonth,
     };
-  }, [lng, currency]);
+  }, [lng, currency, zone]);
+}
+
+/**
+ * The zone a page writes times in: `timeZone` when given (the location's), else the business's;
+ * the browser's only until the company has loaded (it is cached once the header showed it).
+ */
+export function useTimeZone(timeZone?: string): string {
+  const business = useBusinessZone();
+  return timeZone || business || Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -1,4 +1,4 @@
-import { zoneOffsetMs } from './zone';
+import { wallClockInstant, zoneOffsetMs } from './zone';
 
 /*
  * Local calendar days and hours of receipts. A day is a calendar date (days since 1970-01-01) in
@@ -47,22 +47,19 @@ export function localStamp(at: number, timeZone: string): string {
   return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
 }
 
-/**
- * The first instant of local date `day` in `timeZone` (epoch ms). Found from the offset at noon
- * before, corrected once: a change of offset during the night is then taken into account.
- */
+/** The first instant of local date `day` in `timeZone` (epoch ms): midnight, or later where skipped. */
 export function startOfDay(day: number, timeZone: string): number {
-  const midnightUtc = day * DAY_MS;
-  let guess = midnightUtc - offsetAt(midnightUtc - 12 * HOUR_MS, timeZone);
-  for (let k = 0; k < 2; k += 1) {
-    const corrected = midnightUtc - offsetAt(guess, timeZone);
-    if (corrected === guess) break;
-    guess = corrected;
-  }
-  // Where midnight does not exist (a zone that springs forward at 00:00), the day starts later.
-  while (localTime(guess, timeZone).day < day) guess += SLOT_MS;
-  while (localTime(guess - 1, timeZone).day >= day) guess -= SLOT_MS;
-  return guess;
+  return localInstant(day, 0, timeZone);
+}
+
+/**
+ * The instant of local `minute` minutes after the midnight starting `day` in `timeZone` (past
+ * 1440 is the next day). Wall-clock time: on a DST day 09:00 is 09:00. A time that does not exist
+ * (in the spring gap) lands just after the gap; a repeated autumn time is its first occurrence.
+ */
+export function localInstant(day: number, minute: number, timeZone: string): number {
+  const date = new Date(day * DAY_MS);
+  return wallClockInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), minute, timeZone);
 }
 
 /** Today's date in `timeZone`. */

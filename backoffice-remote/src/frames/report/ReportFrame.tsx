@@ -16,7 +16,7 @@ import type { LiveTopic } from '@hive/shared/schemas/live';
 import { Alert, Button, CheckboxField, PageFrame, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { API, apiErrorBody, csvDelimiter, httpStatus, useApi, useLiveRefresh } from '../../api';
 import { LiveIndicator } from '../../components';
-import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../i18n';
+import { DOCUMENT_TITLE_SUFFIX, TimeZoneNote, useAreaT, usePageMeta } from '../../i18n';
 import { useFailureMessage } from '../resource';
 import { useReportFormat, type ReportFormat } from './format';
 import { saveCsv, tablesToCsv, type ReportTableSpec } from './table';
@@ -110,7 +110,7 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
   const liveOn = !!props.live && !props.detail && !print && (props.live.when?.(values) ?? true);
   useLiveRefresh(props.live?.topics ?? null, report.refresh, LIVE_POLL_MS, liveOn);
   const data = report.data;
-  const format = useReportFormat(data?.currency);
+  const format = useReportFormat(data?.currency, data?.timezone);
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -306,6 +306,16 @@ const RANGE_ID = 'report-period-range';
 
 /** The dates the period covers (and the previous period's when comparing), under the filters. */
 function PeriodRange({ data, format }: { data: ReportMeta | undefined; format: ReportFormat }) {
+  return (
+    <>
+      <PeriodDates data={data} format={format} />
+      {/* Which zone the days are cut in and the times are shown in: the location's, else the business's. */}
+      {data && <TimeZoneNote timeZone={data.timezone} className={styles.range} />}
+    </>
+  );
+}
+
+function PeriodDates({ data, format }: { data: ReportMeta | undefined; format: ReportFormat }) {
   const { t } = useAreaT('reports');
   return (
     <p id={RANGE_ID} className={styles.range}>

@@ -2,19 +2,16 @@ import { useMemo } from 'react';
 import { useFormat, useT } from '../../i18n';
 import type { CellKind } from './table';
 
-const utc = (iso: string) => new Date(`${iso.length === 10 ? `${iso}T00:00` : iso.replace(' ', 'T')}:00Z`);
-
 /**
  * Numbers and dates of the reports in the user's language: money from cents in the company's
  * currency, and the local dates and times the server sends (already in the location's time zone,
  * so formatted as they are, in UTC).
  */
-export function useReportFormat(currency = 'USD') {
-  const base = useFormat(currency);
+export function useReportFormat(currency = 'USD', timeZone?: string) {
+  const base = useFormat(currency, timeZone);
   const { i18n } = useT();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     const weekday = new Intl.DateTimeFormat(lng, {
       weekday: 'short',
       day: 'numeric',
@@ -23,15 +20,6 @@ export function useReportFormat(currency = 'USD') {
       timeZone: 'UTC',
     });
     const month = new Intl.DateTimeFormat(lng, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const stamp = new Intl.DateTimeFormat(lng, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'UTC',
-    });
     const signedPercent = new Intl.NumberFormat(lng, {
       style: 'percent',
       maximumFractionDigits: 1,
@@ -47,15 +35,16 @@ export function useReportFormat(currency = 'USD') {
     return {
       ...base,
       cents,
-      /** 25 Oct 2026 */
-      date: (iso: string) => date.format(utc(iso)),
+      /** A local day `YYYY-MM-DD`: Oct 25, 2026 (the one date format, i18n/dates). */
+      date: (iso: string) => base.calendarDate(iso),
       /** Sun, 25 Oct 2026 */
-      weekday: (iso: string) => weekday.format(utc(iso)),
+      weekday: (iso: string) => weekday.format(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`)),
       /** October 2026 */
-      month: (iso: string) => month.format(utc(iso)),
-      /** `YYYY-MM-DD HH:MM` as a date and time. */
-      stamp: (local: string) => stamp.format(utc(local)),
-      hour: (h: number) => `${String(h).padStart(2, '0')}:00`,
+      month: (iso: string) => month.format(Date.parse(`${iso.slice(0, 7)}-01T00:00:00Z`)),
+      /** `YYYY-MM-DD HH:MM` (local to the location) as the one date and time format. */
+      stamp: (local: string) => base.stamp(local),
+      /** An hour of the day (0-23) as a clock time: 5:00 PM · 17:00. */
+      hour: (h: number) => base.clock(`${String(h).padStart(2, '0')}:00`),
       change: (fraction: number) => signedPercent.format(fraction),
       cell(kind: CellKind, value: number | string | null): string {
         if (value === null) return '–';

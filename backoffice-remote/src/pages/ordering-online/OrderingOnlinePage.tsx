@@ -11,7 +11,8 @@ import {
 } from '@hive/shared/schemas/ordering';
 import { useCompany, useLiveApi } from '../../api';
 import { LiveIndicator } from '../../components';
-import { DOCUMENT_TITLE_SUFFIX, useFormat, usePageMeta, useT } from '../../i18n';
+import { DOCUMENT_TITLE_SUFFIX, TimeZoneNote, useFormat, usePageMeta, useT } from '../../i18n';
+import { TimeZoneField } from '../settings/shared';
 import { ORDERING_API, orderingOnlineApi, type OrderingOnlineApi } from './api';
 import styles from './ordering-online.module.css';
 
@@ -140,7 +141,7 @@ export function SettingsForm({
           required
         />
       </div>
-      <TextField
+      <TimeZoneField
         label={t('orderingOnline.timezone')}
         value={draft.timezone}
         onChange={(e) => set('timezone', e.target.value)}
@@ -203,9 +204,18 @@ export function SettingsForm({
 
 const ORDER_TOPICS = { topics: ['online-orders'] } as const;
 
-export function OrdersList({ api, currency = 'USD' }: { api: OrderingOnlineApi; currency?: string }) {
-  const { t, i18n } = useT();
-  const format = useFormat(currency);
+export function OrdersList({
+  api,
+  currency = 'USD',
+  timeZone,
+}: {
+  api: OrderingOnlineApi;
+  currency?: string;
+  /** The storefront's zone: pickup times are the store's clock. */
+  timeZone?: string;
+}) {
+  const { t } = useT();
+  const format = useFormat(currency, timeZone);
   // Placed or moved (here, in another tab, by another user): refetched when the stream says so.
   const live = useLiveApi<{ items: BackofficeOrder[] }>(
     `${ORDERING_API}/orders`,
@@ -245,6 +255,7 @@ export function OrdersList({ api, currency = 'USD' }: { api: OrderingOnlineApi; 
     <>
       <div>
         <LiveIndicator />
+        <TimeZoneNote timeZone={timeZone} className={styles.muted} />
       </div>
       {problem && <Alert kind="error">{problem}</Alert>}
       {orders.length === 0 ? (
@@ -266,8 +277,7 @@ export function OrdersList({ api, currency = 'USD' }: { api: OrderingOnlineApi; 
                 </span>
               </div>
               <span className={styles.muted}>
-                {order.phone} ·{' '}
-                {t('orderingOnline.pickup', { time: new Date(order.pickupAt).toLocaleString(i18n.language) })} ·{' '}
+                {order.phone} · {t('orderingOnline.pickup', { time: format.dateTime(Date.parse(order.pickupAt)) })} ·{' '}
                 {format.money(order.totalCents / 100)}
               </span>
               {order.giftCard && (
@@ -361,7 +371,7 @@ export function OrderingOnlinePage() {
           <h2 id="ordering-orders-title" className={styles.cardTitle}>
             {t('orderingOnline.orders')}
           </h2>
-          <OrdersList api={api} currency={company?.currency} />
+          <OrdersList api={api} currency={company?.currency} timeZone={loaded?.settings.timezone} />
         </section>
       </div>
     </PageFrame>

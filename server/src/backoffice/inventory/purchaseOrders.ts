@@ -15,6 +15,7 @@ import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
 import { allowMails, sendMail } from '../../outbox';
+import { companyLocale } from '../settings';
 import { merchantOf, requirePage, cents, fieldProblem, idParam, money, noStore, notFound, refused } from '../common';
 import { postLedger } from './ledger';
 import {
@@ -37,13 +38,16 @@ async function loadOrders(db: Db, companyId: number, only?: number, status?: str
     .selectFrom('purchase_orders as p')
     .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
     .innerJoin('warehouses as w', 'w.id', 'p.warehouse_id')
+    // Its times are shown in the warehouse's location's zone, like its stock movements.
+    .leftJoin('locations as loc', 'loc.id', 'w.location_id')
     .selectAll('p')
-    .select(['v.name as vendor_name', 'v.email as vendor_email', 'w.name as warehouse_name'])
+    .select(['v.name as vendor_name', 'v.email as vendor_email', 'w.name as warehouse_name', 'loc.timezone as zone'])
     .where('p.company_id', '=', companyId);
   if (only !== undefined) query = query.where('p.id', '=', only);
   if (status !== undefined) query = query.where('p.status', '=', status as PurchaseOrderStatus);
   const rows = await query.orderBy('p.number', 'desc').limit(1000).execute();
   if (rows.length === 0) return [];
+  const { timezone } = await companyLocale(db, companyId);
   const lines = await db
     .selectFrom('purchase_order_lines as l')
     .innerJoin('items as i', 'i.id', 'l.item_id')
@@ -90,6 +94,7 @@ async function loadOrders(db: Db, companyId: number, only?: number, status?: str
       vendorEmail: r.vendor_email,
       warehouseId: r.warehouse_id,
       warehouseName: r.warehouse_name,
+      timezone: r.zone ?? timezone,
       status: r.status,
       expectedAt: r.expected_at === null ? null : Number(r.expected_at),
       note: r.note,

@@ -333,6 +333,8 @@ export interface PurchaseOrder {
   vendorEmail: string;
   warehouseId: number;
   warehouseName: string;
+  /** The zone its times are shown in: the warehouse's location's, else the business's. */
+  timezone: string;
   status: PurchaseOrderStatus;
   expectedAt: number | null;
   note: string;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAreaT } from '../../../i18n';
+import { useAreaT, useFormat } from '../../../i18n';
 
 /** The current time (client clock), refreshed every `everyMs` while mounted. */
 export function useNow(everyMs: number): number {
@@ -31,18 +31,16 @@ function useLanguage(): string {
   return i18n.resolvedLanguage ?? i18n.language ?? 'en';
 }
 
-/** Dates and times in the user's language and this computer's time zone. */
+/** Dates and times in the user's language and the business's time zone (the one format, i18n/dates). */
 export function useDateTimeFormat() {
   const lng = useLanguage();
+  const { dateTime, dateTimeSeconds, time } = useFormat();
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' });
-    const dateTimeSeconds = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'medium' });
-    const time = new Intl.DateTimeFormat(lng, { timeStyle: 'short' });
     const relative = new Intl.RelativeTimeFormat(lng, { numeric: 'auto' });
     return {
-      dateTime: (at: number) => dateTime.format(at),
-      dateTimeSeconds: (at: number) => dateTimeSeconds.format(at),
-      time: (at: number) => time.format(at),
+      dateTime,
+      dateTimeSeconds,
+      time,
       /** "just now", "3 minutes ago", "2 hours ago", "yesterday"; older: the date. */
       ago: (at: number, now: number) => {
         const seconds = Math.round((now - at) / 1000);
@@ -53,10 +51,10 @@ export function useDateTimeFormat() {
         if (hours < 24) return relative.format(-hours, 'hour');
         const days = Math.round(hours / 24);
         if (days < 7) return relative.format(-days, 'day');
-        return dateTime.format(at);
+        return dateTime(at);
       },
     };
-  }, [lng]);
+  }, [lng, dateTime, dateTimeSeconds, time]);
 }
 
 /** `YYYY-MM-DD` of a local calendar day <-> its local midnight in epoch ms (date inputs). */

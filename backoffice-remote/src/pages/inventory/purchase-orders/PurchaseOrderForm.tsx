@@ -10,7 +10,7 @@ import {
   type PurchaseSuggestion,
 } from '@hive/shared/schemas/backoffice/inventory';
 import { Button, SelectField, TextAreaField, TextField, useToast } from '@hive/shared/ui';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { isoDay, TimeZoneNote, useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   DocumentActions,
@@ -34,7 +34,7 @@ const url = (id: number, action = '') => `${INVENTORY_API}/purchase_orders/${id}
 const can = (action: keyof typeof PURCHASE_ORDER_ACTIONS, po: PurchaseOrder) =>
   (PURCHASE_ORDER_ACTIONS[action] as readonly string[]).includes(po.status);
 
-const toDay = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString().slice(0, 10));
+const toDay = (ms: number | null) => (ms === null ? '' : isoDay(ms));
 const fromDay = (day: unknown) =>
   typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : null;
 
@@ -216,7 +216,7 @@ function PurchaseOrderView({
   onBack: () => void;
 }) {
   const { t } = useAreaT('inventory');
-  const format = useInventoryFormat();
+  const format = useInventoryFormat(order.timezone);
   const [receiving, setReceiving] = useState<Record<number, string>>({});
   const receivable = can('receive', order);
   const entered = order.lines
@@ -285,10 +285,11 @@ function PurchaseOrderView({
         {order.expectedAt !== null && (
           <div>
             <dt>{t('purchaseOrders.fields.expectedAt')}</dt>
-            <dd>{format.date(order.expectedAt)}</dd>
+            <dd>{format.calendarDay(order.expectedAt)}</dd>
           </div>
         )}
         <DocumentHistory
+          timeZone={order.timezone}
           entries={[
             { label: t('purchaseOrders.history.ordered'), action: order.ordered },
             { label: t('purchaseOrders.history.received'), action: order.received },
@@ -297,6 +298,7 @@ function PurchaseOrderView({
           ]}
         />
       </dl>
+      <TimeZoneNote timeZone={order.timezone} className={styles.muted} />
       {order.note && <p>{order.note}</p>}
       <div className={styles.scroll}>
         <table className={styles.table}>

@@ -13,6 +13,7 @@ const po = (id: number, number: number, extra: Partial<PurchaseOrder> = {}): Pur
   vendorEmail: 'orders@freshfarms.test',
   warehouseId: 1,
   warehouseName: 'Main Street',
+  timezone: 'America/Chicago',
   status: 'draft',
   expectedAt: null,
   note: '',
@@ -134,6 +135,9 @@ describe('Inventory › Purchase orders', () => {
       'Enter the quantities received in the “Receive now” column first.',
     );
     expect(screen.queryByRole('button', { name: 'Close short' })).toBeNull();
+    // Ordered at 00:00 UTC on 1 March: 6 PM the day before at its warehouse, in Chicago, said once.
+    expect(screen.getByText('owner@cornermarket.test · Feb 28, 2027, 6:00 PM')).toBeInTheDocument();
+    expect(screen.getByText(/^Times in America\/Chicago \((CST|CDT)\)$/)).toBeInTheDocument();
     await user.type(screen.getByRole('spinbutton', { name: 'Receive Milk now (10 outstanding)' }), '4');
     await user.click(screen.getByRole('button', { name: 'Receive the quantities entered' }));
     await waitFor(() => expect(calls.some((c) => c.url === `${API}/2/receive`)).toBe(true));

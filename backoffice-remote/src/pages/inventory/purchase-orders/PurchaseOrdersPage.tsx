@@ -32,7 +32,7 @@ function usePurchaseOrderColumns(): ColumnDef<PurchaseOrder, unknown>[] {
         id: 'expectedAt',
         accessorKey: 'expectedAt',
         header: t('purchaseOrders.fields.expectedAt'),
-        cell: ({ row }) => <span className={styles.nowrap}>{format.date(row.original.expectedAt)}</span>,
+        cell: ({ row }) => <span className={styles.nowrap}>{format.calendarDay(row.original.expectedAt)}</span>,
       },
       {
         id: 'total',

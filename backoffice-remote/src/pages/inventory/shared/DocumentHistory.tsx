@@ -6,8 +6,8 @@ export interface HistoryEntry {
 }
 
 /** "Who did what and when" rows of a document's facts list: only the actions that happened. */
-export function DocumentHistory({ entries }: { entries: HistoryEntry[] }) {
-  const format = useInventoryFormat();
+export function DocumentHistory({ entries, timeZone }: { entries: HistoryEntry[]; timeZone?: string }) {
+  const format = useInventoryFormat(timeZone);
   return (
     <>
       {entries

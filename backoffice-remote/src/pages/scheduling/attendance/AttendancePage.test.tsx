@@ -144,13 +144,13 @@ describe('Team › Scheduling › Attendance', () => {
     const [, open, late, manual, approved, forgotten] = within(table).getAllByRole('row');
 
     expect(late).toHaveTextContent(
-      'Ana RuizCashier · Main StreetMon, Jul 609:1217:3030 min7 h 48 min09:00–17:00Late 12 minPending',
+      'Ana RuizCashier · Main StreetMon, Jul 69:12 AM5:30 PM30 min7 h 48 min9:00 AM–5:00 PMLate 12 minPending',
     );
     expect(within(late).getByRole('button', { name: 'Approve the entry of Ana Ruiz, Mon, Jul 6' })).toBeEnabled();
     expect(within(late).queryByRole('button', { name: /^Delete/ })).toBeNull();
 
     expect(open).toHaveTextContent('Still clocked in');
-    expect(open).toHaveTextContent('22:00–06:00');
+    expect(open).toHaveTextContent('10:00 PM–6:00 AM');
     expect(open).toHaveTextContent('On break');
     expect(open).not.toHaveTextContent('Late');
     const blocked = within(open).getByRole('button', { name: 'Approve the entry of Leo Park, Tue, Jul 7' });
@@ -165,7 +165,7 @@ describe('Team › Scheduling › Attendance', () => {
       within(manual).getByRole('button', { name: 'Delete the entry of Ana Ruiz, Sun, Jul 5' }),
     ).toBeInTheDocument();
 
-    expect(approved).toHaveTextContent('06:10 (next day)');
+    expect(approved).toHaveTextContent('6:10 AM (next day)');
     expect(approved).toHaveTextContent('Edited');
     expect(approved).toHaveTextContent('Approved by owner@cornermarket.test');
     expect(within(approved).queryByRole('button', { name: /^Approve/ })).toBeNull();
@@ -176,7 +176,7 @@ describe('Team › Scheduling › Attendance', () => {
     expect(screen.getByText('2 entries waiting for approval.')).toBeInTheDocument();
     const missing = screen.getByRole('region', { name: 'Missing punches (1)' });
     expect(within(missing).getByRole('table', { name: 'Scheduled shifts with no clock-in' })).toHaveTextContent(
-      'Mia ChenMain StreetMon, Jul 614:00–20:00',
+      'Mia ChenMain StreetMon, Jul 62:00 PM–8:00 PM',
     );
     expect(screen.getByText('Jul 6, 2026 – Jul 12, 2026')).toBeInTheDocument();
     expect(calls.find((c) => c.url === URL_LIST)!.params).toEqual({});

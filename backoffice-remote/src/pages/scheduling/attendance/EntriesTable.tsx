@@ -3,7 +3,7 @@ import { Check, Pencil, Trash2 } from 'lucide-react';
 import type { TimeEntry, TimeEntryFlag } from '@hive/shared/schemas/backoffice/scheduling';
 import { Button } from '@hive/shared/ui';
 import { useAreaT } from '../../../i18n';
-import { Badge, datePart, schedulingStyles as shared, timePart, addDays, type SchedulingFormat } from '../shared';
+import { Badge, datePart, schedulingStyles as shared, addDays, type SchedulingFormat } from '../shared';
 import type { BadgeKind } from '../../../components';
 import styles from './attendance.module.css';
 
@@ -53,9 +53,9 @@ export function EntriesTable({
     if (entry.clockOut === null) return <Badge kind="info">{t('attendance.table.stillIn')}</Badge>;
     const inDate = datePart(entry.clockIn);
     const outDate = datePart(entry.clockOut);
-    if (outDate === inDate) return timePart(entry.clockOut);
-    if (outDate === addDays(inDate, 1)) return t('attendance.table.nextDay', { time: timePart(entry.clockOut) });
-    return t('attendance.table.onDay', { day: format.dayShort(outDate), time: timePart(entry.clockOut) });
+    if (outDate === inDate) return format.clock(entry.clockOut);
+    if (outDate === addDays(inDate, 1)) return t('attendance.table.nextDay', { time: format.clock(entry.clockOut) });
+    return t('attendance.table.onDay', { day: format.dayShort(outDate), time: format.clock(entry.clockOut) });
   };
   const flagText = (flag: TimeEntryFlag, entry: TimeEntry) =>
     flag === 'late' ? t('attendance.flags.late', { minutes: entry.lateMinutes ?? 0 }) : t(`attendance.flags.${flag}`);
@@ -125,7 +125,7 @@ export function EntriesTable({
                   )}
                 </th>
                 <td className={shared.nowrap}>{format.dayShort(datePart(entry.clockIn))}</td>
-                <td className={shared.nowrap}>{timePart(entry.clockIn)}</td>
+                <td className={shared.nowrap}>{format.clock(entry.clockIn)}</td>
                 <td className={shared.nowrap}>{clockOut(entry)}</td>
                 <td className={shared.num}>{format.duration(entry.breakMinutes)}</td>
                 <td className={shared.num}>
@@ -134,8 +134,8 @@ export function EntriesTable({
                 <td className={shared.nowrap}>
                   {entry.scheduled
                     ? t('attendance.table.shift', {
-                        start: timePart(entry.scheduled.start),
-                        end: timePart(entry.scheduled.end),
+                        start: format.clock(entry.scheduled.start),
+                        end: format.clock(entry.scheduled.end),
                       })
                     : t('attendance.table.unscheduled')}
                 </td>

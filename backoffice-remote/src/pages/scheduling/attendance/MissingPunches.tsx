@@ -51,7 +51,7 @@ export function MissingPunches({
                   <td>{punch.locationName}</td>
                   <td className={shared.nowrap}>{format.dayShort(punch.date)}</td>
                   <td className={shared.nowrap}>
-                    {t('attendance.table.shift', { start: punch.start, end: punch.end })}
+                    {t('attendance.table.shift', { start: format.clock(punch.start), end: format.clock(punch.end) })}
                   </td>
                   <td>
                     <Button

@@ -26,7 +26,11 @@ export function ConflictList({
     if (c.kind === 'overlap') {
       const other = c.otherId === null ? undefined : shifts.get(c.otherId);
       return other
-        ? t('schedule.conflicts.long.overlap', { day: format.dayShort(other.date), start: other.start, end: other.end })
+        ? t('schedule.conflicts.long.overlap', {
+            day: format.dayShort(other.date),
+            start: format.clock(other.start),
+            end: format.clock(other.end),
+          })
         : t('schedule.conflicts.long.overlapElsewhere');
     }
     if (c.kind === 'time_off') {
@@ -59,8 +63,8 @@ export function ConflictList({
                 {t('schedule.conflicts.shift', {
                   name: names.get(shift.employeeId) ?? '',
                   day: format.dayShort(shift.date),
-                  start: shift.start,
-                  end: shift.end,
+                  start: format.clock(shift.start),
+                  end: format.clock(shift.end),
                 })}
               </button>
               {': '}

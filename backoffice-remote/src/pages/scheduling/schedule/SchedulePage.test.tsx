@@ -138,17 +138,17 @@ describe('Team › Scheduling › Schedule', () => {
     expect(within(ana).getByRole('rowheader')).toHaveTextContent('Ana RuizCashier42 h · $651.00Over 40 h');
 
     const morning = within(ana).getByRole('button', {
-      name: /^Shift of Ana Ruiz, Monday, July 6: 09:00–17:00 · Cashier/,
+      name: /^Shift of Ana Ruiz, Monday, July 6: 9:00\sAM–5:00\sPM · Cashier/,
     });
     expect(morning).toHaveTextContent('Overlaps another shift');
     expect(morning).toHaveStyle({ borderLeftColor: '#2563eb' });
-    const wednesday = within(ana).getByRole('button', { name: /Wednesday, July 8: 09:00–17:00 · Cashier/ });
+    const wednesday = within(ana).getByRole('button', { name: /Wednesday, July 8: 9:00\sAM–5:00\sPM · Cashier/ });
     expect(wednesday).toHaveTextContent('During time off');
     expect(wednesday).toHaveTextContent('Over 40 h this week');
     expect(within(ana).getByText('Time off')).toBeInTheDocument();
 
     const night = within(table).getByRole('button', {
-      name: /^Shift of Leo Park, Tuesday, July 7: 22:00–06:00 · Cook/,
+      name: /^Shift of Leo Park, Tuesday, July 7: 10:00\sPM–6:00\sAM · Cook/,
     });
     expect(night).toHaveTextContent('Ends the next day');
     expect(night).toHaveTextContent('Not published');
@@ -162,10 +162,10 @@ describe('Team › Scheduling › Schedule', () => {
     const conflicts = screen.getByRole('region', { name: '4 conflicts' });
     const items = within(conflicts).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(
-      'Ana Ruiz, Mon, Jul 6, 09:00–17:00: overlaps their shift on Mon, Jul 6, 16:00–22:00.',
+      'Ana Ruiz, Mon, Jul 6, 9:00 AM–5:00 PM: overlaps their shift on Mon, Jul 6, 4:00 PM–10:00 PM.',
     );
     expect(items[2]).toHaveTextContent(
-      'Ana Ruiz, Wed, Jul 8, 09:00–17:00: falls in their time off (Wed, Jul 8 – Wed, Jul 8: Doctor).',
+      'Ana Ruiz, Wed, Jul 8, 9:00 AM–5:00 PM: falls in their time off (Wed, Jul 8 – Wed, Jul 8: Doctor).',
     );
     expect(items[3]).toHaveTextContent('takes their week over 40 hours (42 h at every location).');
 
@@ -186,7 +186,9 @@ describe('Team › Scheduling › Schedule', () => {
     const user = userEvent.setup();
     await renderSchedule();
     const conflicts = await screen.findByRole('region', { name: '4 conflicts' });
-    await user.click(within(conflicts).getAllByRole('button', { name: 'Ana Ruiz, Wed, Jul 8, 09:00–17:00' })[0]!);
+    await user.click(
+      within(conflicts).getAllByRole('button', { name: /^Ana Ruiz, Wed, Jul 8, 9:00\sAM–5:00\sPM$/ })[0]!,
+    );
     expect(screen.getByRole('dialog', { name: 'Shift of Ana Ruiz, Wednesday, July 8' })).toBeInTheDocument();
   });
 
@@ -285,7 +287,9 @@ describe('Team › Scheduling › Schedule', () => {
       },
       on('DELETE', `${URL_WEEK}/shifts/12`, null, 204),
     ]);
-    await user.click(await screen.findByRole('button', { name: /^Shift of Ana Ruiz, Monday, July 6: 09:00–17:00/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /^Shift of Ana Ruiz, Monday, July 6: 9:00\sAM–5:00\sPM/ }),
+    );
     let dialog = screen.getByRole('dialog', { name: 'Shift of Ana Ruiz, Monday, July 6' });
     expect(within(dialog).getByLabelText(/^Start/)).toHaveValue('09:00');
     const breakField = within(dialog).getByRole('spinbutton', { name: /^Break/ });
@@ -304,11 +308,11 @@ describe('Team › Scheduling › Schedule', () => {
       end: '17:00',
     });
 
-    await user.click(screen.getByRole('button', { name: /^Shift of Ana Ruiz, Monday, July 6: 16:00–22:00/ }));
+    await user.click(screen.getByRole('button', { name: /^Shift of Ana Ruiz, Monday, July 6: 4:00\sPM–10:00\sPM/ }));
     dialog = screen.getByRole('dialog', { name: 'Shift of Ana Ruiz, Monday, July 6' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete shift' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete this shift?' });
-    expect(confirm).toHaveTextContent('The shift of Ana Ruiz on Monday, July 6, 16:00–22:00, will be removed');
+    expect(confirm).toHaveTextContent('The shift of Ana Ruiz on Monday, July 6, 4:00 PM–10:00 PM, will be removed');
     await user.click(within(confirm).getByRole('button', { name: 'Delete shift' }));
     expect(await screen.findByText('Shift of Ana Ruiz deleted.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'delete' && c.url === `${URL_WEEK}/shifts/12`)).toBe(true);

@@ -207,8 +207,8 @@ export function ShiftDialog({
         message={t('schedule.dialog.deleteMessage', {
           name,
           day,
-          start: shift?.start ?? '',
-          end: shift?.end ?? '',
+          start: shift ? format.clock(shift.start) : '',
+          end: shift ? format.clock(shift.end) : '',
         })}
         confirmLabel={t('schedule.dialog.delete')}
         cancelLabel={t('common:common.cancel')}

@@ -132,6 +132,7 @@ export function WeekGrid({
                                 <li key={shift.id}>
                                   <ShiftChip
                                     shift={shift}
+                                    clock={format.clock}
                                     employee={employee}
                                     color={
                                       shift.positionId === null
@@ -196,6 +197,7 @@ export function WeekGrid({
 
 function ShiftChip({
   shift,
+  clock,
   employee,
   color,
   positionName,
@@ -204,6 +206,8 @@ function ShiftChip({
   onOpen,
 }: {
   shift: ScheduleShift;
+  /** The one time format (9:00 AM · 9:00). */
+  clock: (hhmm: string) => string;
   employee: ScheduleEmployee;
   color: string | null;
   positionName: string;
@@ -224,7 +228,7 @@ function ShiftChip({
     >
       <VisuallyHidden>{t('schedule.chip.open', { name: employee.name, day: dayLabel })} </VisuallyHidden>
       <span className={styles.chipMain}>
-        {t('schedule.chip.text', { start: shift.start, end: shift.end, position: positionName })}
+        {t('schedule.chip.text', { start: clock(shift.start), end: clock(shift.end), position: positionName })}
       </span>
       {shift.overnight && <span className={styles.chipLine}>{t('schedule.chip.nextDay')}</span>}
       {kinds.map((kind) => (

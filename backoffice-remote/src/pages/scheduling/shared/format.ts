@@ -23,7 +23,6 @@ export function useSchedulingFormat(currency?: string) {
     const dayLong = new Intl.DateTimeFormat(lng, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
     const weekday = new Intl.DateTimeFormat(lng, { weekday: 'short', timeZone: 'UTC' });
     const dayMonth = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    const date = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     return {
       ...base,
       /** Integer minor units in the currency. */
@@ -48,7 +47,9 @@ export function useSchedulingFormat(currency?: string) {
       /** "Jul 6" */
       dayMonth: (iso: string) => dayMonth.format(utc(iso)),
       /** "Jul 6, 2026" */
-      date: (iso: string) => date.format(utc(iso)),
+      date: (iso: string) => base.calendarDate(iso),
+      /** The clock time of `HH:MM` or of a local stamp, in the one time format: "9:05 AM", "9:05". */
+      clock: (value: string) => base.clock(timePart(value)),
     };
   }, [base, lng, t]);
 }

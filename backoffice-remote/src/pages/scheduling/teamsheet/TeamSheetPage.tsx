@@ -53,7 +53,7 @@ function TeamSheetPage() {
               {data.rows.map((row) => (
                 <tr key={row.shiftId}>
                   <td className={styles.num}>
-                    {t('teamsheet.range', { start: row.start, end: row.end })}
+                    {t('teamsheet.range', { start: format.clock(row.start), end: format.clock(row.end) })}
                     {row.end <= row.start && <span className={styles.nextDay}>{t('teamsheet.nextDay')}</span>}
                   </td>
                   <th scope="row">{row.name}</th>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { COUNTRY_CODES, supportedCurrencies, timeZoneChoices } from '@hive/shared/schemas/backoffice/settings';
+import { COUNTRY_CODES, supportedCurrencies } from '@hive/shared/schemas/backoffice/settings';
 import { SelectField, type SelectFieldProps } from '@hive/shared/ui';
 import { useAreaT } from '../../../i18n';
 
@@ -16,12 +16,6 @@ function displayNames(lng: string, type: 'region' | 'currency'): Intl.DisplayNam
   } catch {
     return null;
   }
-}
-
-/** Every IANA time zone the browser knows (UTC first), as its name: Europe/Madrid. */
-export function TimeZoneField(props: ChoiceFieldProps) {
-  const options = useMemo(() => timeZoneChoices().map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })), []);
-  return <SelectField {...props} options={options} />;
 }
 
 /** Currencies with cents, by name in the user's language: "US Dollar (USD)". */
