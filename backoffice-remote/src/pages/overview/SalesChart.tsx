@@ -43,7 +43,8 @@ export default function SalesChart({ data, format, labels, dayHref }: SalesChart
             <YAxis
               tickFormatter={format.compactMoney}
               tick={{ fontSize: 12, fill: '#4b5563' }}
-              width={64}
+              // Measured from its labels: a fixed width cut Spanish ones ("2,4 mil US$").
+              width="auto"
               tickLine={false}
               axisLine={false}
             />

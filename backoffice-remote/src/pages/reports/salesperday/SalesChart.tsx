@@ -26,7 +26,8 @@ export default function SalesChart({ data, money, compactMoney, labels }: SalesC
           <YAxis
             tickFormatter={(v: number) => compactMoney(v / 100)}
             tick={{ fontSize: 12, fill: '#4b5563' }}
-            width={64}
+            // Measured from its labels: a fixed width cut Spanish ones ("2,4 mil US$").
+            width="auto"
             tickLine={false}
             axisLine={false}
           />
