@@ -30,7 +30,7 @@ test.describe('drill-down: a figure opens its receipts', () => {
     await page.getByRole('button', { name: 'Last 30 days' }).click();
     const tiles = page.getByRole('list', { name: 'Key figures' });
     await clickThrough(page, tiles.getByRole('link', { name: /Show these receipts: Last 30 days/ }).first());
-    await expect(page.getByLabel('Period', { exact: true })).toHaveValue('last_30_days');
+    await expect(page.getByRole('combobox', { name: 'Period', exact: true })).toHaveValue('last_30_days');
   });
 
   test('the overview: the receipts and refunds tiles, and a day of the chart', async ({ page }) => {
