@@ -200,6 +200,7 @@ for (const target of databaseTargets()) {
           'cost',
           'id',
           'name',
+          'onHand',
           'price',
           'sku',
           'taxes',
