@@ -7,19 +7,17 @@ const project = (dir) => ({
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup.ts'],
   transform: {
+    // Transpile only (swc): `npm run typecheck` checks the types, so a type-checking transform would
+    // check them again per test file. swc hoists jest.mock calls above the imports as ts-jest did before it.
     '^.+\\.tsx?$': [
-      'ts-jest',
+      '@swc/jest',
       {
-        // isolatedModules in the tsconfig makes ts-jest transpile only; `npm run typecheck` checks types.
-        tsconfig: {
-          jsx: 'react-jsx',
-          module: 'commonjs',
-          moduleResolution: 'node10',
-          esModuleInterop: true,
-          ignoreDeprecations: '6.0',
-          isolatedModules: true,
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
         },
-        diagnostics: false,
+        module: { type: 'commonjs' },
       },
     ],
   },
