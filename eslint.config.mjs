@@ -18,6 +18,8 @@ export default tseslint.config(
       '.test-results/**',
       '**/test-results/**',
       'data/**',
+      // tsc -b's declarations and build info (npm run typecheck).
+      '**/.tsbuild/**',
     ],
   },
   js.configs.recommended,

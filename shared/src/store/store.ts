@@ -1,7 +1,15 @@
-import { combineSlices, configureStore, createAction, createListenerMiddleware, type Reducer } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createListenerMiddleware,
+  type CombinedSliceReducer,
+  type Reducer,
+} from '@reduxjs/toolkit';
 import { PERSIST_REHYDRATION_WAIT_MS, PERSIST_TIMEOUT_MS } from '@hive/shared/config';
 import { defaultStorage, readPersisted, writePersisted, type PersistStorage } from './persistence';
-import { persistSlice, rehydrated } from './persistSlice';
+import { persistSlice, rehydrated, type PersistState } from './persistSlice';
+import type { UserDataState } from './types';
 import { userDataSlice } from './userDataSlice';
 
 /**
@@ -15,7 +23,18 @@ import { userDataSlice } from './userDataSlice';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(userDataSlice, persistSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+/** The slices every store starts with. */
+export interface StaticSlices {
+  userData: UserDataState;
+  persist: PersistState;
+}
+
+// Typed by hand so that declaration files (tsc -b) keep `LazyLoadedSlices` open to augmentation
+// instead of printing the inferred state with no lazy slices in it.
+export const rootReducer: CombinedSliceReducer<
+  StaticSlices,
+  StaticSlices & Partial<LazyLoadedSlices>
+> = combineSlices(userDataSlice, persistSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
