@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LevelWithSilent } from 'pino';
 import { startServer, type CreateAppOptions, type RunningServer } from '../src/app';
+import { copyPostgresTemplate, copySqliteTemplate, TEMPLATE_SCHEMA, templateKind, type TemplateKind } from './templates';
 
 /*
  * Integration-test plumbing: a real server on a free port, against a temporary SQLite file and,
@@ -18,21 +19,33 @@ const TEST_LOG_LEVEL = (process.env.TEST_LOG_LEVEL ?? 'silent') as LevelWithSile
 
 export interface DatabaseTarget {
   name: 'sqlite' | 'postgres';
-  /** Options for createApp plus a cleanup that removes what the run created. */
-  prepare(dataDir: string): Promise<{ options: Partial<CreateAppOptions>; cleanup(): Promise<void> }>;
+  /**
+   * Options for createApp plus a cleanup that removes what the run created. Given a template kind
+   * (test/templates.ts), the database starts as a copy of that seeded template when there is one.
+   */
+  prepare(
+    dataDir: string,
+    template?: { kind: TemplateKind; base: Partial<CreateAppOptions> },
+  ): Promise<{ options: Partial<CreateAppOptions>; cleanup(): Promise<void> }>;
 }
 
 const sqliteTarget: DatabaseTarget = {
   name: 'sqlite',
-  async prepare(dataDir) {
-    return { options: { databaseUrl: `sqlite:${path.join(dataDir, 'test.sqlite')}` }, cleanup: async () => {} };
+  async prepare(dataDir, template) {
+    const file = path.join(dataDir, 'test.sqlite');
+    if (template) await copySqliteTemplate(template.base, template.kind, file);
+    return { options: { databaseUrl: `sqlite:${file}` }, cleanup: async () => {} };
   },
 };
 
 function postgresTarget(url: string): DatabaseTarget {
   return {
     name: 'postgres',
-    async prepare() {
+    async prepare(_dataDir, template) {
+      const copy = template && (await copyPostgresTemplate(template.base, template.kind, url));
+      if (copy) {
+        return { options: { databaseUrl: copy.databaseUrl, databaseSchema: TEMPLATE_SCHEMA }, cleanup: copy.drop };
+      }
       const schema = `hive_test_${process.pid}_${randomBytes(4).toString('hex')}`;
       return {
         options: { databaseUrl: url, databaseSchema: schema },
@@ -50,10 +63,18 @@ function postgresTarget(url: string): DatabaseTarget {
   };
 }
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). TEST_DB=sqlite or
+ * TEST_DB=postgres keeps one of them (the runner runs the two as separate, overlapping runs).
+ */
 export function databaseTargets(): DatabaseTarget[] {
   const url = process.env.TEST_DATABASE_URL?.trim();
-  return url ? [sqliteTarget, postgresTarget(url)] : [sqliteTarget];
+  const all = url ? [sqliteTarget, postgresTarget(url)] : [sqliteTarget];
+  const only = process.env.TEST_DB?.trim();
+  if (!only) return all;
+  if (only !== 'sqlite' && only !== 'postgres') throw new Error(`TEST_DB=${only}: expected sqlite or postgres`);
+  if (only === 'postgres' && !url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return all.filter((t) => t.name === only);
 }
 
 export interface TestClock {
@@ -105,19 +126,25 @@ export async function startTestServer(
   overrides: Partial<CreateAppOptions> = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-server-test-'));
-  const prepared = await target.prepare(dataDir);
   const clock = createClock();
-  const empty = path.join(dataDir, 'no-dist');
-  const running = await startServer({
-    port: 0,
+  // What every test server shares, the database aside (the templates are seeded with it too).
+  const base: Partial<CreateAppOptions> = {
     nodeEnv: 'test',
-    dataDir,
     secret: 'test-secret-test-secret-test-secret-0123456789',
     logLevel: TEST_LOG_LEVEL,
     scryptCost: TEST_SCRYPT,
     now: clock.now,
+  };
+  const kind = templateKind(overrides);
+  const prepared = await target.prepare(dataDir, kind && { kind, base: { ...base, now: createClock().now } });
+  const empty = path.join(dataDir, 'no-dist');
+  const running = await startServer({
+    port: 0,
+    ...base,
+    dataDir,
     staticRoots: { shell: empty, remotes: { backoffice: empty, admin: empty, ordering: empty } },
-    // 90 days of demo receipts cost ~0.5 s per server; suites that need them pass seedDemoSales: true.
+    // 90 days of demo receipts cost ~20 s per server (a template copy far less, test/templates.ts);
+    // suites that need them pass seedDemoSales: true.
     seedDemoSales: false,
     // The tests play many clients behind one proxy: each Client claims its own address.
     trustProxy: true,
