@@ -388,6 +388,9 @@ export interface RunningServer extends HiveApp {
   demoLive: LiveRegisters | undefined;
 }
 
+/** How long an idle keep-alive connection stays open (advertised as `Keep-Alive: timeout=65`). */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** createApp + listen; `port: 0` picks a free port (tests). */
 export async function startServer(
   options: CreateAppOptions & { port?: number; host?: string } = {},
@@ -395,6 +398,11 @@ export async function startServer(
   const hive = await createApp(options);
   const port = options.port ?? 8080;
   const server = options.host === undefined ? hive.app.listen(port) : hive.app.listen(port, options.host);
+  // An idle keep-alive connection is closed by the client or the proxy, never by us first: Node's 5 s
+  // default lets a proxy (nginx keeps upstream connections 60 s) or a client whose timer runs late send
+  // a request on a socket this server is closing, which fails it ("fetch failed", a 502).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
