@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { compressJson } from '../src/http';
-import { Client, databaseTargets, startTestServer, type TestServer } from './helpers';
+import { Client, databaseTargets, ONCE, startTestServer, type TestServer } from './helpers';
 
 interface RawResponse {
   status: number;
@@ -231,7 +231,7 @@ for (const target of databaseTargets()) {
   });
 }
 
-describe('compressJson', () => {
+describe('compressJson', ONCE, () => {
   let server: http.Server;
   let base: string;
   before(async () => {

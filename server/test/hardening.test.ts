@@ -16,6 +16,7 @@ import { reserveNumbers } from '../src/db';
 import {
   Client,
   databaseTargets,
+  ONCE,
   errorParam,
   mailedToken,
   outbox,
@@ -64,7 +65,7 @@ async function placeOrder(client: Client, now: number, quantity = 1): Promise<Re
   });
 }
 
-describe('safe defaults (no database target needed)', () => {
+describe('safe defaults (no database target needed)', ONCE, () => {
   let dir: string;
   before(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-hardening-'));

@@ -5,7 +5,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LevelWithSilent } from 'pino';
 import { startServer, type CreateAppOptions, type RunningServer } from '../src/app';
-import { copyPostgresTemplate, copySqliteTemplate, TEMPLATE_SCHEMA, templateKind, type TemplateKind } from './templates';
+import {
+  copyPostgresTemplate,
+  copySqliteTemplate,
+  TEMPLATE_SCHEMA,
+  templateKind,
+  type TemplateKind,
+} from './templates';
 
 /*
  * Integration-test plumbing: a real server on a free port, against a temporary SQLite file and,
@@ -75,6 +81,19 @@ export function databaseTargets(): DatabaseTarget[] {
   if (only !== 'sqlite' && only !== 'postgres') throw new Error(`TEST_DB=${only}: expected sqlite or postgres`);
   if (only === 'postgres' && !url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   return all.filter((t) => t.name === only);
+}
+
+/**
+ * Suites that need no database (or one is enough) run once per `npm test`: in the SQLite run when
+ * the runner splits the two (TEST_DB=postgres skips them), so they are neither run nor counted twice.
+ */
+export const ONCE: { skip: string | false } = {
+  skip: process.env.TEST_DB?.trim() === 'postgres' ? 'runs in the SQLite run (TEST_DB=postgres)' : false,
+};
+
+/** The one database a suite that needs any database runs on: SQLite, in the run that has it. */
+export function oneDatabase(): DatabaseTarget[] {
+  return databaseTargets().filter((t) => t.name === 'sqlite');
 }
 
 export interface TestClock {

@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { localizeShellIndex, requestLanguage } from '../src/static/language';
-import { databaseTargets, startTestServer, type TestServer } from './helpers';
+import { ONCE, oneDatabase, startTestServer, type TestServer } from './helpers';
 
 // The built index.html, minified as webpack writes it.
 const BUILT =
   '<!doctype html><html lang=en><head><title>Hive POS</title></head><body><div id=root>' +
   '<div class=hive-boot-loader role=status aria-live=polite>Loading</div></div></body></html>';
 
-describe('the language cookie (hive_lang) on the first HTML', () => {
+describe('the language cookie (hive_lang) on the first HTML', ONCE, () => {
   let shellRoot: string;
   before(async () => {
     shellRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'hive-lang-'));
@@ -56,7 +56,7 @@ describe('the language cookie (hive_lang) on the first HTML', () => {
   describe('over HTTP', () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(databaseTargets()[0]!, {
+      server = await startTestServer(oneDatabase()[0]!, {
         staticRoots: { shell: shellRoot, remotes: {} },
       });
     });

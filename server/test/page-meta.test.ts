@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { injectPageMeta } from '../src/static/pageMeta';
-import { databaseTargets, startTestServer, type TestServer } from './helpers';
+import { databaseTargets, ONCE, startTestServer, type TestServer } from './helpers';
 
 /*
  * The storefront's HTML carries its store's name and description (<title>, meta description, og:
@@ -23,7 +23,7 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const descriptionOf = (html: string) =>
   [...html.matchAll(/<meta name="?description"? content="([^"]*)"/g)].map((m) => m[1]);
 
-describe('injectPageMeta', () => {
+describe('injectPageMeta', ONCE, () => {
   const meta = { title: 'A & B <Café> "x" $1 $& · Online ordering', description: "Order from A & B's <script>" };
 
   it('replaces the title and the description, escaped, and adds og: tags', () => {

@@ -5,7 +5,7 @@
 //   further arguments         test files (default: every test/*.test.ts)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,13 +24,19 @@ const targets = files.length
       .filter((f) => f.endsWith('.test.ts'))
       .sort()
       .map((f) => path.join('test', f));
+// A file that uses no database target runs in the SQLite run only (in-file suites of that kind skip
+// themselves under TEST_DB=postgres: ONCE in helpers.ts).
+const usesDatabase = (file) =>
+  /databaseTargets|oneDatabase|TEST_DATABASE_URL/.test(readFileSync(path.join(serverDir, file), 'utf8'));
+if (process.env.TEST_DB === 'postgres' && !files.length)
+  targets.splice(0, targets.length, ...targets.filter(usesDatabase));
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...targets],
-  { cwd: serverDir, stdio: 'inherit', env: { ...process.env, HIVE_TEST_TEMPLATES: templates } },
-);
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...targets], {
+  cwd: serverDir,
+  stdio: 'inherit',
+  env: { ...process.env, HIVE_TEST_TEMPLATES: templates },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 

@@ -127,7 +127,11 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Pro
 
 /** Every database of a run is named after it, so the runner drops what a killed process left. */
 export function runId(): string {
-  return path.basename(templatesRoot()!).split('-').pop()!.replace(/[^a-z0-9]/g, '');
+  return path
+    .basename(templatesRoot()!)
+    .split('-')
+    .pop()!
+    .replace(/[^a-z0-9]/g, '');
 }
 
 export const TEMPLATE_SCHEMA = 'hive_test';
