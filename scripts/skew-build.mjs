@@ -51,8 +51,14 @@ function buildReleased(commit, apps) {
   console.log(`skew: building ${missing.map((a) => a.name).join(', ')} at ${commit.slice(0, 10)}…`);
   git(['worktree', 'add', '--detach', tree, commit]);
   try {
-    const oldLock = readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
-    if (oldLock === readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) {
+    const oldLock = JSON.parse(readFileSync(path.join(tree, 'package-lock.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
+    const differing = lockDifferences(oldLock, lock);
+    if (differing.size === 0 || onlyTestTools(oldLock, differing)) {
+      if (differing.size)
+        console.log(
+          `skew: today's node_modules serve the build (only test tools differ: ${[...differing].join(', ')})`,
+        );
       // Hard links, not symlinks: node_modules/@hive/shared is a relative link that must point at
       // the old commit's shared/, and webpack resolves real paths.
       for (const dir of ['.', ...readdirSync(repoRoot)]) {
@@ -76,6 +82,66 @@ function buildReleased(commit, apps) {
     git(['worktree', 'remove', '--force', tree]);
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Names of the packages the old lock installs at another version than today's, or not at all. */
+export function lockDifferences(oldLock, lock) {
+  const names = new Set();
+  for (const [where, entry] of Object.entries(oldLock.packages ?? {})) {
+    if (!where.includes('node_modules/')) continue;
+    const now = lock.packages?.[where];
+    if (!now || now.version !== entry.version || now.resolved !== entry.resolved) {
+      names.add(where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    }
+  }
+  return names;
+}
+
+/** What only the tests load: a build never requires these (nor what only they depend on). */
+const TEST_TOOLS =
+  /^(jest|jest-.*|ts-jest|@jest\/.*|@swc\/jest|@playwright\/.*|playwright(-core)?|@axe-core\/.*|axe-core|@testing-library\/.*|fast-check)$/;
+
+/**
+ * True when every differing package is reachable from the old commit's test tools and from nothing
+ * else it declares: its build then loads only packages at the versions it locked, and today's
+ * node_modules (hard-linked) build it as `npm ci` would. Reachability follows dependency names
+ * through the whole lock, which over-counts on both sides (so it errs towards `npm ci`).
+ */
+export function onlyTestTools(oldLock, differing) {
+  const packages = oldLock.packages ?? {};
+  const depsOf = new Map();
+  for (const [where, entry] of Object.entries(packages)) {
+    if (!where.includes('node_modules/')) continue;
+    const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    const deps = { ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies };
+    depsOf.set(name, new Set([...(depsOf.get(name) ?? []), ...Object.keys(deps)]));
+  }
+  const reach = (roots) => {
+    const seen = new Set();
+    const todo = [...roots];
+    while (todo.length) {
+      const name = todo.pop();
+      if (seen.has(name)) continue;
+      seen.add(name);
+      todo.push(...(depsOf.get(name) ?? []));
+    }
+    return seen;
+  };
+  const declared = new Set();
+  for (const [where, entry] of Object.entries(packages)) {
+    if (where.includes('node_modules/')) continue;
+    for (const deps of [
+      entry.dependencies,
+      entry.devDependencies,
+      entry.optionalDependencies,
+      entry.peerDependencies,
+    ]) {
+      for (const name of Object.keys(deps ?? {})) declared.add(name);
+    }
+  }
+  const tests = reach([...declared].filter((n) => TEST_TOOLS.test(n)));
+  const rest = reach([...declared].filter((n) => !TEST_TOOLS.test(n) && !n.startsWith('@hive/')));
+  return [...differing].every((name) => tests.has(name) && !rest.has(name));
 }
 
 /** Today's ordering remote recording an incompatible contract range. */
