@@ -226,6 +226,19 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
     return {
       mode,
       context: dir,
+      // webpack's persistent cache (node_modules/.cache/webpack) in development: the dev compile check,
+      // the e2e run's standalone dev servers and `npm run dev` reuse each other's module work. Not in
+      // production: a build from the cache came out with other chunk contents (mangled names, module
+      // concatenation) than a clean one, and a release must be reproducible. HIVE_WEBPACK_CACHE=off
+      // compiles from scratch.
+      cache:
+        prod || process.env.HIVE_WEBPACK_CACHE === 'off'
+          ? false
+          : {
+              type: 'filesystem',
+              name: `${name}-${mode}${withPage ? '-page' : ''}`,
+              buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.cjs')] },
+            },
       entry: withPage ? { main: './src/index.ts' } : {},
       // Production maps carry the full source: they go beside dist/, never into the served folder,
       // and the bundles do not point at them (hidden-source-map).
