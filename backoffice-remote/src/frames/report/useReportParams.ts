@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useSearchParamsUpdate } from '../url';
 
 /**
  * The report's filters live in the URL (a report link can be shared and bookmarked): the frame's
@@ -19,7 +20,7 @@ const MAX_VALUE = 200;
 export type ParamPatch = Record<string, string | null>;
 
 export function useReportParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsUpdate();
   const viewKeys = useLocation().pathname.startsWith('/transaction') ? LIST_VIEW_KEYS : VIEW_KEYS;
 
   const values = useMemo(() => {
@@ -39,14 +40,12 @@ export function useReportParams() {
   const update = useCallback(
     (patch: ParamPatch, options: { replace?: boolean } = {}) => {
       setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        (next) => {
           for (const [key, value] of Object.entries(patch)) {
             if (value === null || value === '') next.delete(key);
             else next.set(key, value);
           }
           if (Object.keys(patch).some((key) => !KEEPS_PAGE.has(key))) next.delete('page');
-          return next;
         },
         { replace: options.replace },
       );
@@ -55,7 +54,16 @@ export function useReportParams() {
   );
 
   /** Back to the report's defaults (after a 400, say). */
-  const reset = useCallback(() => setSearchParams(new URLSearchParams(), { replace: true }), [setSearchParams]);
+  const reset = useCallback(
+    () =>
+      setSearchParams(
+        (next) => {
+          for (const key of [...next.keys()]) next.delete(key);
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   return { values, query, update, reset, search: searchParams.toString() };
 }

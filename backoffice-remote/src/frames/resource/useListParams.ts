@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParamsUpdate } from '../url';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortDir } from '@hive/shared/schemas/backoffice';
 
 export interface ListParams<S extends string> {
@@ -19,7 +19,7 @@ const KEYS = { search: 'q', sort: 'sort', dir: 'dir', page: 'page', pageSize: 's
  * shared links keep it. Anything odd in the URL falls back to the defaults.
  */
 export function useListParams<S extends string>(sorts: readonly S[], defaultSort: S) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsUpdate();
 
   const params = useMemo<ListParams<S>>(() => {
     const sort = searchParams.get(KEYS.sort);
@@ -40,8 +40,7 @@ export function useListParams<S extends string>(sorts: readonly S[], defaultSort
   const update = useCallback(
     (patch: Partial<ListParams<S>>, options: { replace?: boolean } = {}) => {
       setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        (next) => {
           for (const [name, value] of Object.entries(patch) as [keyof ListParams<S>, unknown][]) {
             const key = KEYS[name];
             const isDefault =
@@ -54,7 +53,6 @@ export function useListParams<S extends string>(sorts: readonly S[], defaultSort
             if (isDefault) next.delete(key);
             else next.set(key, String(value));
           }
-          return next;
         },
         { replace: options.replace },
       );

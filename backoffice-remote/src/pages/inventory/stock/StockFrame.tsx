@@ -1,8 +1,8 @@
 import { useCallback, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { PageFrame } from '@hive/shared/ui';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta } from '../../../i18n';
 import { reportHref } from '../../../frames/report/reportHref';
+import { useSearchParamsUpdate } from '../../../frames/url';
 
 export const STOCK_PATH = '/stock';
 
@@ -11,17 +11,15 @@ export const STOCK_PATH = '/stock';
  * (`q`, `warehouse`, `low=1`) and the view (`count=<warehouse>|new`, `counts=all|<count id>`).
  */
 export function useStockParams() {
-  const [params, setSearchParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParamsUpdate();
   /** Sets (or with null / '' removes) some parameters, keeping the others. */
   const set = useCallback(
     (changes: Record<string, string | null>, options: { replace?: boolean } = {}) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+      setSearchParams((next) => {
         for (const [name, value] of Object.entries(changes)) {
           if (value === null || value === '') next.delete(name);
           else next.set(name, value);
         }
-        return next;
       }, options),
     [setSearchParams],
   );
