@@ -43,7 +43,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // DOM snapshots kept for a failure, no film strip: its screenshots, taken for every test and
+    // thrown away when it passes, cost the browser a frame capture and JPEG per step.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -37,7 +37,9 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, '.test-results/e2e-scale-out-artifacts'),
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // DOM snapshots kept for a failure, no film strip: its screenshots, taken for every test and
+    // thrown away when it passes, cost the browser a frame capture and JPEG per step.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
