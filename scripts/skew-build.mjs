@@ -84,15 +84,20 @@ function buildReleased(commit, apps) {
   }
 }
 
+/** `node_modules/a/node_modules/@s/b` -> `@s/b`; undefined for the workspaces' own entries. */
+const packageName = (where) =>
+  where.includes('node_modules/')
+    ? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length)
+    : undefined;
+
 /** Names of the packages the old lock installs at another version than today's, or not at all. */
 export function lockDifferences(oldLock, lock) {
   const names = new Set();
   for (const [where, entry] of Object.entries(oldLock.packages ?? {})) {
-    if (!where.includes('node_modules/')) continue;
+    const name = packageName(where);
+    if (!name) continue;
     const now = lock.packages?.[where];
-    if (!now || now.version !== entry.version || now.resolved !== entry.resolved) {
-      names.add(where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
-    }
+    if (!now || now.version !== entry.version || now.resolved !== entry.resolved) names.add(name);
   }
   return names;
 }
@@ -111,8 +116,8 @@ export function onlyTestTools(oldLock, differing) {
   const packages = oldLock.packages ?? {};
   const depsOf = new Map();
   for (const [where, entry] of Object.entries(packages)) {
-    if (!where.includes('node_modules/')) continue;
-    const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    const name = packageName(where);
+    if (!name) continue;
     const deps = { ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies };
     depsOf.set(name, new Set([...(depsOf.get(name) ?? []), ...Object.keys(deps)]));
   }
@@ -129,7 +134,7 @@ export function onlyTestTools(oldLock, differing) {
   };
   const declared = new Set();
   for (const [where, entry] of Object.entries(packages)) {
-    if (where.includes('node_modules/')) continue;
+    if (packageName(where)) continue;
     for (const deps of [
       entry.dependencies,
       entry.devDependencies,

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { LevelWithSilent } from 'pino';
 import { startServer, type CreateAppOptions, type RunningServer } from '../src/app';
 import {
@@ -10,6 +9,7 @@ import {
   copySqliteTemplate,
   TEMPLATE_SCHEMA,
   templateKind,
+  withPgClient,
   type TemplateKind,
 } from './templates';
 
@@ -56,13 +56,7 @@ function postgresTarget(url: string): DatabaseTarget {
       return {
         options: { databaseUrl: url, databaseSchema: schema },
         async cleanup() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            await client.query(`drop schema if exists "${schema}" cascade`);
-          } finally {
-            await client.end();
-          }
+          await withPgClient(url, (c) => c.query(`drop schema if exists "${schema}" cascade`));
         },
       };
     },

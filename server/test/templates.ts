@@ -115,7 +115,8 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One short-lived connection for administrative statements (create, drop). */
+export async function withPgClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -147,12 +148,12 @@ export async function copyPostgresTemplate(
 ): Promise<{ databaseUrl: string; drop(): Promise<void> } | undefined> {
   const template = `hive_tpl_${runId()}_${kindName(kind)}`;
   const ok = await once(`postgres_${kindName(kind)}`, async () => {
-    await admin(url, (c) => c.query(`create database "${template}"`));
+    await withPgClient(url, (c) => c.query(`create database "${template}"`));
     await seed(base, kind, { databaseUrl: withDatabase(url, template), databaseSchema: TEMPLATE_SCHEMA });
   });
   if (!ok) return undefined;
   const copy = `hive_t_${runId()}_${randomBytes(5).toString('hex')}`;
-  await admin(url, async (c) => {
+  await withPgClient(url, async (c) => {
     // Another copy being made from the same template can hold it for a moment (55006): try again.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -176,7 +177,7 @@ export async function copyPostgresTemplate(
  * seconds is left to the runner, which drops the run's databases when every file has finished.
  */
 async function dropWhenFree(url: string, database: string): Promise<void> {
-  await admin(url, async (c) => {
+  await withPgClient(url, async (c) => {
     for (let attempt = 0; attempt < 30; attempt++) {
       try {
         await c.query(`drop database if exists "${database}"`);
