@@ -20,6 +20,7 @@ export default tseslint.config(
       'data/**',
       // tsc -b's declarations and build info (npm run typecheck).
       '**/.tsbuild/**',
+      '**/.test-bundle/**',
     ],
   },
   js.configs.recommended,
