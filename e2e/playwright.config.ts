@@ -1,15 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromiumPath } from './chromium';
 
-// Browsers cannot be downloaded here: drive Debian's Chromium (DESIGN.md section 12).
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(
-    `Chromium is missing at ${chromium}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH), then run the e2e tests again.`,
-  );
-}
+const chromium = chromiumPath();
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // The remotes' standalone pages (their own dev servers, as their teams run them) on the next ports:

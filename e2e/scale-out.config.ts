@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumPath } from './chromium';
 
 /*
  * The scale-out run (issue 31): two server processes (the production build, server/dist/main.js) on
@@ -9,12 +9,7 @@ import path from 'node:path';
  * One worker: the tests count which instance nginx's round-robin picks, so no other test may send
  * requests through nginx at the same time.
  */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(
-    `Chromium is missing at ${chromium}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
-  );
-}
+const chromium = chromiumPath();
 const repoRoot = path.resolve(__dirname, '..');
 
 export default defineConfig({
