@@ -7,17 +7,22 @@ import { signIn } from './helpers';
  * whose figure, recomputed from exactly those receipts, reads the same amount.
  */
 
+const figureTile = (page: Page) =>
+  page.getByRole('list', { name: 'Key figures' }).getByRole('listitem').first().locator('strong');
+
+/** The list's figure once its answer is in (while it asks, the previous figures stay, marked busy). */
 async function figureOfList(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/transaction\?/);
-  const tile = page.getByRole('list', { name: 'Key figures' }).getByRole('listitem').first();
-  await expect(tile).toContainText('$');
-  return (await tile.locator('strong').innerText()).trim();
+  await expect(figureTile(page)).toContainText('$');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  return (await figureTile(page).innerText()).trim();
 }
 
 async function clickThrough(page: Page, link: Locator): Promise<void> {
   const shown = (await link.innerText()).trim();
   await link.click();
-  expect(await figureOfList(page)).toBe(shown);
+  await expect(page).toHaveURL(/\/transaction\?/);
+  await expect(figureTile(page)).toHaveText(shown);
 }
 
 test.describe('drill-down: a figure opens its receipts', () => {

@@ -44,7 +44,12 @@ export function useApi<T>(url: string | null, params?: Record<string, string | n
       if (shown) setState((s) => ({ ...s, loading: true, error: undefined }));
       http
         .get<T>(url, { params: JSON.parse(key) as Record<string, unknown>, signal: controller.signal })
-        .then((response) => setState({ data: response.data, error: undefined, loading: false }))
+        .then((response) => {
+          // A response can land after its request was superseded (new params, unmount): the page
+          // would show the old filters' figures, as if they were the new ones, until the next answer.
+          if (controller.signal.aborted) return;
+          setState({ data: response.data, error: undefined, loading: false });
+        })
         .catch((error: unknown) => {
           if (isCancel(error) || controller.signal.aborted) return;
           if (shown) setState((s) => ({ ...s, error, loading: false }));

@@ -1,34 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { LIVE_SAFETY_POLL_MS } from '@hive/shared/schemas/live';
 import { createSessionSource, ShellProvider, type LiveService, type ShellServices } from '@hive/shared/shell-contract';
+import { controlledHttp } from '../testing/controlledHttp';
 import { fakeLive } from '../testing/fakeLive';
 import { useLiveApi } from './useLiveApi';
-
-/** An axios instance whose answers the test releases by hand (to see what happens meanwhile). */
-function controlledHttp() {
-  const calls: InternalAxiosRequestConfig[] = [];
-  const pending: { resolve: (data: unknown) => void; reject: (status: number) => void }[] = [];
-  const adapter: AxiosAdapter = (config) =>
-    new Promise((resolve, reject) => {
-      calls.push(config);
-      config.signal?.addEventListener?.('abort', () => reject(new axios.Cancel('aborted')));
-      pending.push({
-        resolve: (data) => resolve({ data, status: 200, statusText: 'OK', headers: {}, config }),
-        reject: (status) =>
-          reject(
-            new AxiosError(`HTTP ${status}`, String(status), config, null, {
-              data: {},
-              status,
-              statusText: String(status),
-              headers: {},
-              config,
-            }),
-          ),
-      });
-    });
-  return { http: axios.create({ adapter }), calls, pending };
-}
 
 function Probe({ url, params }: { url: string | null; params?: Record<string, string> }) {
   const live = useLiveApi<{ n: number }>(url, 3000, params, { topics: ['receipts'] });
@@ -187,6 +162,26 @@ describe('useLiveApi', () => {
     view.unmount();
     act(() => jest.advanceTimersByTime(60_000));
     expect(calls).toHaveLength(3);
+  });
+
+  it('an answer that lands after new params asked again is not shown as theirs', async () => {
+    const { http, pending } = controlledHttp();
+    // A response interceptor that waits (useApi.test.tsx): the abort comes while it works.
+    let interceptorDone = () => {};
+    http.interceptors.response.use((response) => new Promise((resolve) => (interceptorDone = () => resolve(response))));
+    const view = renderProbe(http);
+    pending[0]!.resolve({ n: 1 });
+    await settle();
+    view.rerenderWith('/api/live', { kind: 'sync' });
+    interceptorDone();
+    await settle();
+    expect(screen.getByLabelText('data')).toHaveTextContent('none');
+    expect(screen.getByLabelText('state')).toHaveTextContent('loading');
+    pending[1]!.resolve({ n: 2 });
+    await settle();
+    interceptorDone();
+    await settle();
+    expect(screen.getByLabelText('data')).toHaveTextContent('2');
   });
 
   it('waits while the url is null', () => {

@@ -89,6 +89,8 @@ export function useLiveApi<T>(
       http
         .get<T>(url!, { params: JSON.parse(key) as Record<string, unknown>, signal: current.signal })
         .then((response) => {
+          // Superseded while its answer was on the way (useApi.ts): not the page's data.
+          if (current.signal.aborted) return;
           hasData = true;
           setState({ data: response.data, error: undefined, loading: false, stale: false, updatedAt: Date.now() });
         })

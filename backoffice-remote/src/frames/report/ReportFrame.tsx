@@ -182,7 +182,11 @@ export function ReportFrame<D extends ReportMeta>(props: ReportFrameProps<D>) {
     body = <p role="status">{t('common:common.loading')}</p>;
   } else {
     body = (
-      <div className={[styles.body, report.loading && styles.refreshing].filter(Boolean).join(' ')}>
+      <div
+        className={[styles.body, report.loading && styles.refreshing].filter(Boolean).join(' ')}
+        // Dimmed figures are the previous filters' until the answer comes: say so to assistive tech.
+        aria-busy={report.loading || undefined}
+      >
         {props.children({ data, format, print, values, update, search })}
       </div>
     );
