@@ -189,12 +189,18 @@ export function demoAccountsMessage(emails: readonly string[]): string {
   ].join('\n');
 }
 
+const NODE_ENVS = ['production', 'development', 'test'];
+
 export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LevelWithSilent;
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}").`);
   }
   const nodeEnv = env.NODE_ENV?.trim() || 'development';
+  // Exactly these: "Production" once ran as development (demo accounts seeded, cookies not Secure).
+  if (!NODE_ENVS.includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be one of ${NODE_ENVS.join(', ')}, in lower case (got "${env.NODE_ENV}").`);
+  }
   const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, undefined);
   // Only a wish: the server runs live registers only with the demo seeded and never in production.
   const demoLive = parseBoolean('DEMO_LIVE', env.DEMO_LIVE, undefined);

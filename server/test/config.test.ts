@@ -11,6 +11,7 @@ import { DEFAULT_REMOTES, loadRemotesMap } from '../src/static';
 import { createApp } from '../src/app';
 import { passwordProblem } from '../src/auth';
 import { slugify } from '../src/companies';
+import { TEST_SECRET } from './helpers';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,7 +67,7 @@ describe('configuration', () => {
   });
 
   it('production names its data folder: DATA_DIR is required (loadEnvConfig, createApp, main.ts exits 1)', async () => {
-    assert.throws(() => loadEnvConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }), /DATA_DIR is required/);
+    assert.throws(() => loadEnvConfig({ NODE_ENV: 'production', AUTH_SECRET: TEST_SECRET }), /DATA_DIR is required/);
     assert.throws(() => loadEnvConfig({ NODE_ENV: 'production', DATA_DIR: '  ' }), /DATA_DIR is required/);
     assert.equal(loadEnvConfig({ NODE_ENV: 'production', DATA_DIR: dir }).dataDir, dir);
     // PostgreSQL keeps nothing in the data folder: DATABASE_URL alone names production's data.
@@ -76,11 +77,11 @@ describe('configuration', () => {
     );
     assert.ok(loadEnvConfig({}).dataDir.endsWith(`${path.sep}data`), 'development keeps ./data');
     await assert.rejects(
-      createApp({ nodeEnv: 'production', secret: 'p'.repeat(40), logLevel: 'silent' }),
+      createApp({ nodeEnv: 'production', secret: TEST_SECRET, logLevel: 'silent' }),
       (error: Error) =>
         error instanceof ConfigError && /^DATA_DIR is required with NODE_ENV=production/.test(error.message),
     );
-    const { code, stderr, stdout } = await runMain({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    const { code, stderr, stdout } = await runMain({ NODE_ENV: 'production', AUTH_SECRET: TEST_SECRET });
     assert.equal(code, 1);
     assert.match(stderr.trim(), /^DATA_DIR is required with NODE_ENV=production on SQLite: name the folder/);
     assert.doesNotMatch(stdout, /is running/);
@@ -94,7 +95,55 @@ describe('configuration', () => {
     assert.ok(first.length >= 32);
     const stat = await fs.stat(path.join(dataDir, 'auth-secret'));
     assert.equal(stat.mode & 0o777, 0o600);
-    assert.equal(resolveAuthSecret({ secret: 'explicit', production: true, dataDir }), 'explicit');
+    assert.equal(resolveAuthSecret({ secret: TEST_SECRET, production: true, dataDir }), TEST_SECRET);
+  });
+
+  // Issue 42: NODE_ENV=production AUTH_SECRET=x served, with every key derived from "x".
+  it('WEAK_SECRET: a given secret under 32 characters, or of a few repeated ones, is refused in every mode', async () => {
+    const dataDir = path.join(dir, 'weak');
+    for (const secret of ['x', 'explicit', 'a'.repeat(31), 'x'.repeat(32), 'abab'.repeat(20)]) {
+      for (const production of [true, false]) {
+        assert.throws(
+          () => resolveAuthSecret({ secret, production, dataDir }),
+          (error: Error) => error instanceof ConfigError && /^WEAK_SECRET: AUTH_SECRET is refused/.test(error.message),
+          `${secret} (production: ${production})`,
+        );
+      }
+    }
+    await assert.rejects(
+      createApp({ nodeEnv: 'production', secret: 'x', dataDir, logLevel: 'silent' }),
+      (error: Error) => /^WEAK_SECRET: .*it has 1 characters; at least 32 are needed/.test(error.message),
+    );
+    const { code, stderr, stdout } = await runMain({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x',
+      DATA_DIR: path.join(dir, 'weak-main'),
+    });
+    assert.equal(code, 1);
+    assert.match(stderr.trim(), /^WEAK_SECRET: AUTH_SECRET is refused: it has 1 characters/);
+    assert.doesNotMatch(stdout, /is running/);
+    // What `openssl rand -base64 32` prints is taken.
+    const strong = 'q3Zt8V+u0mB1yK4xR7cN2wL9pE6sA5dF/hJ0gT3kYbc=';
+    assert.equal(resolveAuthSecret({ secret: strong, production: true, dataDir }), strong);
+  });
+
+  // Issue 42: NODE_ENV=Production ran as development (demo accounts seeded, cookies not Secure).
+  it('NODE_ENV is production, development or test, exactly; anything else is refused', async () => {
+    for (const value of ['Production', 'PRODUCTION', 'prod', 'staging', 'Development', 'TEST']) {
+      assert.throws(
+        () => loadEnvConfig({ NODE_ENV: value, AUTH_SECRET: TEST_SECRET, DATA_DIR: dir }),
+        (error: Error) =>
+          error instanceof ConfigError &&
+          error.message === `NODE_ENV must be one of production, development, test, in lower case (got "${value}").`,
+      );
+    }
+    for (const value of ['production', 'development', 'test', ' production ']) {
+      assert.equal(loadEnvConfig({ NODE_ENV: value, AUTH_SECRET: TEST_SECRET, DATA_DIR: dir }).nodeEnv, value.trim());
+    }
+    assert.equal(loadEnvConfig({}).nodeEnv, 'development');
+    const { code, stderr } = await runMain({ NODE_ENV: 'Production', AUTH_SECRET: TEST_SECRET, DATA_DIR: dir });
+    assert.equal(code, 1);
+    assert.match(stderr.trim(), /^NODE_ENV must be one of production, development, test/);
   });
 
   it('REMOTES_JSON: inline JSON and files override the defaults entry by entry', async () => {
@@ -128,7 +177,7 @@ describe('configuration', () => {
     const { code, stderr } = await runMain({
       REMOTES_JSON: '{"admin": 42}',
       DATA_DIR: path.join(dir, 'bad-remotes'),
-      AUTH_SECRET: 'x'.repeat(32),
+      AUTH_SECRET: TEST_SECRET,
     });
     assert.equal(code, 1);
     assert.match(stderr, /REMOTES_JSON must be a JSON object/);
@@ -188,7 +237,7 @@ describe('configuration', () => {
   it('production: Secure cookies with prefixes, no /api/dev route', async () => {
     const app = await createApp({
       nodeEnv: 'production',
-      secret: 'p'.repeat(40),
+      secret: TEST_SECRET,
       dataDir: path.join(dir, 'production'),
       seedDemo: false,
       logLevel: 'silent',

@@ -77,7 +77,7 @@ describe('safe defaults (no database target needed)', ONCE, () => {
   it('production seeds no demo account, and refuses SEED_DEMO=true with a one-line reason', async () => {
     const app = await createApp({
       nodeEnv: 'production',
-      secret: 'p'.repeat(40),
+      secret: TEST_SECRET,
       dataDir: path.join(dir, 'prod'),
       logLevel: 'silent',
     });
@@ -90,7 +90,7 @@ describe('safe defaults (no database target needed)', ONCE, () => {
     await assert.rejects(
       createApp({
         nodeEnv: 'production',
-        secret: 'p'.repeat(40),
+        secret: TEST_SECRET,
         dataDir: path.join(dir, 'prod2'),
         seedDemo: true,
         logLevel: 'silent',
@@ -131,7 +131,7 @@ describe('safe defaults (no database target needed)', ONCE, () => {
     assert.match(again.out, /already has an account/);
 
     // The new administrator signs in to the production server, the only account there.
-    const app = await createApp({ nodeEnv: 'production', secret: 'p'.repeat(40), dataDir, logLevel: 'silent' });
+    const app = await createApp({ nodeEnv: 'production', secret: TEST_SECRET, dataDir, logLevel: 'silent' });
     const listening = app.app.listen(0);
     try {
       await new Promise((resolve) => listening.once('listening', resolve));
@@ -601,6 +601,46 @@ for (const target of databaseTargets()) {
           if (response.status === 429) refused += 1;
         }
         assert.ok(refused >= 14, `refused ${refused} of 20 4 kB log messages over a 20 kB budget`);
+      } finally {
+        await server.close();
+      }
+    });
+
+    // Issue 42: 140 bodiless, tokenless posts from 7 addresses closed a store's ordering (429 for
+    // everyone) for ten minutes, since the store's limit counted them before the token check.
+    it("requests that order nothing never spend a store's order limit; they count against their sender", async () => {
+      const server = await startTestServer(target, {
+        orderingRateLimits: {
+          order: { limit: 3, windowMs: 10 * 60_000 },
+          orderPerStore: { limit: 2, windowMs: 10 * 60_000 },
+        },
+      });
+      try {
+        const path = '/ordering_online/blue-door-bistro/orders';
+        const { token } = (await (
+          await new Client(server.url).request('/gettokenonline?store=blue-door-bistro')
+        ).json()) as Json;
+        // From each of 5 addresses: no token, a forged one, a valid one with an empty order, and the
+        // sender's own limit then refuses the fourth.
+        for (let sender = 0; sender < 5; sender += 1) {
+          const client = new Client(server.url);
+          const tries = [
+            await client.request(path, { json: {} }),
+            await client.request(path, { json: {}, headers: { authorization: 'Bearer forged' } }),
+            await client.request(path, { json: { lines: [] }, headers: { authorization: `Bearer ${token}` } }),
+            await client.request(path, { json: {}, headers: { authorization: `Bearer ${token}` } }),
+          ];
+          assert.deepEqual(
+            tries.map((r) => r.status),
+            [401, 401, 400, 429],
+          );
+          assert.match(((await tries[3]!.json()) as Json).message, /^Too many orders from this address/);
+        }
+        // The store's limit of 2 is untouched: two real orders go through, and only then is it full.
+        const orders = [];
+        for (let i = 0; i < 3; i += 1)
+          orders.push((await placeOrder(new Client(server.url), server.clock.now())).status);
+        assert.deepEqual(orders, [201, 201, 429]);
       } finally {
         await server.close();
       }

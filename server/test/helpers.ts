@@ -81,6 +81,9 @@ export function databaseTargets(): DatabaseTarget[] {
  * Suites that need no database (or one is enough) run once per `npm test`: in the SQLite run when
  * the runner splits the two (TEST_DB=postgres skips them), so they are neither run nor counted twice.
  */
+/** An AUTH_SECRET the server accepts (long, of many characters: weakSecretReason). */
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
 export const ONCE: { skip: string | false } = {
   skip: process.env.TEST_DB?.trim() === 'postgres' ? 'runs in the SQLite run (TEST_DB=postgres)' : false,
 };
@@ -143,7 +146,7 @@ export async function startTestServer(
   // What every test server shares, the database aside (the templates are seeded with it too).
   const base: Partial<CreateAppOptions> = {
     nodeEnv: 'test',
-    secret: 'test-secret-test-secret-test-secret-0123456789',
+    secret: TEST_SECRET,
     logLevel: TEST_LOG_LEVEL,
     scryptCost: TEST_SCRYPT,
     now: clock.now,

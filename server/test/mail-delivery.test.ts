@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { startServer, type RunningServer } from '../src/app';
 import { LEASE_MS, MAX_ATTEMPTS, MAX_WAIT_MS, RETRY_DELAYS_MS, sendMail } from '../src/outbox';
+import { failureText, smtpSender } from '../src/outbox/delivery';
 import { outboxMigrations } from '../src/outbox/migrations';
 import { STAFF, api, signedIn } from './admin-helpers';
 import {
@@ -13,6 +14,7 @@ import {
   createClock,
   databaseTargets,
   errorParam,
+  ONCE,
   startTestServer,
   type TestServer,
 } from './helpers';
@@ -350,3 +352,36 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+// Issue 42: a server that echoed AUTH PLAIN in its error put `AG1haWxlcgBT...` (`\0user\0password`,
+// base64) into the outbox's last error, which the admin console shows, and into the log.
+describe('a refused SMTP login keeps no form of the credentials', ONCE, () => {
+  const sender = smtpSender('smtp://mailer:S3cret%2Fpass@127.0.0.1:1');
+  const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  after(() => sender.close());
+
+  it('an EAUTH failure is its reply code and a fixed text', () => {
+    const error = Object.assign(new Error(`Invalid login: 535 5.7.8 ${b64('\0mailer\0S3cret/pass')} rejected`), {
+      code: 'EAUTH',
+      responseCode: 535,
+    });
+    assert.equal(
+      failureText(error, sender.secrets),
+      'The SMTP server refused the user name and password of SMTP_URL (535).',
+    );
+  });
+
+  it('any other failure has the password hidden as written, decoded and in base64 (AUTH LOGIN and PLAIN)', () => {
+    for (const echoed of [
+      'S3cret%2Fpass',
+      'S3cret/pass',
+      b64('S3cret/pass'),
+      b64('\0mailer\0S3cret/pass'),
+      b64('mailer\0mailer\0S3cret/pass'),
+      b64('\0mailer\0S3cret/pass').replace(/=+$/, ''),
+    ]) {
+      const text = failureText(new Error(`550 rejected: ${echoed} (try later)`), sender.secrets);
+      assert.equal(text, '550 rejected: *** (try later)', echoed);
+    }
+  });
+});

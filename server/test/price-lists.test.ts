@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { applyPriceRule, roundPrice } from '@hive/shared/schemas/backoffice/catalog';
+import { applyPriceRule, roundPrice, type PriceList } from '@hive/shared/schemas/backoffice/catalog';
+import { previewImport } from '../src/backoffice/catalog/priceLists';
 import { api, assertValidation, companyId, db, parseCsv, signedIn, type ApiResult } from './admin-helpers';
-import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
+import { databaseTargets, ONCE, startTestServer, type Client, type Json, type TestServer } from './helpers';
 
 /*
  * Price lists (issue 21): every item's price at every level, the bulk rules' arithmetic and
@@ -190,6 +191,48 @@ for (const target of databaseTargets()) {
       assert.match(elsewhere.body.message, /limit of 32,768 bytes/);
     });
 
+    // Issue 42: a header naming one level 15,000 times over 15,000 short rows (300 kB) read every
+    // cell, 24.5 s on the event loop, and /healthz waited as long.
+    it('an import built to make work answers in seconds, and the server answers others meanwhile', async () => {
+      const wide = (columns: number, rows: number) =>
+        [
+          `sku,name,base,${Array.from({ length: columns }, () => level.name).join(',')}`,
+          ...Array.from({ length: rows }, () => `${item.sku},x`),
+        ].join('\n');
+      const timed = async <T>(work: () => Promise<T>) => {
+        const started = performance.now();
+        const result = await work();
+        return { result, ms: performance.now() - started };
+      };
+      for (const [columns, rows] of [
+        [15_000, 15_000],
+        [3_000, 3_000],
+      ] as const) {
+        const csv = wide(columns, rows);
+        const importing = timed(() => api(owner, 'POST', `${P}/import`, { csv }));
+        // Asked while the import is being read (its body has arrived well before 50 ms here).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const health = await timed(() => fetch(`${server.url}/healthz`));
+        const { result, ms } = await importing;
+        ok(result);
+        assert.equal(health.result.status, 200);
+        // 2 s and 1 s measured on a quiet machine; the bounds leave room for a busy one.
+        assert.ok(ms < 5_000, `${columns} x ${rows}: the import answered in ${Math.round(ms)} ms`);
+        assert.ok(health.ms < 2_500, `${columns} x ${rows}: /healthz answered in ${Math.round(health.ms)} ms`);
+        if (rows > 10_000) {
+          assert.deepEqual(result.body.errors, [
+            { line: 1, message: 'the file has 15,000 item rows; a price list holds at most 10,000' },
+          ]);
+        } else {
+          // The level's column is read once; its 2,999 repeats are problems, 100 listed, the rest counted.
+          assert.equal(result.body.errors.length, 101);
+          assert.match(result.body.errors[0].message, /has two columns; only the first is read/);
+          assert.equal(result.body.errors[100].message, 'and 2,899 more problems');
+          assert.equal(result.body.changes.length + result.body.unchanged, 3_000);
+        }
+      }
+    });
+
     it('a company only sees its own items; a clerk gets 403', async () => {
       const corner = await signedIn(server, 'owner@cornermarket.test');
       const theirs = (await api(corner, 'GET', P)).body;
@@ -199,3 +242,31 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+describe('price list import: the work is bounded by the file', ONCE, () => {
+  const list = (levels: number): PriceList =>
+    ({
+      levels: Array.from({ length: levels }, (_, k) => ({ id: k + 1, name: `Level ${k + 1}` })),
+      items: [{ id: 1, sku: 'A-1', name: 'Apple', basePriceCents: 100, prices: {} }],
+    }) as unknown as PriceList;
+  const csv = (levels: number, rows: number) =>
+    [
+      `sku,name,base,${Array.from({ length: levels }, (_, k) => `Level ${k + 1}`).join(',')}`,
+      ...Array.from({ length: rows }, () => 'A-1,Apple,1.00'),
+    ].join('\n');
+
+  it('refuses more rows x level columns than maxCells before reading a cell', () => {
+    assert.deepEqual(previewImport(list(21), csv(21, 10_000)).errors, [
+      { line: 1, message: '210,000 prices in one file; at most 200,000: import it in parts' },
+    ]);
+    // Under the ceiling the file is read.
+    const read = previewImport(list(20), csv(20, 10_000));
+    assert.equal(read.errors.length, 0);
+    assert.equal(read.changes.length + read.unchanged, 200_000);
+  });
+
+  it('cuts a long cell in its message', () => {
+    const [problem] = previewImport(list(1), `sku,name,base,Level 1\nA-1,Apple,1.00,${'9'.repeat(5_000)}x`).errors;
+    assert.equal(problem!.message, `"${'9'.repeat(57)}..." under Level 1 is not a price (e.g. 12.50)`);
+  });
+});

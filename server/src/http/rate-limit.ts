@@ -104,6 +104,12 @@ export interface LimitOptions {
   scope?: string;
   /** Count only failures: each request takes a point first, and a success gives it back. */
   succeeded?: (req: Request, res: Response) => boolean;
+  /**
+   * Count only successes: each request takes a point first (so parallel ones cannot slip past
+   * together), and one answered with an error gives it back. For a limit shared by everyone (a
+   * store's orders), so that nobody can spend it with requests that do nothing.
+   */
+  countOnlySuccesses?: boolean;
 }
 
 /**
@@ -116,9 +122,12 @@ export function rateLimit(limiter: Limiter, what: string, options: LimitOptions 
     const key = keyOf(req);
     const { allowed, retryAfter } = await limiter.consume(key);
     if (!allowed) throw tooMany(what, retryAfter, options.scope);
-    if (options.succeeded) {
+    const giveBack = options.countOnlySuccesses
+      ? (_req: Request, r: Response) => r.statusCode >= 400
+      : options.succeeded;
+    if (giveBack) {
       res.on('finish', () => {
-        if (options.succeeded!(req, res)) void limiter.refund(key).catch(() => undefined);
+        if (giveBack(req, res)) void limiter.refund(key).catch(() => undefined);
       });
     }
     next();

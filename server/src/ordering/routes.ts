@@ -159,10 +159,15 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     rateLimit(limits.read, 'ordering requests'),
     rateLimit(limits.readPerStore, 'requests', { key: storeKey, scope: 'for this store' }),
   ];
-  const orderLimit = [
-    rateLimit(limits.order, 'orders'),
-    rateLimit(limits.orderPerStore, 'orders', { key: storeKey, scope: 'for this store right now' }),
-  ];
+  // Every try counts against its sender; only orders taken count against the store's limit, which
+  // comes after the token check: 140 bodiless, tokenless posts from a few addresses closed a
+  // store's ordering for everyone for ten minutes when every request counted.
+  const orderLimit = rateLimit(limits.order, 'orders');
+  const storeOrderLimit = rateLimit(limits.orderPerStore, 'orders', {
+    key: storeKey,
+    scope: 'for this store right now',
+    countOnlySuccesses: true,
+  });
   // A gift card number that finds no card costs a point (per address and per store); a good one
   // gives it back, so only guessing runs into the limit. The point is taken before the lookup, so
   // parallel guesses cannot slip past together. Only requests that carry a number are counted or
@@ -216,135 +221,146 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     noStore(res).json(card);
   });
 
-  online.post('/:slug/orders', ...orderLimit, requireToken(ctx), ...giftCardLimitIfCarried, async (req, res) => {
-    const store = await storeOr404(ctx, req.params.slug);
-    const input = parseOrThrow(createOrderSchema, req.body ?? {});
-    if (!store.takingOrders) {
-      throw new HttpError(409, {
-        error: 'store_closed',
-        message: `${store.name} is not taking online orders right now.`,
-      });
-    }
-    const now = ctx.now();
-    const pickupAt = Date.parse(input.pickupAt);
-    const problem = pickupProblem(pickupAt, now, store);
-    if (problem) {
-      const message = PICKUP_MESSAGES[problem];
-      throw new HttpError(400, {
-        error: 'validation_error',
-        message: `pickupAt: ${message}`,
-        fields: { pickupAt: message },
-      });
-    }
-    // Prices come from the catalog only: whatever price the client sent is ignored.
-    const items = new Map(
-      (await catalogItems(ctx.db, store.companyId, [...new Set(input.lines.map((l) => l.itemId))])).map((i) => [
-        i.id,
-        i,
-      ]),
-    );
-    const fields: Record<string, string> = {};
-    const lines = input.lines.map((line, index) => {
-      const item = items.get(line.itemId);
-      if (!item) {
-        fields[`lines.${index}.itemId`] = 'is not on the menu';
-        return null;
+  online.post(
+    '/:slug/orders',
+    orderLimit,
+    requireToken(ctx),
+    storeOrderLimit,
+    ...giftCardLimitIfCarried,
+    async (req, res) => {
+      const store = await storeOr404(ctx, req.params.slug);
+      const input = parseOrThrow(createOrderSchema, req.body ?? {});
+      if (!store.takingOrders) {
+        throw new HttpError(409, {
+          error: 'store_closed',
+          message: `${store.name} is not taking online orders right now.`,
+        });
       }
-      const problem = checkModifierChoice(item.modifierGroups, line.modifierIds)[0];
+      const now = ctx.now();
+      const pickupAt = Date.parse(input.pickupAt);
+      const problem = pickupProblem(pickupAt, now, store);
       if (problem) {
-        fields[`lines.${index}.modifierIds`] = choiceProblemText(item, problem);
-        return null;
+        const message = PICKUP_MESSAGES[problem];
+        throw new HttpError(400, {
+          error: 'validation_error',
+          message: `pickupAt: ${message}`,
+          fields: { pickupAt: message },
+        });
       }
-      const chosen = chosenModifiers(item.modifierGroups, line.modifierIds);
-      const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
-      return { item, chosen, unit, quantity: line.quantity };
-    });
-    const firstField = Object.keys(fields)[0];
-    if (firstField) {
-      throw new HttpError(400, { error: 'validation_error', message: `${firstField}: ${fields[firstField]}`, fields });
-    }
-    const picked = lines.filter((l) => l !== null);
-    // The store's promotions and each line's taxes, priced by the shared rule the storefront's
-    // checkout shows before the order is placed (orderPricing.ts), now.
-    const rules = (await loadPromotions(ctx.db, store.companyId, { activeOnly: true })).map(
-      ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
-    );
-    const priced = priceOrder(
-      picked.map((l) => ({
-        itemId: l.item.id,
-        categoryId: l.item.categoryId,
-        quantity: l.quantity,
-        unitCents: l.unit,
-        taxes: l.item.taxes,
-      })),
-      rules,
-      now,
-      store.timezone,
-    );
-    const promotions = priced.promotions;
-    const valid = picked.map((l, i) => ({
-      row: {
-        item_id: l.item.id,
-        name: l.item.name,
-        options_json: JSON.stringify(l.chosen.map((o) => o.name)),
-        quantity: l.quantity,
-        unit_price_cents: l.unit,
-        tax_cents: priced.lines[i]!.taxCents,
-        total_cents: priced.lines[i]!.amountCents,
-      },
-    }));
-    // Subtotal without tax, tax (included and added), total = what the customer pays: the lines'
-    // amounts plus the added tax, so subtotal + tax = total always.
-    const subtotal = priced.subtotalCents;
-    const tax = priced.taxCents;
-    const total = priced.totalCents;
-    if (total > ORDERING_LIMITS.maxTotalCents) {
-      const most = (ORDERING_LIMITS.maxTotalCents / 100).toFixed(2);
-      throw new HttpError(400, {
-        error: 'validation_error',
-        message: `lines: an online order may total at most ${most}; split it or call the store`,
-        fields: { lines: `an online order may total at most ${most}` },
+      // Prices come from the catalog only: whatever price the client sent is ignored.
+      const items = new Map(
+        (await catalogItems(ctx.db, store.companyId, [...new Set(input.lines.map((l) => l.itemId))])).map((i) => [
+          i.id,
+          i,
+        ]),
+      );
+      const fields: Record<string, string> = {};
+      const lines = input.lines.map((line, index) => {
+        const item = items.get(line.itemId);
+        if (!item) {
+          fields[`lines.${index}.itemId`] = 'is not on the menu';
+          return null;
+        }
+        const problem = checkModifierChoice(item.modifierGroups, line.modifierIds)[0];
+        if (problem) {
+          fields[`lines.${index}.modifierIds`] = choiceProblemText(item, problem);
+          return null;
+        }
+        const chosen = chosenModifiers(item.modifierGroups, line.modifierIds);
+        const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
+        return { item, chosen, unit, quantity: line.quantity };
       });
-    }
+      const firstField = Object.keys(fields)[0];
+      if (firstField) {
+        throw new HttpError(400, {
+          error: 'validation_error',
+          message: `${firstField}: ${fields[firstField]}`,
+          fields,
+        });
+      }
+      const picked = lines.filter((l) => l !== null);
+      // The store's promotions and each line's taxes, priced by the shared rule the storefront's
+      // checkout shows before the order is placed (orderPricing.ts), now.
+      const rules = (await loadPromotions(ctx.db, store.companyId, { activeOnly: true })).map(
+        ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
+      );
+      const priced = priceOrder(
+        picked.map((l) => ({
+          itemId: l.item.id,
+          categoryId: l.item.categoryId,
+          quantity: l.quantity,
+          unitCents: l.unit,
+          taxes: l.item.taxes,
+        })),
+        rules,
+        now,
+        store.timezone,
+      );
+      const promotions = priced.promotions;
+      const valid = picked.map((l, i) => ({
+        row: {
+          item_id: l.item.id,
+          name: l.item.name,
+          options_json: JSON.stringify(l.chosen.map((o) => o.name)),
+          quantity: l.quantity,
+          unit_price_cents: l.unit,
+          tax_cents: priced.lines[i]!.taxCents,
+          total_cents: priced.lines[i]!.amountCents,
+        },
+      }));
+      // Subtotal without tax, tax (included and added), total = what the customer pays: the lines'
+      // amounts plus the added tax, so subtotal + tax = total always.
+      const subtotal = priced.subtotalCents;
+      const tax = priced.taxCents;
+      const total = priced.totalCents;
+      if (total > ORDERING_LIMITS.maxTotalCents) {
+        const most = (ORDERING_LIMITS.maxTotalCents / 100).toFixed(2);
+        throw new HttpError(400, {
+          error: 'validation_error',
+          message: `lines: an online order may total at most ${most}; split it or call the store`,
+          fields: { lines: `an online order may total at most ${most}` },
+        });
+      }
 
-    // One transaction: the number, the order and its lines, or nothing.
-    const saved = await ctx.db.transaction().execute(async (trx) => {
-      const order = await trx
-        .insertInto('ordering_orders')
-        .values({
-          company_id: store.companyId,
-          public_id: newPublicId(),
-          number: await nextNumber(trx, store.companyId, 'order'),
-          status: 'received',
-          customer_name: input.name,
-          phone: input.phone,
-          pickup_at: pickupAt,
-          notes: input.notes,
-          subtotal_cents: subtotal,
-          tax_cents: tax,
-          total_cents: total,
-          created_at: now,
-          updated_at: now,
-          // Pickup orders are Takeaway (Settings › Order types).
-          order_type_id: await takeawayOrderTypeId(trx, store.companyId),
-          discount_cents: promotions.reduce((sum, p) => sum + p.totalCents, 0),
-          promotions_json: JSON.stringify(
-            promotions.map((p) => ({ promotionId: p.promotionId, name: p.name, amountCents: p.totalCents })),
-          ),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('ordering_order_lines')
-        .values(valid.map((l) => ({ ...l.row, order_id: order.id, company_id: store.companyId })))
-        .execute();
-      if (input.giftCardNumber === undefined) return order;
-      return payWithGiftCard(trx, order, input.giftCardNumber, res);
-    });
-    ctx.live.publishChange(store.companyId, 'online-orders', { orderId: saved.id, status: saved.status });
-    const view = await orderView(ctx.db, saved, store);
-    noStore(res).status(201).json(publicOrder(view));
-  });
+      // One transaction: the number, the order and its lines, or nothing.
+      const saved = await ctx.db.transaction().execute(async (trx) => {
+        const order = await trx
+          .insertInto('ordering_orders')
+          .values({
+            company_id: store.companyId,
+            public_id: newPublicId(),
+            number: await nextNumber(trx, store.companyId, 'order'),
+            status: 'received',
+            customer_name: input.name,
+            phone: input.phone,
+            pickup_at: pickupAt,
+            notes: input.notes,
+            subtotal_cents: subtotal,
+            tax_cents: tax,
+            total_cents: total,
+            created_at: now,
+            updated_at: now,
+            // Pickup orders are Takeaway (Settings › Order types).
+            order_type_id: await takeawayOrderTypeId(trx, store.companyId),
+            discount_cents: promotions.reduce((sum, p) => sum + p.totalCents, 0),
+            promotions_json: JSON.stringify(
+              promotions.map((p) => ({ promotionId: p.promotionId, name: p.name, amountCents: p.totalCents })),
+            ),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('ordering_order_lines')
+          .values(valid.map((l) => ({ ...l.row, order_id: order.id, company_id: store.companyId })))
+          .execute();
+        if (input.giftCardNumber === undefined) return order;
+        return payWithGiftCard(trx, order, input.giftCardNumber, res);
+      });
+      ctx.live.publishChange(store.companyId, 'online-orders', { orderId: saved.id, status: saved.status });
+      const view = await orderView(ctx.db, saved, store);
+      noStore(res).status(201).json(publicOrder(view));
+    },
+  );
 
   online.get('/:slug/orders/:id', ...readLimit, requireToken(ctx), async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);

@@ -66,8 +66,21 @@ export function smtpSender(smtpUrl: string): MailSender {
   } catch {
     // A stray % in the password: nodemailer reads it as written, so that is the form to hide.
   }
+  let user = url.username;
+  try {
+    user = decodeURIComponent(url.username);
+  } catch {
+    // As above.
+  }
   // However short the password, it is hidden: a garbled error reads better than a leaked secret.
-  const secrets = [smtpUrl, url.password, decoded].filter((s) => s.length > 0);
+  // In every form a server may echo: as written, and base64 as AUTH LOGIN and AUTH PLAIN
+  // (`\0user\0password`, with or without the user as authorisation id) send it.
+  const encoded = [decoded, `\0${user}\0${decoded}`, `${user}\0${user}\0${decoded}`].map((s) =>
+    Buffer.from(s, 'utf8').toString('base64'),
+  );
+  const secrets = [smtpUrl, url.password, decoded, ...encoded, ...encoded.map((b) => b.replace(/=+$/, ''))].filter(
+    (s) => s.length > 0,
+  );
   const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     secrets,
@@ -86,8 +99,15 @@ export function describeSmtp(smtpUrl: string): string {
 
 /** The text of a failed try as the admin console shows it: the server's answer, no secret in it. */
 export function failureText(error: unknown, secrets: readonly string[]): string {
+  // A refused login: the reply code and a fixed text, never the server's words (some echo what the
+  // client sent, which is the credentials in some encoding).
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (code === 'EAUTH') {
+    return `The SMTP server refused the user name and password of SMTP_URL${typeof responseCode === 'number' ? ` (${responseCode})` : ''}.`;
+  }
   let text = error instanceof Error ? error.message : String(error);
-  for (const secret of secrets) text = text.split(secret).join('***');
+  // Longest first: a short one inside a longer one would leave the rest of that one readable.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) text = text.split(secret).join('***');
   text = text.replace(/\s+/g, ' ').trim() || 'Unknown error';
   return text.length > ERROR_TEXT_MAX ? `${text.slice(0, ERROR_TEXT_MAX - 1)}…` : text;
 }

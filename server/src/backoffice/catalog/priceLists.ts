@@ -116,32 +116,67 @@ function priceOf(cell: string): number | null | undefined {
   return Math.round(Number(text) * 100);
 }
 
+/** A cell quoted in a message, cut to a readable length (a cell may be most of a 1 MB file). */
+const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+
+/** Problems by line, the first maxErrors listed and the rest counted (a file of errors stays small). */
+function problemList() {
+  const listed: { line: number; message: string }[] = [];
+  let more = 0;
+  let lastLine = 0;
+  return {
+    add(line: number, message: string) {
+      if (listed.length < PRICE_LIST_LIMITS.maxErrors) listed.push({ line, message });
+      else more += 1;
+      lastLine = line;
+    },
+    done: () =>
+      more ? [...listed, { line: lastLine, message: `and ${more.toLocaleString('en-US')} more problems` }] : listed,
+  };
+}
+
 /**
  * Reads a price list CSV (the export's columns: sku, name, base price, then one column per level by
  * its name) into the changes it makes: items are found by SKU, or by name when the SKU is empty; a
  * level cell left empty removes the item's own price there. Nothing is written.
+ *
+ * The work is bounded by the file before any cell is read: a level's column counts once (a header
+ * naming one level 15,000 times made 15,000 x 15,000 cells of work on the event loop, stalling every
+ * request of every company for half a minute), rows and rows x level columns have ceilings, and
+ * problems past maxErrors are counted, not listed.
  */
 export function previewImport(list: PriceList, csv: string): PriceListImportPreview {
   const rows = parseCsvField(csv, 'csv').filter((r) => r.some((c) => c.trim() !== ''));
-  const errors: { line: number; message: string }[] = [];
+  const problems = problemList();
   const changes: PriceListImportPreview['changes'] = [];
   let unchanged = 0;
   const head = rows[0]?.map((h) => h.trim()) ?? [];
+  const refuse = (line: number, message: string) => ({ changes: [], unchanged: 0, errors: [{ line, message }] });
   if (head[0]?.toLowerCase() !== 'sku' || head[1]?.toLowerCase() !== 'name') {
-    return {
-      changes,
-      unchanged,
-      errors: [
-        { line: 1, message: 'the first row must be the columns sku, name, base, then a price level per column' },
-      ],
-    };
+    return refuse(1, 'the first row must be the columns sku, name, base, then a price level per column');
+  }
+  const itemRows = rows.length - 1;
+  if (itemRows > PRICE_LIST_LIMITS.maxRows) {
+    return refuse(
+      1,
+      `the file has ${itemRows.toLocaleString('en-US')} item rows; a price list holds at most ${PRICE_LIST_LIMITS.maxRows.toLocaleString('en-US')}`,
+    );
   }
   const levelColumns: { index: number; level: PriceList['levels'][number] }[] = [];
+  const levelsByName = new Map(list.levels.map((l) => [l.name.toLowerCase(), l]));
   head.slice(3).forEach((name, k) => {
-    const level = list.levels.find((l) => l.name.toLowerCase() === name.toLowerCase());
-    if (level) levelColumns.push({ index: k + 3, level });
-    else errors.push({ line: 1, message: `there is no price level "${name}"` });
+    const level = levelsByName.get(name.toLowerCase());
+    if (!level) problems.add(1, `there is no price level "${clip(name)}"`);
+    else if (levelColumns.some((c) => c.level.id === level.id))
+      problems.add(1, `the price level "${clip(name)}" has two columns; only the first is read`);
+    else levelColumns.push({ index: k + 3, level });
   });
+  if (itemRows * levelColumns.length > PRICE_LIST_LIMITS.maxCells) {
+    return refuse(
+      1,
+      `${(itemRows * levelColumns.length).toLocaleString('en-US')} prices in one file; at most ${PRICE_LIST_LIMITS.maxCells.toLocaleString('en-US')}: import it in parts`,
+    );
+  }
   const bySku = new Map(list.items.filter((i) => i.sku !== '').map((i) => [i.sku.toLowerCase(), i]));
   const byName = new Map(list.items.map((i) => [i.name.toLowerCase(), i]));
   rows.slice(1).forEach((row, k) => {
@@ -150,13 +185,13 @@ export function previewImport(list: PriceList, csv: string): PriceListImportPrev
     const name = (row[1] ?? '').trim().replace(/^'/, '');
     const item = sku ? bySku.get(sku.toLowerCase()) : byName.get(name.toLowerCase());
     if (!item) {
-      errors.push({ line, message: sku ? `no item has the SKU "${sku}"` : `no item is called "${name}"` });
+      problems.add(line, sku ? `no item has the SKU "${clip(sku)}"` : `no item is called "${clip(name)}"`);
       return;
     }
     for (const { index, level } of levelColumns) {
       const price = priceOf(row[index] ?? '');
       if (price === undefined) {
-        errors.push({ line, message: `"${row[index]}" under ${level.name} is not a price (e.g. 12.50)` });
+        problems.add(line, `"${clip(row[index] ?? '')}" under ${level.name} is not a price (e.g. 12.50)`);
         continue;
       }
       const old = item.prices[String(level.id)]?.ownCents ?? null;
@@ -174,7 +209,7 @@ export function previewImport(list: PriceList, csv: string): PriceListImportPrev
       });
     }
   });
-  return { changes, errors, unchanged };
+  return { changes, errors: problems.done(), unchanged };
 }
 
 /** Writes the changes in one transaction: a price of its own, or none (null). */

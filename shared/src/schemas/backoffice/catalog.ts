@@ -178,7 +178,18 @@ export interface BundleOptions {
 // Price lists (/price_hive_items): each item's price at each price level of Settings › Price
 // levels. An item without a price of its own at a level sells there at its base price.
 
-export const PRICE_LIST_LIMITS = { maxChanges: 5000, maxCsvBytes: 1_000_000, maxCents: 100_000_000 } as const;
+/**
+ * maxRows: an import's item rows (a list holds at most 10,000 items); maxCells: its rows x price
+ * level columns; maxErrors: problems listed one by one (the rest are counted in one line).
+ */
+export const PRICE_LIST_LIMITS = {
+  maxChanges: 5000,
+  maxCsvBytes: 1_000_000,
+  maxCents: 100_000_000,
+  maxRows: 10_000,
+  maxCells: 200_000,
+  maxErrors: 100,
+} as const;
 
 export const PRICE_ROUNDINGS = ['cent', '99', '95'] as const;
 export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
