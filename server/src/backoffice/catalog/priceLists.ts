@@ -146,7 +146,10 @@ function problemList() {
  * problems past maxErrors are counted, not listed.
  */
 export function previewImport(list: PriceList, csv: string): PriceListImportPreview {
-  const rows = parseCsvField(csv, 'csv').filter((r) => r.some((c) => c.trim() !== ''));
+  // The header and maxRows item rows, and one more if the file has it.
+  const rows = parseCsvField(csv, 'csv', { maxRows: PRICE_LIST_LIMITS.maxRows + 1 }).filter((r) =>
+    r.some((c) => c.trim() !== ''),
+  );
   const problems = problemList();
   const changes: PriceListImportPreview['changes'] = [];
   let unchanged = 0;
@@ -157,10 +160,8 @@ export function previewImport(list: PriceList, csv: string): PriceListImportPrev
   }
   const itemRows = rows.length - 1;
   if (itemRows > PRICE_LIST_LIMITS.maxRows) {
-    return refuse(
-      1,
-      `the file has ${itemRows.toLocaleString('en-US')} item rows; a price list holds at most ${PRICE_LIST_LIMITS.maxRows.toLocaleString('en-US')}`,
-    );
+    const most = PRICE_LIST_LIMITS.maxRows.toLocaleString('en-US');
+    return refuse(1, `the file has more than ${most} item rows; a price list holds at most ${most}`);
   }
   const levelColumns: { index: number; level: PriceList['levels'][number] }[] = [];
   const levelsByName = new Map(list.levels.map((l) => [l.name.toLowerCase(), l]));
