@@ -3,8 +3,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { pino } from 'pino';
 import { startServer, type RunningServer } from '../src/app';
-import { LEASE_MS, MAX_ATTEMPTS, MAX_WAIT_MS, RETRY_DELAYS_MS, sendMail } from '../src/outbox';
+import {
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  MAX_WAIT_MS,
+  RETRY_DELAYS_MS,
+  sendMail,
+  startMailDelivery,
+  type DeliveryOptions,
+} from '../src/outbox';
 import { failureText, smtpSender } from '../src/outbox/delivery';
 import { outboxMigrations } from '../src/outbox/migrations';
 import { STAFF, api, signedIn } from './admin-helpers';
@@ -211,6 +220,70 @@ for (const target of databaseTargets()) {
       const sent = await row(id);
       assert.equal(sent.status, 'sent');
       assert.equal(sent.attempts, 2);
+    });
+
+    // Issue 42: the test above writes the dead claim itself, so a claim that forgot its lease
+    // (claimed_until) passed the whole suite while such a message stayed 'sending' for ever.
+    it('the real claim writes its lease: a sender that never settles, and another instance sends it after', async () => {
+      const db = server.running.database.db;
+      await sendMail(db, { to: 'dying@example.test', subject: 'Dying sender', body: 'Hello' }, server.clock.now());
+      const id = await newest('dying@example.test');
+      let handed = () => {};
+      const inHand = new Promise<void>((resolve) => (handed = resolve));
+      // An instance whose send never ends (its process froze or died with the message in hand).
+      const dying = startMailDelivery({
+        db: db as unknown as DeliveryOptions['db'],
+        now: () => server.clock.now(),
+        from: MAIL_FROM,
+        log: pino({ level: 'silent' }),
+        everyMs: 0,
+        instanceId: 'instance-dying',
+        sender: {
+          secrets: [],
+          close: () => undefined,
+          send: () => {
+            handed();
+            return new Promise<void>(() => undefined);
+          },
+        },
+      });
+      const claimedFrom = server.clock.now();
+      void dying.runOnce();
+      await inHand;
+      const claimedBy = server.clock.now();
+      const claimed = await row(id);
+      assert.equal(claimed.status, 'sending');
+      assert.equal(claimed.claimed_by, 'instance-dying');
+      // The test clock runs with real time: the claim was made between the two readings.
+      const until = Number(claimed.claimed_until);
+      assert.ok(
+        until >= claimedFrom + LEASE_MS && until <= claimedBy + LEASE_MS,
+        `claimed_until ${claimed.claimed_until}: the lease starts with the claim`,
+      );
+      assert.equal(await delivery.runOnce(), 0);
+      assert.equal(sink.tries, 0, 'the lease holds while it lasts');
+      server.clock.advance(LEASE_MS + 1);
+      assert.equal(await delivery.runOnce(), 1);
+      assert.deepEqual(
+        sink.received.map((m) => m.subject),
+        ['Dying sender'],
+      );
+      const sent = await row(id);
+      assert.equal(sent.status, 'sent');
+      assert.equal(sent.attempts, 2);
+    });
+
+    // Issue 42: a customer e-mail `a,victim2@x.test` was accepted, and its invoice mailed to victim2.
+    it('an address that is not one plain address is never mailed, whatever stored it', async () => {
+      const db = server.running.database.db;
+      for (const to of ['a,victim2@x.test', 'x<v@x.test>', '(1)v@x.test']) {
+        await sendMail(db, { to, subject: `Not for ${to}`, body: 'Hello' }, server.clock.now());
+        assert.equal(await delivery.runOnce(), 0);
+        const failed = await row(await newest(to));
+        assert.equal(failed.status, 'failed', to);
+        assert.equal(failed.last_error, 'Not sent: the address is not one plain e-mail address.');
+      }
+      assert.equal(sink.tries, 0, 'nothing reached the SMTP server');
     });
 
     it('mail that waited over a day for its first try is held, not sent; a Retry sends it', async () => {

@@ -7,7 +7,7 @@ import { createApp, startServer } from '../src/app';
 import { disableDemo } from '../src/cli/disableDemo';
 import { ConfigError } from '../src/config';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo';
-import { Client, TEST_SCRYPT, databaseTargets, errorParam, type DatabaseTarget } from './helpers';
+import { Client, TEST_SCRYPT, TEST_SECRET, databaseTargets, errorParam, type DatabaseTarget } from './helpers';
 
 /*
  * Issue 30 item 4: NODE_ENV=production on a database the development server seeded signed in
@@ -16,7 +16,7 @@ import { Client, TEST_SCRYPT, databaseTargets, errorParam, type DatabaseTarget }
  * disable-demo it starts and the demo accounts stay shut.
  */
 
-const SECRET = 'p'.repeat(40);
+const SECRET = TEST_SECRET;
 
 for (const target of databaseTargets()) {
   describe(`production on a development database [${target.name}]`, () => {

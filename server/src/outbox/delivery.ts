@@ -4,6 +4,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { OutboxStatus } from '@hive/shared/schemas/admin';
+import { EMAIL } from '@hive/shared/schemas/backoffice';
 import type { OutboxTables } from './tables';
 
 /*
@@ -205,7 +206,7 @@ export function startMailDelivery(options: DeliveryOptions): MailDelivery {
       .executeTakeFirst();
   }
 
-  async function settle(message: Claimed, error: unknown): Promise<void> {
+  async function settle(message: Claimed, error: unknown, lastTry = false): Promise<void> {
     const at = now();
     const mine = db
       .updateTable('outbox')
@@ -217,7 +218,7 @@ export function startMailDelivery(options: DeliveryOptions): MailDelivery {
       await mine.set({ status: 'sent', sent_at: at, last_error: null, claimed_until: null }).execute();
       return;
     }
-    const final = message.attempts >= MAX_ATTEMPTS;
+    const final = lastTry || message.attempts >= MAX_ATTEMPTS;
     const text = failureText(error, sender.secrets);
     await mine
       .set({
@@ -238,6 +239,11 @@ export function startMailDelivery(options: DeliveryOptions): MailDelivery {
     while (!stopped) {
       const message = await claimOne(now());
       if (!message) break;
+      // Whatever wrote it, only one plain address leaves (`a,b@x.test` would reach two people).
+      if (!EMAIL.test(message.to_address)) {
+        await settle(message, new Error('Not sent: the address is not one plain e-mail address.'), true);
+        continue;
+      }
       let failure: unknown = undefined;
       try {
         await sender.send({ from, to: message.to_address, subject: message.subject, text: message.body });

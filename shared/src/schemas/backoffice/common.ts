@@ -207,7 +207,14 @@ export const idListSchema = (m: ValidationMessages, max: number) =>
     .transform((ids) => ids as number[]);
 
 export const PHONE = /^[0-9+()\-. ]*$/;
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address and nothing around it: a mailbox name of the characters it may use unquoted,
+ * and a domain of letters, digits and hyphens with at least one dot. No comments, display names,
+ * angle brackets or lists: mail software reads `(1)v@x.test`, `x<v@x.test>` and `a,v@x.test` as
+ * other addresses than the text looks like (and the last as two).
+ */
+export const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** An optional e-mail address ('' = none). */
 export const emailSchema = (m: ValidationMessages) =>
