@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
@@ -20,6 +21,8 @@ export const DEFAULT_PORT = 8080;
 /** What main.ts reads from the environment; createApp takes the same things as plain options. */
 export interface EnvConfig {
   port: number;
+  /** HOST: the address to listen on (default every interface); behind a proxy, the private one. */
+  host: string | undefined;
   nodeEnv: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -59,6 +62,18 @@ function parsePort(raw: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number between 0 and 65535 (got "${raw}").`);
   }
   return port;
+}
+
+/** An IPv4 or IPv6 address, or `localhost`: what a server binds to (a name would be a lookup). */
+function parseHost(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = raw.trim();
+  if (value !== 'localhost' && isIP(value) === 0) {
+    throw new ConfigError(
+      `HOST must be an IP address to listen on, such as 10.0.0.5 or 127.0.0.1, or localhost (got "${raw}").`,
+    );
+  }
+  return value;
 }
 
 function parseBoolean<T extends boolean | undefined>(name: string, raw: string | undefined, fallback: T): boolean | T {
@@ -219,6 +234,7 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   if (smtpUrl && !env.PUBLIC_URL?.trim()) throw new ConfigError(SMTP_NEEDS_PUBLIC_URL_MESSAGE);
   return {
     port: parsePort(env.PORT),
+    host: parseHost(env.HOST),
     nodeEnv,
     dataDir: env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,

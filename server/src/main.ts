@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const env = loadEnvConfig();
   const running = await startServer({
     port: env.port,
+    host: env.host,
     nodeEnv: env.nodeEnv,
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
     smtpUrl: env.smtpUrl,
     mailFrom: env.mailFrom,
   });
-  console.log(`${PRODUCT_NAME} is running at http://localhost:${running.port}`);
+  const host = env.host === undefined ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host;
+  console.log(`${PRODUCT_NAME} is running at http://${host}:${running.port}`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -203,6 +203,51 @@ describe('configuration', () => {
     assert.throws(() => loadEnvConfig({ PUBLIC_URL: 'ftp://x' }), /PUBLIC_URL must be/);
   });
 
+  // Issue 42: an instance reached past its proxy with TRUST_PROXY set believes any X-Forwarded-For;
+  // HOST binds it to the private interface the proxy uses (docs/deploy.md).
+  it('HOST: an address to listen on, nothing else; main.ts listens there', async () => {
+    assert.equal(loadEnvConfig({}).host, undefined, 'every interface unless told');
+    for (const host of ['127.0.0.1', '10.0.0.5', '::1', 'localhost', ' 127.0.0.1 ']) {
+      assert.equal(loadEnvConfig({ HOST: host }).host, host.trim());
+    }
+    for (const host of ['pos.example.com', '10.0.0', '127.0.0.1:8080', 'http://127.0.0.1']) {
+      assert.throws(() => loadEnvConfig({ HOST: host }), /^ConfigError: HOST must be an IP address/, host);
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SEED_DEMO: 'false',
+        DATA_DIR: path.join(dir, 'host'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no start line within 30 s: ${out}`)), 30_000);
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const match = /is running at (\S+)/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      assert.match(line, /^http:\/\/127\.0\.0\.1:\d+$/);
+      const health = await fetch(`${line}/healthz`);
+      assert.equal(health.status, 200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('SMTP_URL and MAIL_FROM: checked at start, the password never in the message', async () => {
     const good = loadEnvConfig({
       SMTP_URL: 'smtps://mailer:p%40ss@mail.example.com:465',
