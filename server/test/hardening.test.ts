@@ -17,6 +17,7 @@ import {
   Client,
   databaseTargets,
   ONCE,
+  TEST_SECRET,
   errorParam,
   mailedToken,
   outbox,
@@ -30,7 +31,6 @@ import {
  */
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 const HOUR = 3_600_000;
 
 /** A logger whose lines the test can read. */

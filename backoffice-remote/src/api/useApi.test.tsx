@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { createSessionSource, ShellProvider, type ShellServices } from '@hive/shared/shell-contract';
-import { controlledHttp } from '../testing/controlledHttp';
+import { controlledHttp, holdResponses } from '../testing/controlledHttp';
 import { useApi } from './useApi';
 
 function Probe({ params }: { params: Record<string, string> }) {
@@ -54,19 +54,18 @@ describe('useApi', () => {
   // shell still works on it (an interceptor may wait, e.g. for the session) reaches the page.
   it('never shows an answer to params that were replaced while it was on its way', async () => {
     const { http, pending } = controlledHttp();
-    let interceptorDone = () => {};
-    http.interceptors.response.use((response) => new Promise((resolve) => (interceptorDone = () => resolve(response))));
+    const held = holdResponses(http);
     const rerender = renderProbe(http, { period: 'last_7_days' });
     pending[0]!.resolve({ n: 7 });
     await settle();
     rerender({ period: 'custom', from: '2026-11-30', to: '2026-11-30' });
-    interceptorDone();
+    held.release();
     await settle();
     expect(screen.getByLabelText('data')).toHaveTextContent('none');
     expect(screen.getByLabelText('state')).toHaveTextContent('loading');
     pending[1]!.resolve({ n: 1 });
     await settle();
-    interceptorDone();
+    held.release();
     await settle();
     expect(screen.getByLabelText('data')).toHaveTextContent('1');
     expect(screen.getByLabelText('state')).toHaveTextContent('');

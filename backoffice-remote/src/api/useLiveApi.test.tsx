@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { LIVE_SAFETY_POLL_MS } from '@hive/shared/schemas/live';
 import { createSessionSource, ShellProvider, type LiveService, type ShellServices } from '@hive/shared/shell-contract';
-import { controlledHttp } from '../testing/controlledHttp';
+import { controlledHttp, holdResponses } from '../testing/controlledHttp';
 import { fakeLive } from '../testing/fakeLive';
 import { useLiveApi } from './useLiveApi';
 
@@ -167,19 +167,18 @@ describe('useLiveApi', () => {
   it('an answer that lands after new params asked again is not shown as theirs', async () => {
     const { http, pending } = controlledHttp();
     // A response interceptor that waits (useApi.test.tsx): the abort comes while it works.
-    let interceptorDone = () => {};
-    http.interceptors.response.use((response) => new Promise((resolve) => (interceptorDone = () => resolve(response))));
+    const held = holdResponses(http);
     const view = renderProbe(http);
     pending[0]!.resolve({ n: 1 });
     await settle();
     view.rerenderWith('/api/live', { kind: 'sync' });
-    interceptorDone();
+    held.release();
     await settle();
     expect(screen.getByLabelText('data')).toHaveTextContent('none');
     expect(screen.getByLabelText('state')).toHaveTextContent('loading');
     pending[1]!.resolve({ n: 2 });
     await settle();
-    interceptorDone();
+    held.release();
     await settle();
     expect(screen.getByLabelText('data')).toHaveTextContent('2');
   });

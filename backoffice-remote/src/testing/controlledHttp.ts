@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 
 /** An axios instance whose answers the test releases by hand (to see what happens meanwhile). */
 export function controlledHttp() {
@@ -23,4 +23,14 @@ export function controlledHttp() {
       });
     });
   return { http: axios.create({ adapter }), calls, pending };
+}
+
+/**
+ * A response interceptor that holds every answer until `release()` (a shell interceptor may wait,
+ * e.g. for the session): an abort can then come after axios's own cancellation check.
+ */
+export function holdResponses(http: AxiosInstance) {
+  let release = () => {};
+  http.interceptors.response.use((response) => new Promise((resolve) => (release = () => resolve(response))));
+  return { release: () => release() };
 }

@@ -118,13 +118,14 @@ export interface LimitOptions {
  */
 export function rateLimit(limiter: Limiter, what: string, options: LimitOptions = {}): RequestHandler {
   const keyOf = options.key ?? ((req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  // When a request gives its point back once answered (none: every request counts).
+  const giveBack = options.countOnlySuccesses
+    ? (_req: Request, res: Response) => res.statusCode >= 400
+    : options.succeeded;
   return async (req, res, next) => {
     const key = keyOf(req);
     const { allowed, retryAfter } = await limiter.consume(key);
     if (!allowed) throw tooMany(what, retryAfter, options.scope);
-    const giveBack = options.countOnlySuccesses
-      ? (_req: Request, r: Response) => r.statusCode >= 400
-      : options.succeeded;
     if (giveBack) {
       res.on('finish', () => {
         if (giveBack(req, res)) void limiter.refund(key).catch(() => undefined);
