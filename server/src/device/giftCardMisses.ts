@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
-import { HttpError, humanDuration, type Limiter } from '../http';
+import { HttpError, chargeGuesses, humanDuration, type Limiter } from '../http';
 import { giftCardNumbersOf, unknownGiftCardNumbers } from '../backoffice/rewards';
 import type { Device } from './auth';
 
 /*
  * Gift card numbers that find no card, from a register: its balance lookups and the payments of its
- * events share one limit per terminal and one per company (DeviceRateLimits), so neither is an
- * oracle for guessing numbers. A batch is charged before it is posted, one point per distinct
- * number that is no card of the company; when a limit refuses, nothing of the batch is stored and
- * the register sends it again after Retry-After (event ids make that safe). A batch that names no
- * card number never meets these limits.
+ * events share one limit per terminal (the source) and one cap per company (http/guess-limit.ts: a
+ * terminal that guessed is refused every card until its window ends; over the company's cap a miss
+ * spends its terminal's allowance; a batch whose cards all exist never meets the cap, so an
+ * untouched register's real card sale is never held up by another's guesses). A batch is charged
+ * before it is posted, one point per distinct number that is no card of the company; when a limit
+ * refuses, nothing of the batch is stored and the register sends it again after Retry-After (event
+ * ids make that safe). A batch that names no card number never meets these limits.
  */
 
 export interface MissLimiters {
@@ -47,12 +49,17 @@ export function giftCardLimitError(retryAfter: number, scope: string): HttpError
   );
 }
 
-/**
- * Charges a batch's unknown card numbers to the terminal's and the company's miss limits, or throws
- * the 429. A batch whose numbers all find a card takes nothing, but once a limit is spent it waits
- * like the others: every batch with a card number waits then, found or not, so the refusal itself
- * tells nothing. (It only looks: registers sending good cards at once do not hold each other up.)
- */
+/** Charges `misses` of a register (its lookup or its batch) to the limits, or throws the 429. */
+export async function chargeMisses(device: Device, misses: number, limiters: MissLimiters): Promise<void> {
+  const limits = { source: limiters.giftCardMisses, shared: limiters.giftCardMissesPerCompany };
+  const refusal = await chargeGuesses(limits, { source: terminalKey(device), shared: companyKey(device) }, misses);
+  if (refusal) {
+    const scope = refusal.limit === 'source' ? 'from this terminal' : 'for this company';
+    throw giftCardLimitError(refusal.retryAfter, scope);
+  }
+}
+
+/** Charges a batch's unknown card numbers (see above), or throws the 429. */
 export async function chargeGiftCardMisses(
   db: Kysely<Database>,
   device: Device,
@@ -62,12 +69,5 @@ export async function chargeGiftCardMisses(
   const numbers = cardNumbersIn(events);
   if (numbers.length === 0) return;
   const misses = (await unknownGiftCardNumbers(db, device.companyId, numbers)).length;
-  const charges: [Limiter, string, string][] = [
-    [limiters.giftCardMisses, terminalKey(device), 'from this terminal'],
-    [limiters.giftCardMissesPerCompany, companyKey(device), 'for this company'],
-  ];
-  for (const [limiter, key, scope] of charges) {
-    const { allowed, retryAfter } = misses === 0 ? await limiter.peek(key) : await limiter.consume(key, misses);
-    if (!allowed) throw giftCardLimitError(retryAfter, scope);
-  }
+  await chargeMisses(device, misses, limiters);
 }

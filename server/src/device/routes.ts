@@ -20,7 +20,7 @@ import { configFor, invalidateConfig } from './config';
 import { balanceByNumber } from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { openApiDocument } from './openapi';
-import { chargeGiftCardMisses, companyKey, terminalKey } from './giftCardMisses';
+import { chargeGiftCardMisses, chargeMisses } from './giftCardMisses';
 import { pinMaster, terminalPinKey } from './pinVerifiers';
 
 /** A batch of 500 large receipts fits; a bigger body is a 413. */
@@ -206,29 +206,16 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
   });
 
   // A gift card's balance before it is taken as a payment. Only misses count against the limits
-  // (per terminal and per company, shared with the events' card payments: giftCardMisses.ts), so a
-  // register checking real cards is never slowed down.
-  const missed = (_req: express.Request, res: express.Response) => res.statusCode !== 404;
-  router.get(
-    '/gift-cards/:number',
-    rateLimit(limiters.giftCardMisses, 'gift card lookups', {
-      key: (req) => terminalKey(deviceOf(req.res!)),
-      scope: 'from this terminal',
-      succeeded: missed,
-    }),
-    rateLimit(limiters.giftCardMissesPerCompany, 'gift card lookups', {
-      key: (req) => companyKey(deviceOf(req.res!)),
-      scope: 'for this company',
-      succeeded: missed,
-    }),
-    async (req, res) => {
-      const device = deviceOf(res);
-      const digits = normalizeGiftCardNumber(String(req.params.number));
-      const card = digits === null ? null : await balanceByNumber(db, device.companyId, digits, ctx.now());
-      if (!card) throw notFound('gift card');
-      noStore(res).json(card);
-    },
-  );
+  // (shared with the events' card payments: giftCardMisses.ts), so a register checking real cards
+  // is never slowed down.
+  router.get('/gift-cards/:number', async (req, res) => {
+    const device = deviceOf(res);
+    const digits = normalizeGiftCardNumber(String(req.params.number));
+    const card = digits === null ? null : await balanceByNumber(db, device.companyId, digits, ctx.now());
+    await chargeMisses(device, card ? 0 : 1, limiters);
+    if (!card) throw notFound('gift card');
+    noStore(res).json(card);
+  });
 
   router.post('/events', async (req, res) => {
     const { events } = parseOrThrow(eventsRequestSchema, req.body);

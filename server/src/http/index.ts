@@ -3,6 +3,7 @@ export { hasUnsafeChars, parseOrThrow, validationErrorBody, type ValidationError
 export { createLogger, requestLogger } from './logging';
 export { parseCookies, sameOrigin, requestOrigin } from './cookies';
 export {
+  addressOf,
   createLimiterStore,
   humanDuration,
   rateLimit,
@@ -12,6 +13,7 @@ export {
   type LimitOptions,
   type RateLimitRule,
 } from './rate-limit';
+export { chargeGuesses, type GuessLimits, type GuessRefusal } from './guess-limit';
 export { requireJson, writeOriginGuard } from './csrf';
 export { listRoutes, type RouteEntry } from './routes';
 export { compressJson } from './compression';

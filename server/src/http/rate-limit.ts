@@ -32,6 +32,8 @@ export interface Limiter {
   refund(key: string, points?: number): Promise<void>;
   /** Whether the key has a point left, without taking one (refused: every point is spent). */
   peek(key: string): Promise<LimitResult>;
+  /** Spends every point the key has left in its window; answers how long until it may act again. */
+  exhaust(key: string): Promise<LimitResult>;
 }
 
 /** Builds the app's limiters on one store: memory for a single instance, PostgreSQL for many. */
@@ -80,6 +82,10 @@ export function createLimiterStore(pool?: pg.Pool): LimiterStore {
           if (state === null || state.consumedPoints < rule.limit) return { allowed: true, retryAfter: 0 };
           return { allowed: false, retryAfter: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
         },
+        async exhaust(key) {
+          const state = await store.penalty(key, rule.limit);
+          return { allowed: false, retryAfter: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+        },
       };
     },
   };
@@ -116,8 +122,11 @@ export interface LimitOptions {
  * A 429 with Retry-After and a JSON reason once `limiter` refuses the request's key. Points are
  * taken before the handler runs, so parallel requests cannot slip past the limit together.
  */
+/** The client's address, as the limits key it (honours "trust proxy"). */
+export const addressOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
 export function rateLimit(limiter: Limiter, what: string, options: LimitOptions = {}): RequestHandler {
-  const keyOf = options.key ?? ((req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  const keyOf = options.key ?? addressOf;
   // When a request gives its point back once answered (none: every request counts).
   const giveBack = options.countOnlySuccesses
     ? (_req: Request, res: Response) => res.statusCode >= 400

@@ -16,11 +16,26 @@ import {
 import type { AuthContext } from '../auth';
 import { isUniqueViolation, nextNumber } from '../db';
 import { claimStoreSlug } from '../companies';
-import { HttpError, parseOrThrow, rateLimit, requireJson, type Limiter } from '../http';
+import {
+  HttpError,
+  addressOf,
+  chargeGuesses,
+  parseOrThrow,
+  rateLimit,
+  requireJson,
+  tooMany,
+  type Limiter,
+} from '../http';
 import { priceOrder } from '@hive/shared/schemas/backoffice/orderPricing';
 import { merchantOf, requirePage } from '../backoffice/common';
 import { companyLocale, takeawayOrderTypeId } from '../backoffice/settings';
-import { balanceByNumber, moveBalance, redeemByNumber, REDEEM_MESSAGES } from '../backoffice/rewards';
+import {
+  balanceByNumber,
+  moveBalance,
+  redeemByNumber,
+  REDEEM_MESSAGES,
+  unknownGiftCardNumbers,
+} from '../backoffice/rewards';
 import { normalizeGiftCardNumber } from '@hive/shared/schemas/backoffice/rewards';
 import { loadPromotions } from '../backoffice/offers';
 import {
@@ -53,7 +68,11 @@ export interface OrderingRateLimits {
   order: { limit: number; windowMs: number };
   /** Orders per store, all addresses together: no header can make a kitchen drown. */
   orderPerStore: { limit: number; windowMs: number };
-  /** Gift card numbers that found no card (balance checks and orders), per address and per store. */
+  /**
+   * Gift card numbers that found no card (balance checks and orders), per address and per store
+   * (http/guess-limit.ts: over the store's cap a miss spends its address's allowance; a real card
+   * always passes).
+   */
   giftCardMisses: { limit: number; windowMs: number };
   giftCardMissesPerStore: { limit: number; windowMs: number };
 }
@@ -119,7 +138,6 @@ async function payWithGiftCard(
   trx: Transaction<Database>,
   order: Selectable<OrderingOrdersTable>,
   number: string,
-  res: express.Response,
 ): Promise<Selectable<OrderingOrdersTable>> {
   const refuse = (message: string) =>
     new HttpError(400, {
@@ -128,11 +146,7 @@ async function payWithGiftCard(
       fields: { giftCardNumber: message },
     });
   const balance = await balanceByNumber(trx, order.company_id, number, order.created_at);
-  // Only a number that finds no card is a miss (a guess); an empty or expired card was typed right.
-  if (!balance) {
-    res.locals.giftCardMiss = true;
-    throw refuse(REDEEM_MESSAGES.unknown_gift_card);
-  }
+  if (!balance) throw refuse(REDEEM_MESSAGES.unknown_gift_card);
   const amount = Math.min(balance.balanceCents, order.total_cents);
   if (amount <= 0) throw refuse('this gift card is empty');
   const taken = await redeemByNumber(trx, order.company_id, number, amount, order.created_at, { orderId: order.id });
@@ -168,28 +182,19 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     scope: 'for this store right now',
     countOnlySuccesses: true,
   });
-  // A gift card number that finds no card costs a point (per address and per store); a good one
-  // gives it back, so only guessing runs into the limit. The point is taken before the lookup, so
-  // parallel guesses cannot slip past together. Only requests that carry a number are counted or
-  // refused: an order without a card never meets these limits, so misses from many addresses can
-  // close gift card payments at a store for a while (the per-store limit), never its ordering.
-  const cardFound = (_req: Request, res: express.Response) =>
-    !(res.statusCode === 404 || (res.statusCode === 400 && res.locals.giftCardMiss === true));
-  const giftCardLimit = [
-    rateLimit(limits.giftCardMisses, 'gift card numbers that found no card', { succeeded: cardFound }),
-    rateLimit(limits.giftCardMissesPerStore, 'gift card numbers that found no card', {
-      key: storeKey,
-      scope: 'at this store right now; order without the card and pay at pickup',
-      succeeded: cardFound,
-    }),
-  ];
-  const carriesCard = (req: Request) =>
-    typeof req.body === 'object' &&
-    req.body !== null &&
-    (req.body as { giftCardNumber?: unknown }).giftCardNumber !== undefined;
-  const giftCardLimitIfCarried: RequestHandler[] = giftCardLimit.map(
-    (limit) => (req, res, next) => (carriesCard(req) ? limit(req, res, next) : next()),
-  );
+  // Gift card numbers from the storefront: the address is the source, the store the shared cap.
+  // Only a number that finds no card is a miss (a guess); an empty or expired card was typed right.
+  const guessLimits = { source: limits.giftCardMisses, shared: limits.giftCardMissesPerStore };
+  async function chargeCardGuess(req: Request, store: Store, found: boolean): Promise<void> {
+    const keys = { source: addressOf(req), shared: store.slug };
+    const refusal = await chargeGuesses(guessLimits, keys, found ? 0 : 1);
+    if (!refusal) return;
+    const scope =
+      refusal.limit === 'source'
+        ? 'from this address'
+        : 'at this store right now, and this one found none either: check it, or order without the card and pay at pickup';
+    throw tooMany('gift card numbers that found no card', refusal.retryAfter, scope);
+  }
 
   app.get('/gettokenonline', ...readLimit, async (req, res) => {
     const store = await storeOr404(ctx, req.query.store);
@@ -212,155 +217,153 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     noStore(res).json(await storeMenu(ctx.db, store.companyId));
   });
 
-  online.get('/:slug/gift-cards/:number', ...readLimit, requireToken(ctx), ...giftCardLimit, async (req, res) => {
+  online.get('/:slug/gift-cards/:number', ...readLimit, requireToken(ctx), async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
     const digits = normalizeGiftCardNumber(String(req.params.number));
     const card = digits === null ? null : await balanceByNumber(ctx.db, store.companyId, digits, ctx.now());
+    await chargeCardGuess(req, store, card !== null);
     if (!card)
       throw new HttpError(404, { error: 'gift_card_not_found', message: 'There is no gift card with this number.' });
     noStore(res).json(card);
   });
 
-  online.post(
-    '/:slug/orders',
-    orderLimit,
-    requireToken(ctx),
-    storeOrderLimit,
-    ...giftCardLimitIfCarried,
-    async (req, res) => {
-      const store = await storeOr404(ctx, req.params.slug);
-      const input = parseOrThrow(createOrderSchema, req.body ?? {});
-      if (!store.takingOrders) {
-        throw new HttpError(409, {
-          error: 'store_closed',
-          message: `${store.name} is not taking online orders right now.`,
-        });
+  online.post('/:slug/orders', orderLimit, requireToken(ctx), storeOrderLimit, async (req, res) => {
+    const store = await storeOr404(ctx, req.params.slug);
+    const input = parseOrThrow(createOrderSchema, req.body ?? {});
+    if (input.giftCardNumber !== undefined) {
+      const unknown = await unknownGiftCardNumbers(ctx.db, store.companyId, [input.giftCardNumber]);
+      await chargeCardGuess(req, store, unknown.length === 0);
+    }
+    if (!store.takingOrders) {
+      throw new HttpError(409, {
+        error: 'store_closed',
+        message: `${store.name} is not taking online orders right now.`,
+      });
+    }
+    const now = ctx.now();
+    const pickupAt = Date.parse(input.pickupAt);
+    const problem = pickupProblem(pickupAt, now, store);
+    if (problem) {
+      const message = PICKUP_MESSAGES[problem];
+      throw new HttpError(400, {
+        error: 'validation_error',
+        message: `pickupAt: ${message}`,
+        fields: { pickupAt: message },
+      });
+    }
+    // Prices come from the catalog only: whatever price the client sent is ignored.
+    const items = new Map(
+      (await catalogItems(ctx.db, store.companyId, [...new Set(input.lines.map((l) => l.itemId))])).map((i) => [
+        i.id,
+        i,
+      ]),
+    );
+    const fields: Record<string, string> = {};
+    const lines = input.lines.map((line, index) => {
+      const item = items.get(line.itemId);
+      if (!item) {
+        fields[`lines.${index}.itemId`] = 'is not on the menu';
+        return null;
       }
-      const now = ctx.now();
-      const pickupAt = Date.parse(input.pickupAt);
-      const problem = pickupProblem(pickupAt, now, store);
+      const problem = checkModifierChoice(item.modifierGroups, line.modifierIds)[0];
       if (problem) {
-        const message = PICKUP_MESSAGES[problem];
-        throw new HttpError(400, {
-          error: 'validation_error',
-          message: `pickupAt: ${message}`,
-          fields: { pickupAt: message },
-        });
+        fields[`lines.${index}.modifierIds`] = choiceProblemText(item, problem);
+        return null;
       }
-      // Prices come from the catalog only: whatever price the client sent is ignored.
-      const items = new Map(
-        (await catalogItems(ctx.db, store.companyId, [...new Set(input.lines.map((l) => l.itemId))])).map((i) => [
-          i.id,
-          i,
-        ]),
-      );
-      const fields: Record<string, string> = {};
-      const lines = input.lines.map((line, index) => {
-        const item = items.get(line.itemId);
-        if (!item) {
-          fields[`lines.${index}.itemId`] = 'is not on the menu';
-          return null;
-        }
-        const problem = checkModifierChoice(item.modifierGroups, line.modifierIds)[0];
-        if (problem) {
-          fields[`lines.${index}.modifierIds`] = choiceProblemText(item, problem);
-          return null;
-        }
-        const chosen = chosenModifiers(item.modifierGroups, line.modifierIds);
-        const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
-        return { item, chosen, unit, quantity: line.quantity };
+      const chosen = chosenModifiers(item.modifierGroups, line.modifierIds);
+      const unit = item.priceCents + chosen.reduce((sum, o) => sum + o.priceCents, 0);
+      return { item, chosen, unit, quantity: line.quantity };
+    });
+    const firstField = Object.keys(fields)[0];
+    if (firstField) {
+      throw new HttpError(400, {
+        error: 'validation_error',
+        message: `${firstField}: ${fields[firstField]}`,
+        fields,
       });
-      const firstField = Object.keys(fields)[0];
-      if (firstField) {
-        throw new HttpError(400, {
-          error: 'validation_error',
-          message: `${firstField}: ${fields[firstField]}`,
-          fields,
-        });
-      }
-      const picked = lines.filter((l) => l !== null);
-      // The store's promotions and each line's taxes, priced by the shared rule the storefront's
-      // checkout shows before the order is placed (orderPricing.ts), now.
-      const rules = (await loadPromotions(ctx.db, store.companyId, { activeOnly: true })).map(
-        ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
-      );
-      const priced = priceOrder(
-        picked.map((l) => ({
-          itemId: l.item.id,
-          categoryId: l.item.categoryId,
-          quantity: l.quantity,
-          unitCents: l.unit,
-          taxes: l.item.taxes,
-        })),
-        rules,
-        now,
-        store.timezone,
-      );
-      const promotions = priced.promotions;
-      const valid = picked.map((l, i) => ({
-        row: {
-          item_id: l.item.id,
-          name: l.item.name,
-          options_json: JSON.stringify(l.chosen.map((o) => o.name)),
-          quantity: l.quantity,
-          unit_price_cents: l.unit,
-          tax_cents: priced.lines[i]!.taxCents,
-          total_cents: priced.lines[i]!.amountCents,
-        },
-      }));
-      // Subtotal without tax, tax (included and added), total = what the customer pays: the lines'
-      // amounts plus the added tax, so subtotal + tax = total always.
-      const subtotal = priced.subtotalCents;
-      const tax = priced.taxCents;
-      const total = priced.totalCents;
-      if (total > ORDERING_LIMITS.maxTotalCents) {
-        const most = (ORDERING_LIMITS.maxTotalCents / 100).toFixed(2);
-        throw new HttpError(400, {
-          error: 'validation_error',
-          message: `lines: an online order may total at most ${most}; split it or call the store`,
-          fields: { lines: `an online order may total at most ${most}` },
-        });
-      }
+    }
+    const picked = lines.filter((l) => l !== null);
+    // The store's promotions and each line's taxes, priced by the shared rule the storefront's
+    // checkout shows before the order is placed (orderPricing.ts), now.
+    const rules = (await loadPromotions(ctx.db, store.companyId, { activeOnly: true })).map(
+      ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
+    );
+    const priced = priceOrder(
+      picked.map((l) => ({
+        itemId: l.item.id,
+        categoryId: l.item.categoryId,
+        quantity: l.quantity,
+        unitCents: l.unit,
+        taxes: l.item.taxes,
+      })),
+      rules,
+      now,
+      store.timezone,
+    );
+    const promotions = priced.promotions;
+    const valid = picked.map((l, i) => ({
+      row: {
+        item_id: l.item.id,
+        name: l.item.name,
+        options_json: JSON.stringify(l.chosen.map((o) => o.name)),
+        quantity: l.quantity,
+        unit_price_cents: l.unit,
+        tax_cents: priced.lines[i]!.taxCents,
+        total_cents: priced.lines[i]!.amountCents,
+      },
+    }));
+    // Subtotal without tax, tax (included and added), total = what the customer pays: the lines'
+    // amounts plus the added tax, so subtotal + tax = total always.
+    const subtotal = priced.subtotalCents;
+    const tax = priced.taxCents;
+    const total = priced.totalCents;
+    if (total > ORDERING_LIMITS.maxTotalCents) {
+      const most = (ORDERING_LIMITS.maxTotalCents / 100).toFixed(2);
+      throw new HttpError(400, {
+        error: 'validation_error',
+        message: `lines: an online order may total at most ${most}; split it or call the store`,
+        fields: { lines: `an online order may total at most ${most}` },
+      });
+    }
 
-      // One transaction: the number, the order and its lines, or nothing.
-      const saved = await ctx.db.transaction().execute(async (trx) => {
-        const order = await trx
-          .insertInto('ordering_orders')
-          .values({
-            company_id: store.companyId,
-            public_id: newPublicId(),
-            number: await nextNumber(trx, store.companyId, 'order'),
-            status: 'received',
-            customer_name: input.name,
-            phone: input.phone,
-            pickup_at: pickupAt,
-            notes: input.notes,
-            subtotal_cents: subtotal,
-            tax_cents: tax,
-            total_cents: total,
-            created_at: now,
-            updated_at: now,
-            // Pickup orders are Takeaway (Settings › Order types).
-            order_type_id: await takeawayOrderTypeId(trx, store.companyId),
-            discount_cents: promotions.reduce((sum, p) => sum + p.totalCents, 0),
-            promotions_json: JSON.stringify(
-              promotions.map((p) => ({ promotionId: p.promotionId, name: p.name, amountCents: p.totalCents })),
-            ),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('ordering_order_lines')
-          .values(valid.map((l) => ({ ...l.row, order_id: order.id, company_id: store.companyId })))
-          .execute();
-        if (input.giftCardNumber === undefined) return order;
-        return payWithGiftCard(trx, order, input.giftCardNumber, res);
-      });
-      ctx.live.publishChange(store.companyId, 'online-orders', { orderId: saved.id, status: saved.status });
-      const view = await orderView(ctx.db, saved, store);
-      noStore(res).status(201).json(publicOrder(view));
-    },
-  );
+    // One transaction: the number, the order and its lines, or nothing.
+    const saved = await ctx.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .insertInto('ordering_orders')
+        .values({
+          company_id: store.companyId,
+          public_id: newPublicId(),
+          number: await nextNumber(trx, store.companyId, 'order'),
+          status: 'received',
+          customer_name: input.name,
+          phone: input.phone,
+          pickup_at: pickupAt,
+          notes: input.notes,
+          subtotal_cents: subtotal,
+          tax_cents: tax,
+          total_cents: total,
+          created_at: now,
+          updated_at: now,
+          // Pickup orders are Takeaway (Settings › Order types).
+          order_type_id: await takeawayOrderTypeId(trx, store.companyId),
+          discount_cents: promotions.reduce((sum, p) => sum + p.totalCents, 0),
+          promotions_json: JSON.stringify(
+            promotions.map((p) => ({ promotionId: p.promotionId, name: p.name, amountCents: p.totalCents })),
+          ),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('ordering_order_lines')
+        .values(valid.map((l) => ({ ...l.row, order_id: order.id, company_id: store.companyId })))
+        .execute();
+      if (input.giftCardNumber === undefined) return order;
+      return payWithGiftCard(trx, order, input.giftCardNumber);
+    });
+    ctx.live.publishChange(store.companyId, 'online-orders', { orderId: saved.id, status: saved.status });
+    const view = await orderView(ctx.db, saved, store);
+    noStore(res).status(201).json(publicOrder(view));
+  });
 
   online.get('/:slug/orders/:id', ...readLimit, requireToken(ctx), async (req, res) => {
     const store = await storeOr404(ctx, req.params.slug);
