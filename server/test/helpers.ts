@@ -177,6 +177,8 @@ export async function startTestServer(
       log: GENEROUS,
       logBytes: { limit: 1e9, windowMs: 60_000 },
       logBytesTotal: { limit: 1e9, windowMs: 60_000 },
+      pinChanges: GENEROUS,
+      pinChangesPerCompany: GENEROUS,
       ...overrides.rateLimits,
     },
   });

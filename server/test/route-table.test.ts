@@ -257,7 +257,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     locationIds: [],
     active: false,
   },
-  'POST /api/backoffice/team/employees/:id/pin': { pin: '9876' },
+  'POST /api/backoffice/team/employees/:id/pin': {},
   'POST /api/backoffice/team/employees/:id/invite': { role: 'user' },
   'POST /api/backoffice/team/employees/:id/revoke': {},
   'PUT /api/backoffice/team/positions/:id': { name: 'Tenant probe', hourlyRateCents: 100, color: '#123456' },

@@ -44,6 +44,14 @@ export function refusal(error: unknown): { code: string; values: Record<string, 
   return { code, values, message };
 }
 
+/** Any other limit's refusal (429 with `retryAfter` seconds): the minutes to wait. Null otherwise. */
+export function tooManyRequests(error: unknown): { minutes: number } | null {
+  if (httpStatus(error) !== 429) return null;
+  const body = apiErrorBody(error) as (ApiErrorBody & { retryAfter?: unknown }) | null;
+  const seconds = typeof body?.retryAfter === 'number' && body.retryAfter > 0 ? body.retryAfter : 60;
+  return { minutes: Math.ceil(seconds / 60) };
+}
+
 /**
  * A mail limit's refusal (429 `{ error: 'mail_limit', limit, retryAfter }`): which budget is spent
  * and how many minutes until it may be tried again. Null for any other failure.

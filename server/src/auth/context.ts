@@ -11,7 +11,7 @@ import type { PasswordHasher } from './passwords';
 export type { RateLimitRule } from '../http';
 
 /**
- * Every limit of the auth routes. Each per-address limit has a limit beside it that no header can
+ * Every limit of the auth routes (and of register PINs, which are credentials too). Each per-address limit has a limit beside it that no header can
  * dodge: per account or per target (the e-mail address a message goes to), or for the whole
  * service (the client log's volume). The sign-in lockout per account lives in `signin_failures`.
  */
@@ -32,6 +32,10 @@ export interface RateLimits {
   logBytes: RateLimitRule;
   /** Client log bytes for the whole service (all addresses together). */
   logBytesTotal: RateLimitRule;
+  /** New register PINs an account asks for (team/pinChanges.ts; a bulk reset counts as one). */
+  pinChanges: RateLimitRule;
+  /** New register PINs of a company, every account together. */
+  pinChangesPerCompany: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -44,6 +48,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   log: { limit: 120, windowMs: 60_000 },
   logBytes: { limit: 64 * 1024, windowMs: 60_000 },
   logBytesTotal: { limit: 1024 * 1024, windowMs: 60_000 },
+  pinChanges: { limit: 30, windowMs: 60 * 60_000 },
+  pinChangesPerCompany: { limit: 200, windowMs: 60 * 60_000 },
 };
 
 export type AuthLimiters = Record<keyof RateLimits, Limiter>;

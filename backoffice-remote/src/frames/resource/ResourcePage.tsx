@@ -6,7 +6,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, SearchField, useToast } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { API, csvDelimiter, downloadFile, failureKind, mailLimit, refusal, useApi } from '../../api';
+import { API, csvDelimiter, downloadFile, failureKind, mailLimit, refusal, tooManyRequests, useApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels } from '../../i18n';
 import { useSearchDraft } from './useSearchDraft';
 import { useListParams } from './useListParams';
@@ -95,7 +95,7 @@ export function localRows<T, S extends string>(
 /**
  * The message for a failed request: a refusal with a reason (409 with an error code) in the
  * words of the resource (`<prefix>.errors.<code>`, with the answer's values such as `count`; the
- * server's English sentence when there is no text for it), a mail limit's refusal (429), else the
+ * server's English sentence when there is no text for it), a limit's refusal (429, mail or other), else the
  * general one for its kind.
  */
 export function useFailureMessage(prefix?: string) {
@@ -104,6 +104,8 @@ export function useFailureMessage(prefix?: string) {
     // Too much mail (the server's limits): which limit, and when to try again.
     const limited = mailLimit(error);
     if (limited) return t(`errors.mailLimit.${limited.limit}`, { count: limited.minutes });
+    const waiting = tooManyRequests(error);
+    if (waiting) return t('errors.tooMany', { count: waiting.minutes });
     const refused = refusal(error);
     if (refused && prefix) {
       return t(`${prefix}.errors.${refused.code}`, { ...refused.values, defaultValue: refused.message });

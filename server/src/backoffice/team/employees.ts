@@ -17,9 +17,8 @@ import {
 } from '@hive/shared/schemas/backoffice/team';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import type { AuthContext } from '../../auth';
-import { isUniqueViolation } from '../../db';
 import type { Database } from '../../database';
-import { HttpError, parseOrThrow } from '../../http';
+import { parseOrThrow } from '../../http';
 import {
   merchantOf,
   requirePage,
@@ -47,7 +46,8 @@ import {
 } from './access';
 import { invite, isOwn, OWN_ACCOUNT } from './invite';
 import { userStatusOf } from './permissions';
-import { hashPin, newPin, pinCost, pinKeyOf, pinLookup, pinTaken, type PinKey } from './pins';
+import { changePin, chargePinChange, recordPinChange, withNewPin } from './pinChanges';
+import { pinKeyOf } from './pins';
 import { positionOptions } from './positions';
 
 const PAGE = '/employees';
@@ -108,6 +108,15 @@ function selectEmployees(db: Db, companyId: number, q: EmployeeFilter = { search
     'e.all_locations',
     'e.active',
     'e.pin_updated_at',
+    (eb) =>
+      eb
+        .selectFrom('employee_pin_changes as pc')
+        .select('pc.actor_email')
+        .whereRef('pc.employee_id', '=', 'e.id')
+        .orderBy('pc.at', 'desc')
+        .orderBy('pc.id', 'desc')
+        .limit(1)
+        .as('pin_updated_by'),
     'e.user_id',
     'u.email as user_email',
     'u.role as user_role',
@@ -154,6 +163,7 @@ function toEmployee(row: EmployeeRow, locationIds: number[]): Employee {
     locationIds: Number(row.all_locations) === 1 ? [] : locationIds,
     active: Number(row.active) === 1,
     pinUpdatedAt: Number(row.pin_updated_at),
+    pinUpdatedBy: row.pin_updated_by || null,
     backOffice,
     hasHistory: Number(row.has_history) === 1,
     createdAt: Number(row.created_at),
@@ -229,44 +239,6 @@ async function writeLocations(trx: Db, companyId: number, employeeId: number, lo
   }
 }
 
-const PIN_TAKEN = 'another employee already has this PIN';
-const pinTakenError = () =>
-  new HttpError(409, { error: 'pin_taken', message: `pin: ${PIN_TAKEN}`, fields: { pin: PIN_TAKEN } });
-
-/** A chosen PIN checked for uniqueness, or a new one; with its hash and lookup (hashed before any transaction). */
-async function preparePin(
-  ctx: AuthContext,
-  key: PinKey,
-  companyId: number,
-  chosen: string | undefined,
-  exceptId: number | null,
-) {
-  let pin: string;
-  if (chosen !== undefined) {
-    if (await pinTaken(ctx.db, key, companyId, chosen, exceptId)) throw pinTakenError();
-    pin = chosen;
-  } else {
-    pin = await newPin(ctx.db, key, companyId, exceptId);
-  }
-  return {
-    pin,
-    columns: {
-      pin_hash: await hashPin(pin, pinCost(ctx.passwords.cost)),
-      pin_lookup: pinLookup(key, companyId, pin),
-      pin_key: key.id,
-    },
-  };
-}
-
-/** The unique index caught a PIN taken between the check and the write. */
-function pinRace(error: unknown): never {
-  // SQLite names the columns (employees.pin_lookup), PostgreSQL the index (employees_pin_lookup_uq).
-  if (isUniqueViolation(error) && /pin_lookup/.test(String((error as { message?: unknown }).message ?? ''))) {
-    throw pinTakenError();
-  }
-  throw error;
-}
-
 /** Roles the actor may give. */
 const assignableRoles = (actor: Actor): BackofficeRole[] =>
   BACKOFFICE_ROLES.filter((role) => role !== 'admin' || isAdminActor(actor));
@@ -325,16 +297,15 @@ export function employeesRouter(ctx: AuthContext): Router {
     const { companyId } = merchant;
     assertMayTouchRole(actorOf(merchant), input.role);
     await checkChoices(db, companyId, input);
-    const pin = await preparePin(ctx, key, companyId, input.pin, null);
-    const now = ctx.now();
-    const id = await db
-      .transaction()
-      .execute(async (trx) => {
+    await chargePinChange(ctx, merchant);
+    const { pin, result: id } = await withNewPin(ctx, key, companyId, null, (made) =>
+      db.transaction().execute(async (trx) => {
+        const now = ctx.now();
         const row = await trx
           .insertInto('employees')
           .values({
             ...columns(input),
-            ...pin.columns,
+            ...made.columns,
             company_id: companyId,
             user_id: null,
             pin_updated_at: now,
@@ -344,10 +315,17 @@ export function employeesRouter(ctx: AuthContext): Router {
           .returning('id')
           .executeTakeFirstOrThrow();
         await writeLocations(trx, companyId, row.id, input.locationIds);
+        await recordPinChange(trx, {
+          companyId,
+          employeeId: row.id,
+          actorUserId: merchant.userId,
+          reason: 'created',
+          at: now,
+        });
         return row.id;
-      })
-      .catch(pinRace);
-    const body: EmployeeWithPin = { employee: await loadEmployee(db, companyId, id), pin: pin.pin };
+      }),
+    );
+    const body: EmployeeWithPin = { employee: await loadEmployee(db, companyId, id), pin };
     noStore(res).status(201).json(body);
   });
 
@@ -386,25 +364,23 @@ export function employeesRouter(ctx: AuthContext): Router {
     noStore(res).json(await loadEmployee(db, companyId, id));
   });
 
-  // A new PIN: the one given, or one made up; answered this once.
+  // A new PIN, made up by the server (never chosen: team/pinChanges.ts); answered this once.
   router.post('/:id/pin', async (req, res) => {
     const id = idParam(req.params.id);
-    const input = parseOrThrow(pinChangeSchema, req.body);
+    parseOrThrow(pinChangeSchema, req.body ?? {});
     const merchant = merchantOf(res);
     const { companyId } = merchant;
     const current = await loadEmployee(db, companyId, id);
     // Whoever knows an admin's PIN acts as that admin at the registers.
     if (!isOwn(actorOf(merchant), current)) assertMayTouchRole(actorOf(merchant), current.role);
-    const pin = await preparePin(ctx, key, companyId, input.pin, id);
-    const now = ctx.now();
-    await db
-      .updateTable('employees')
-      .set({ ...pin.columns, pin_updated_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('company_id', '=', companyId)
-      .execute()
-      .catch(pinRace);
-    const body: EmployeeWithPin = { employee: await loadEmployee(db, companyId, id), pin: pin.pin };
+    await chargePinChange(ctx, merchant);
+    const pin = await changePin(ctx, key, {
+      companyId,
+      employeeId: id,
+      actorUserId: merchant.userId,
+      reason: 'changed',
+    });
+    const body: EmployeeWithPin = { employee: await loadEmployee(db, companyId, id), pin };
     noStore(res).json(body);
   });
 

@@ -327,4 +327,29 @@ export const teamMigrations: Record<string, Migration> = {
       }
     },
   },
+  // Who set each register PIN and when (security round four): PINs are made up by the server now,
+  // and every change is on record.
+  '2027_08_200_employee_pin_changes': {
+    async up(db: Kysely<unknown>) {
+      const pg = isPostgres(db);
+      await db.schema
+        .createTable('employee_pin_changes')
+        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('company_id', 'integer', companyRef)
+        .addColumn('employee_id', 'integer', (c) => c.notNull().references('employees.id').onDelete('cascade'))
+        .addColumn('actor_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('actor_email', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('reason', 'text', (c) => c.notNull().check(sql`reason in ('created', 'changed', 'reset')`))
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('employee_pin_changes_employee_idx')
+        .on('employee_pin_changes')
+        .columns(['employee_id', 'at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('employee_pin_changes').ifExists().execute();
+    },
+  },
 };

@@ -1,16 +1,17 @@
 import express, { type Router } from 'express';
 import { pinResetSchema, type PinResetResult } from '@hive/shared/schemas/backoffice/team';
 import type { AuthContext } from '../../auth';
-import { isUniqueViolation } from '../../db';
 import { HttpError, parseOrThrow } from '../../http';
 import { merchantOf, noStore, refused, requirePage } from '../common';
 import { actorOf, isAdminActor } from './access';
-import { hashPin, newPin, pinCost, pinKeyOf, pinLookup } from './pins';
+import { changePin, chargePinChange } from './pinChanges';
+import { pinKeyOf } from './pins';
 
 /*
  * New PINs for many employees at once: what a merchant does when a register (its device token and
  * configuration) is lost or stolen, after unpairing it (docs/device-api.md section 3). Admins only:
- * a PIN acts as its employee at the registers, admins included. Each new PIN is answered this once.
+ * a PIN acts as its employee at the registers, admins included. Each new PIN is answered this once
+ * and recorded (team/pinChanges.ts); a reset counts as one change against the limits.
  */
 
 const ADMINS_ONLY = 'Only an admin can reset PINs in bulk.';
@@ -22,36 +23,12 @@ export function pinResetRouter(ctx: AuthContext): Router {
   const key = pinKeyOf(ctx.secret);
   router.use(requirePage(ctx, '/employees'));
 
-  /** A new PIN for one employee; made up again if another write took it meanwhile (the unique index). */
-  async function resetOne(employeeId: number, companyId: number): Promise<string> {
-    for (let attempt = 0; ; attempt += 1) {
-      const pin = await newPin(db, key, companyId, employeeId);
-      const now = ctx.now();
-      try {
-        await db
-          .updateTable('employees')
-          .set({
-            pin_hash: await hashPin(pin, pinCost(ctx.passwords.cost)),
-            pin_lookup: pinLookup(key, companyId, pin),
-            pin_key: key.id,
-            pin_updated_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', employeeId)
-          .where('company_id', '=', companyId)
-          .execute();
-        return pin;
-      } catch (error) {
-        if (attempt >= 2 || !isUniqueViolation(error)) throw error;
-      }
-    }
-  }
-
   router.post('/reset', async (req, res) => {
     const merchant = merchantOf(res);
     // As every role rule of the page (assertMayTouchRole): a 409 that says why, the page itself is theirs.
     if (!isAdminActor(actorOf(merchant))) throw refused('pin_reset_admin_only', ADMINS_ONLY);
     const { employeeIds } = parseOrThrow(pinResetSchema, req.body);
+    await chargePinChange(ctx, merchant);
     const { companyId } = merchant;
     let query = db
       .selectFrom('employees')
@@ -71,7 +48,8 @@ export function pinResetRouter(ctx: AuthContext): Router {
     const pins: PinResetResult['pins'] = [];
     // One by one, each written before the next is made up: a new PIN is unique among all of them.
     for (const employee of employees) {
-      pins.push({ employeeId: employee.id, name: employee.name, pin: await resetOne(employee.id, companyId) });
+      const change = { companyId, employeeId: employee.id, actorUserId: merchant.userId, reason: 'reset' } as const;
+      pins.push({ employeeId: employee.id, name: employee.name, pin: await changePin(ctx, key, change) });
     }
     const body: PinResetResult = { pins };
     noStore(res).json(body);

@@ -32,6 +32,19 @@ export interface EmployeesTable {
   updated_at: Millis;
 }
 
+/** One row per new register PIN (team/pinChanges.ts): who set it, when and why; the PIN is not kept. */
+export interface EmployeePinChangesTable {
+  id: Generated<number>;
+  company_id: number;
+  employee_id: number;
+  actor_user_id: number | null;
+  /** The account's e-mail then (the account may go; the record stays). */
+  actor_email: string;
+  /** 'created' | 'changed' | 'reset' */
+  reason: string;
+  at: Millis;
+}
+
 export interface EmployeeLocationsTable {
   employee_id: number;
   location_id: number;
@@ -159,6 +172,7 @@ export interface TeamTables {
   time_entries: TimeEntriesTable;
   time_breaks: TimeBreaksTable;
   employees: EmployeesTable;
+  employee_pin_changes: EmployeePinChangesTable;
   employee_locations: EmployeeLocationsTable;
   job_positions: JobPositionsTable;
   company_roles: CompanyRolesTable;

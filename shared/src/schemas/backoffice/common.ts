@@ -35,7 +35,6 @@ export type ValidationMessageKey =
   | 'chooseDays'
   | 'chooseLocations'
   | 'tooMany'
-  | 'invalidPin'
   | 'invalidDate'
   | 'invalidDateTime'
   | 'endBeforeStart'
@@ -75,7 +74,6 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   chooseDays: 'choose at least one day',
   chooseLocations: 'choose at least one location, or all of them',
   tooMany: 'choose at most {{max}}',
-  invalidPin: 'enter 4 to 6 digits',
   invalidDate: 'enter a date as YYYY-MM-DD',
   invalidDateTime: 'enter a date and a time',
   endBeforeStart: 'must be after the start',

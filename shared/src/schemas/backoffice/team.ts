@@ -33,7 +33,7 @@ export const TEAM_LIMITS = {
   permissionsMax: 200,
 } as const;
 
-/** A register PIN: 4 to 6 digits, unique within the company. */
+/** A register PIN: 4 to 6 digits, unique within the company, always made up by the server. */
 export const PIN_PATTERN = /^\d{4,6}$/;
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -87,11 +87,12 @@ export function effectivePermissions(roleSet: readonly string[], overrides: Perm
 // ---------------------------------------------------------------------------------------------
 // Field rules
 
-export const pinSchema = (m: ValidationMessages) =>
-  z
-    .string({ error: m('invalidPin') })
-    .trim()
-    .regex(PIN_PATTERN, m('invalidPin'));
+/**
+ * PINs are made up by the server, never chosen: a chosen PIN refused as taken told whoever chose it
+ * that another employee has that PIN. A `pin` in a body is refused rather than ignored.
+ */
+export const PIN_MADE_UP = 'PINs are made up by the server: send no pin';
+const noChosenPin = z.undefined({ error: PIN_MADE_UP }).optional();
 
 export const roleSchema = (m: ValidationMessages) => z.enum(BACKOFFICE_ROLES, { error: m('invalidChoice') });
 
@@ -182,9 +183,9 @@ export function createEmployeeSchema(m: ValidationMessages = englishMessages) {
   return refineEmployee(z.object(employeeFields(m)), m);
 }
 
-/** Create: an optional PIN; without one the server makes one up. Either way it is answered once. */
+/** Create: the server makes up the PIN and answers it once. */
 export function createNewEmployeeSchema(m: ValidationMessages = englishMessages) {
-  return refineEmployee(z.object({ ...employeeFields(m), pin: pinSchema(m).optional() }), m);
+  return refineEmployee(z.object({ ...employeeFields(m), pin: noChosenPin }), m);
 }
 
 export const employeeInputSchema = createEmployeeSchema();
@@ -192,11 +193,8 @@ export const newEmployeeInputSchema = createNewEmployeeSchema();
 export type EmployeeInput = z.output<typeof employeeInputSchema>;
 export type NewEmployeeInput = z.output<typeof newEmployeeInputSchema>;
 
-/** `POST /employees/:id/pin`: a chosen PIN, or `{}` for one made up by the server. */
-export function createPinChangeSchema(m: ValidationMessages = englishMessages) {
-  return z.object({ pin: pinSchema(m).optional() });
-}
-export const pinChangeSchema = createPinChangeSchema();
+/** `POST /employees/:id/pin`: `{}`; the server makes up the new PIN and answers it once. */
+export const pinChangeSchema = z.object({ pin: noChosenPin });
 
 /**
  * `POST /employees/pins/reset` (admins): new PINs for the employees named, or every active one
@@ -258,6 +256,8 @@ export interface Employee {
   active: boolean;
   /** When the PIN was last set (the PIN itself is never read back). */
   pinUpdatedAt: number;
+  /** Who set it (the e-mail of the account; null: set with the demo data, or before changes were recorded). */
+  pinUpdatedBy: string | null;
   backOffice: BackOfficeAccess | null;
   /** Sales, refunds or shifts name the employee: deactivate rather than delete. */
   hasHistory: boolean;

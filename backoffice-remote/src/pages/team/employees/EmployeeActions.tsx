@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { BackofficeRole } from '@hive/shared/config';
 import type { Employee, EmployeeWithPin } from '@hive/shared/schemas/backoffice/team';
-import { PIN_PATTERN } from '@hive/shared/schemas/backoffice/team';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, ConfirmDialog, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, fieldErrors } from '../../../api';
+import { Alert, Button, ConfirmDialog, SelectField, useToast } from '@hive/shared/ui';
+import { API } from '../../../api';
 import { useAreaT, useFormat } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { teamStyles as styles } from '../shared';
@@ -32,73 +31,58 @@ export function PinReveal({ name, pin, onClose }: { name: string; pin: string; o
   );
 }
 
-/** Set a chosen PIN, or one made up by the server; either way shown once. */
+/** A new PIN, made up by the server (PINs are never chosen), shown once. */
 export function PinSection({ employee, onChanged }: { employee: Employee; onChanged?: () => void }) {
   const { t } = useAreaT('team');
   const http = useHttp();
   const format = useFormat();
   const failure = useFailureMessage('team:employees');
-  const [open, setOpen] = useState(false);
-  const [pin, setPin] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const chosen = pin.trim();
-    if (chosen !== '' && !PIN_PATTERN.test(chosen)) {
-      setProblem(t('common:validation.invalidPin'));
-      return;
-    }
+  const change = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      const body = chosen === '' ? {} : { pin: chosen };
-      const answer = (await http.post<EmployeeWithPin>(`${API}/team/employees/${employee.id}/pin`, body)).data;
-      setOpen(false);
-      setPin('');
+      const answer = (await http.post<EmployeeWithPin>(`${API}/team/employees/${employee.id}/pin`, {})).data;
       setRevealed(answer.pin);
     } catch (error) {
-      const fields = fieldErrors(error);
-      setProblem(fields.pin ? t('employees.conflict.pin') : failure(error));
+      setProblem(failure(error));
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
 
+  const date = format.dateTime(employee.pinUpdatedAt);
   return (
     <section className={styles.section} aria-labelledby={`pin-${employee.id}`}>
       <h2 className={styles.heading} id={`pin-${employee.id}`}>
         {t('employees.pin.title')}
       </h2>
-      <p className={styles.muted}>{t('employees.pin.lastSet', { date: format.dateTime(employee.pinUpdatedAt) })}</p>
+      <p className={styles.muted}>
+        {employee.pinUpdatedBy
+          ? t('employees.pin.lastSetBy', { date, by: employee.pinUpdatedBy })
+          : t('employees.pin.lastSet', { date })}
+      </p>
+      {problem && <Alert kind="error">{problem}</Alert>}
       <div className={styles.actions}>
-        <Button onClick={() => setOpen(true)}>{t('employees.pin.change')}</Button>
+        <Button disabled={busy} onClick={() => setConfirming(true)}>
+          {t('employees.pin.change')}
+        </Button>
       </div>
-      <FormDialog
-        open={open}
+      <ConfirmDialog
+        open={confirming}
         title={t('employees.pin.dialogTitle', { name: employee.name })}
-        problem={problem ? <Alert kind="error">{problem}</Alert> : undefined}
-        submitLabel={t('employees.pin.submit')}
+        message={t('employees.pin.dialogMessage')}
+        confirmLabel={t('employees.pin.submit')}
         cancelLabel={t('common:common.cancel')}
         busy={busy}
-        onSubmit={(event) => void submit(event)}
-        onCancel={() => {
-          setOpen(false);
-          setProblem(null);
-        }}
-      >
-        <TextField
-          label={t('employees.fields.pin')}
-          hint={t('employees.hints.pin')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          value={pin}
-          onChange={(event) => setPin(event.target.value)}
-        />
-      </FormDialog>
+        onConfirm={() => void change()}
+        onCancel={() => setConfirming(false)}
+      />
       {revealed && (
         <PinReveal
           name={employee.name}

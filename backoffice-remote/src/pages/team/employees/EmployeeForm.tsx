@@ -29,8 +29,6 @@ interface Values {
   allLocations: boolean;
   locationIds: number[];
   active: boolean;
-  /** New employees only: '' for one made up by the server. */
-  pin: string;
 }
 
 export function EmployeeForm(props: ResourceFormProps<Employee>) {
@@ -64,13 +62,12 @@ function EmployeeFields({
     // The schema's refinement leaves its input type unknown: the values below are what it parses.
     const inner = zodResolver(createNewEmployeeSchema(messages) as never) as Resolver<Record<string, unknown>>;
     return async (values, context, opts) => {
-      const { hourlyRate, positionId, pin, ...rest } = values;
+      const { hourlyRate, positionId, ...rest } = values;
       const result = await inner(
         {
           ...rest,
           positionId: positionId === '' ? null : Number(positionId),
           hourlyRateCents: inputToCents(hourlyRate),
-          ...(record || pin.trim() === '' ? {} : { pin }),
         } as never,
         context,
         opts as never,
@@ -79,7 +76,7 @@ function EmployeeFields({
       const { hourlyRateCents, ...errors } = result.errors as Record<string, unknown>;
       return (hourlyRateCents ? { ...result, errors: { ...errors, hourlyRate: hourlyRateCents } } : result) as never;
     };
-  }, [messages, record]);
+  }, [messages]);
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, NewEmployeeInput>(
     {
       resolver,
@@ -93,7 +90,6 @@ function EmployeeFields({
         allLocations: record?.allLocations ?? true,
         locationIds: record?.locationIds ?? [],
         active: record?.active ?? true,
-        pin: '',
       },
     },
   );
@@ -178,17 +174,6 @@ function EmployeeFields({
             error={errors.role?.message}
             {...register('role')}
           />
-          {!record && (
-            <TextField
-              label={t('employees.fields.pin')}
-              hint={t('employees.hints.pin')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
-              error={errors.pin?.message}
-              {...register('pin')}
-            />
-          )}
         </div>
         <CheckboxField
           label={t('employees.fields.allLocations')}
@@ -218,6 +203,7 @@ function EmployeeFields({
           error={errors.active?.message}
           {...register('active')}
         />
+        {!record && <p className={styles.muted}>{t('employees.hints.pin')}</p>}
       </FormShell>
       {record && (
         <>

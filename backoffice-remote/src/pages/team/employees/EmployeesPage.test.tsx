@@ -19,6 +19,7 @@ const employee = (id: number, name: string, extra: Partial<Employee> = {}): Empl
   locationIds: [],
   active: true,
   pinUpdatedAt: 0,
+  pinUpdatedBy: null,
   backOffice: null,
   hasHistory: false,
   createdAt: 0,
@@ -92,15 +93,15 @@ describe('Team › Employees', () => {
     await user.type(name, 'Leo Park');
     await user.type(screen.getByRole('textbox', { name: /^Hourly rate/ }), '17.25');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Position/ }), 'Cashier');
-    await user.type(screen.getByRole('textbox', { name: /^Register PIN/ }), '12');
+    // Nobody chooses a PIN: the form has no field for it and says one is made up.
+    expect(screen.queryByRole('textbox', { name: /PIN/ })).not.toBeInTheDocument();
+    expect(screen.getByText('A register PIN is made up when you save, and shown to you once.')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Works at every location' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('textbox', { name: /^Register PIN/ })).toHaveAccessibleDescription(/Enter 4 to 6 digits\./);
     expect(screen.getByRole('group', { name: 'Locations' })).toHaveAccessibleDescription(
       /Choose at least one location, or all of them\./,
     );
     expect(calls.some((c) => c.method === 'post')).toBe(false);
-    await user.clear(screen.getByRole('textbox', { name: /^Register PIN/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Harbour' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const reveal = await screen.findByRole('alertdialog', { name: 'PIN of Leo Park' });
@@ -118,30 +119,42 @@ describe('Team › Employees', () => {
     expect(await screen.findByText('Employee “Leo Park” was added.')).toBeInTheDocument();
   });
 
-  it('sets a new PIN (made up by the server) and shows it once; a taken PIN is refused on its field', async () => {
+  it('a new PIN is made up by the server (confirmed first, nothing typed) and shown once; a refusal reads as a sentence', async () => {
     const user = userEvent.setup();
     const pinCalls: unknown[] = [];
     await renderEmployees('/employees?edit=1', [
       (config) => {
+        if (config.url === '/api/backoffice/team/employees/1' && config.method === 'get') {
+          return { data: { ...ANA, pinUpdatedAt: Date.UTC(2026, 10, 2, 9), pinUpdatedBy: 'owner@cornermarket.test' } };
+        }
         if (config.method !== 'post' || config.url !== '/api/backoffice/team/employees/1/pin') return undefined;
         pinCalls.push(JSON.parse(String(config.data)));
         return pinCalls.length === 1
-          ? { status: 409, data: { error: 'pin_taken', message: 'pin', fields: { pin: 'taken' } } }
+          ? {
+              status: 429,
+              data: {
+                error: 'too_many_requests',
+                message: 'Too many PIN changes from this account. Try again in 12 minutes.',
+                retryAfter: 700,
+              },
+            }
           : { data: { employee: ANA, pin: '5521' } };
       },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Set a new PIN' }));
-    const dialog = screen.getByRole('dialog', { name: 'New PIN for Ana Ruiz' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Register PIN/ }), '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
-    expect(
-      await within(dialog).findByText('Another employee already uses this PIN: choose another one.'),
-    ).toBeInTheDocument();
-    await user.clear(within(dialog).getByRole('textbox', { name: /^Register PIN/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Set PIN' }));
+    expect(await screen.findByText(/^Last set on .* by owner@cornermarket\.test\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set a new PIN' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'New PIN for Ana Ruiz' });
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(pinCalls).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Set a new PIN' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Make up a new PIN' }));
+    expect(await screen.findByText('You have done this too often. Try again in 12 minutes.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set a new PIN' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Make up a new PIN' }));
     const reveal = await screen.findByRole('alertdialog', { name: 'PIN of Ana Ruiz' });
     expect(within(reveal).getByText('5521')).toBeInTheDocument();
-    expect(pinCalls).toEqual([{ pin: '1234' }, {}]);
+    expect(pinCalls).toEqual([{}, {}]);
   });
 
   it('invites to the back-office with a role, and revokes access (confirmed); refusals read as sentences', async () => {
