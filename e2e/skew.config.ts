@@ -6,7 +6,7 @@ import base from './playwright.config';
  * The version-skew run (`node scripts/test.mjs skew`, and `npm test` after the main e2e run): the
  * shell and the remotes ship on their own, so today's shell must run yesterday's remotes and the
  * reverse, and a remote built for another shell contract must get its area's fallback. skew/serve.mjs
- * builds each app at the commit releases.json names (cached under node_modules/.cache/hive-skew) and
+ * builds each app at the commit releases.json names (cached by commit outside the clone) and
  * serves the three arrangements on E2E_SKEW_PORT, +1, +2. Needs today's production build.
  */
 const repoRoot = path.resolve(__dirname, '..');

@@ -1,5 +1,8 @@
 // Builds what the version-skew e2e (e2e/skew.config.ts) runs against, into a cache outside the
-// source tree (node_modules/.cache/hive-skew), each reused when present:
+// clone (HIVE_SKEW_CACHE, default ~/.cache/hive-pos/skew; node_modules/.cache/hive-skew when the home
+// folder cannot be written), each reused when present. What is cached is named by what it is built
+// from (a commit; the fixture's input hash), so every clone on the machine, CI's fresh ones too,
+// reuses it:
 //   - every app at the commit it was last released from (releases.json): <commit>/<app>/dist;
 //   - the incompatible-contract fixture: today's ordering remote built with
 //     HIVE_CONTRACT_RANGE='^99.0.0' (fixture-<input hash>/ordering/dist).
@@ -7,14 +10,53 @@
 // hard-linked when its lockfile is today's (else `npm ci` there) and built with that commit's own
 // webpack configs. Prints the cache folders as JSON on its last line (and returns them).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, inputHash, repoRoot } from './apps.mjs';
 
 const require = createRequire(import.meta.url);
-export const CACHE = path.join(repoRoot, 'node_modules/.cache/hive-skew');
+function cacheRoot() {
+  if (process.env.HIVE_SKEW_CACHE) return path.resolve(process.env.HIVE_SKEW_CACHE);
+  const home = path.join(os.homedir(), '.cache/hive-pos/skew');
+  try {
+    mkdirSync(home, { recursive: true });
+    accessSync(home, constants.W_OK);
+    return home;
+  } catch {
+    return path.join(repoRoot, 'node_modules/.cache/hive-skew');
+  }
+}
+export const CACHE = cacheRoot();
+
+/**
+ * Moves a finished build into the cache in one step, so that a run beside this one (another clone)
+ * never sees half a folder; if another run put it there first, theirs is kept.
+ */
+function publish(built, dest) {
+  mkdirSync(path.dirname(dest), { recursive: true });
+  const staging = `${dest}.part-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  renameSync(built, path.join(staging, 'dist'));
+  try {
+    renameSync(staging, dest);
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(dest)) throw err;
+  }
+}
 export const FIXTURE_RANGE = '^99.0.0';
 
 const git = (args, cwd = repoRoot) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
@@ -75,8 +117,7 @@ function buildReleased(commit, apps) {
       sh(path.join(tree, 'node_modules/.bin/webpack'), ['--mode', 'production'], path.join(tree, app.dir));
       const dest = path.join(CACHE, commit, app.name);
       rmSync(dest, { recursive: true, force: true });
-      mkdirSync(dest, { recursive: true });
-      renameSync(path.join(tree, app.dir, 'dist'), path.join(dest, 'dist'));
+      publish(path.join(tree, app.dir, 'dist'), dest);
     }
   } finally {
     git(['worktree', 'remove', '--force', tree]);
@@ -161,11 +202,14 @@ async function buildFixture() {
   try {
     const factory = require(path.join(repoRoot, app.dir, 'webpack.config.cjs'));
     const config = factory({}, { mode: 'production' });
-    config.output = { ...config.output, path: path.join(dir, 'dist') };
+    const built = mkdtempSync(path.join(os.tmpdir(), 'hive-skew-fixture-'));
+    config.output = { ...config.output, path: path.join(built, 'dist') };
     const stats = await new Promise((resolve, reject) =>
       webpack(config, (err, result) => (err ? reject(err) : resolve(result))),
     );
     if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+    publish(path.join(built, 'dist'), dir);
+    rmSync(built, { recursive: true, force: true });
   } finally {
     if (previous === undefined) delete process.env.HIVE_CONTRACT_RANGE;
     else process.env.HIVE_CONTRACT_RANGE = previous;

@@ -105,7 +105,7 @@ const STEPS = [
   // After `dev`: the remotes' standalone dev servers start from the webpack cache it leaves.
   { name: 'e2e', cores: 2, after: ['build', 'dev'], serial: true, run: playwright('e2e', 'playwright.config.ts') },
   // Today's shell against the released remotes (releases.json) and the reverse, and the incompatible
-  // contract; its servers build what the cache (node_modules/.cache/hive-skew) lacks.
+  // contract; its servers build what the cache (scripts/skew-build.mjs: ~/.cache/hive-pos/skew) lacks.
   { name: 'skew', cores: 2, after: ['build'], serial: true, run: playwright('e2e-skew', 'skew.config.ts') },
   // Two instances on PostgreSQL behind nginx (e2e/scale-out.config.ts, docs/deploy.md).
   {
