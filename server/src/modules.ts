@@ -3,7 +3,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Logger } from 'pino';
 import { adminModule } from './admin';
 import { authModule, buildLimiters, rereadSession, type AuthContext } from './auth';
-import { merchantOf, requireMerchant } from './backoffice/common';
+import { liveTopicsFor, menuOf, merchantOf, requireMerchant } from './backoffice/common';
 import { catalogModule } from './backoffice/catalog';
 import { customersModule } from './backoffice/customers';
 import { devicesModule } from './backoffice/devices';
@@ -137,8 +137,10 @@ export const BACKOFFICE_API = '/api/backoffice';
 
 /**
  * The live stream of the back-office (`GET /api/backoffice/events`, src/live): any signed-in
- * merchant, their company's changes only; each ping reads the session afresh and the stream ends
- * once it is gone (sign-out in another tab, expiry, a suspended company or a disabled account).
+ * merchant, their company's changes in the topics of the pages they may open only. A sign-out
+ * ends the session's streams at once on every instance (auth publishes it on the bus); each ping
+ * reads the session afresh, ends the stream once it is gone (expiry, a suspended company or a
+ * disabled account) and applies the user's pages as they are now (role, permissions, plan).
  */
 export function backofficeLiveStreams(
   ctx: AuthContext,
@@ -146,11 +148,20 @@ export function backofficeLiveStreams(
 ): LiveStreams {
   return liveStreams({
     bus: ctx.live,
-    ownerOf: (res) => merchantOf(res),
-    async stillValid(req, owner) {
+    ownerOf(res) {
+      const { userId, companyId, sessionId, menu } = merchantOf(res);
+      return { userId, companyId, sessionId, topics: liveTopicsFor(menu) };
+    },
+    async recheck(req, owner) {
       const session = await rereadSession(ctx, req);
       const profile = session?.profile;
-      return !!profile && !profile.admin && profile.id === owner.userId && profile.company?.id === owner.companyId;
+      const same =
+        !!profile &&
+        !profile.admin &&
+        profile.id === owner.userId &&
+        profile.company?.id === owner.companyId &&
+        session.claims.sid === owner.sessionId;
+      return same ? liveTopicsFor(menuOf(profile)) : null;
     },
     onError: (error) => ctx.log.warn({ err: error }, 'live: could not read the session again'),
     ...options,

@@ -80,7 +80,11 @@ export async function validateClaims(
   return { claims, profile };
 }
 
-/** Sign-out: this session id is refused from now on, on every instance (until it would have expired). */
+/**
+ * Sign-out: this session id is refused from now on, on every instance (until it would have
+ * expired), and the live streams it holds on any instance end now: they do not re-read the
+ * session between pings, so without this a signed-out tab would hear its company until the next.
+ */
 export async function revokeSession(ctx: AuthContext, token: Record<string, unknown>): Promise<void> {
   const claims = readClaims(token);
   if (!claims) return;
@@ -91,6 +95,8 @@ export async function revokeSession(ctx: AuthContext, token: Record<string, unkn
     .values({ sid: claims.sid, user_id: Number(claims.sub), expires_at: expiresAt })
     .onConflict((oc) => oc.column('sid').doNothing())
     .execute();
+  // After the row is stored: a stream reopened in between is refused by the guard.
+  ctx.live.endSession(claims.sid);
   // Rows of sessions that would have ended anyway are of no use any more.
   await ctx.db.deleteFrom('revoked_sessions').where('expires_at', '<', now).execute();
 }

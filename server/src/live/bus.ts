@@ -14,6 +14,9 @@ export interface LiveChange {
 
 export type LiveListener = (change: LiveChange) => void;
 
+/** Told the id (`sid` claim) of a session that was signed out. */
+export type SessionEndListener = (sessionId: string) => void;
+
 /**
  * What changed, per company, to whoever holds a stream of that company. `publishChange` is called
  * after the commit (a change rolled back is never announced) and never throws: a lost message
@@ -24,6 +27,13 @@ export interface LiveBus {
   publishChange(companyId: number, topic: LiveTopic, details?: LiveDetails): void;
   /** Every change of `companyId` from now on (from any instance on PostgreSQL), until the returned stop. */
   subscribe(companyId: number, listener: LiveListener): () => void;
+  /**
+   * The session was signed out (after its revocation is stored): every instance ends the streams
+   * it holds of that session now, rather than at their next session check. Never throws.
+   */
+  endSession(sessionId: string): void;
+  /** Every sign-out from now on (from any instance on PostgreSQL), until the returned stop. */
+  onSessionEnd(listener: SessionEndListener): () => void;
   close(): Promise<void>;
 }
 
@@ -62,13 +72,43 @@ export class LocalSubscribers {
   }
 }
 
+/** This process's sign-out listeners; a throwing listener does not stop the others. */
+export class SessionEndListeners {
+  private readonly listeners = new Set<SessionEndListener>();
+
+  constructor(private readonly onListenerError: (error: unknown) => void) {}
+
+  add(listener: SessionEndListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  deliver(sessionId: string): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(sessionId);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}
+
 /**
  * One process (SQLite): a change goes straight to this process's listeners, after the publisher's
  * own work (a microtask later), as it would arrive from PostgreSQL.
  */
 export function createMemoryBus(options: { now?: () => number; onError?: (error: unknown) => void } = {}): LiveBus {
   const now = options.now ?? Date.now;
-  const subscribers = new LocalSubscribers(options.onError ?? (() => undefined));
+  const onError = options.onError ?? (() => undefined);
+  const subscribers = new LocalSubscribers(onError);
+  const sessionEnds = new SessionEndListeners(onError);
   return {
     kind: 'memory',
     publishChange(companyId, topic, details) {
@@ -76,8 +116,13 @@ export function createMemoryBus(options: { now?: () => number; onError?: (error:
       queueMicrotask(() => subscribers.deliver(change));
     },
     subscribe: (companyId, listener) => subscribers.add(companyId, listener),
+    endSession(sessionId) {
+      queueMicrotask(() => sessionEnds.deliver(sessionId));
+    },
+    onSessionEnd: (listener) => sessionEnds.add(listener),
     async close() {
       subscribers.clear();
+      sessionEnds.clear();
     },
   };
 }

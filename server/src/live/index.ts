@@ -14,6 +14,7 @@ export {
   type LiveChange,
   type LiveDetails,
   type LiveListener,
+  type SessionEndListener,
 } from './bus';
 export { createPostgresBus, LIVE_APPLICATION, LIVE_CHANNEL } from './postgres';
 export {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { LIVE_TOPICS, isLiveTopic } from '@hive/shared/schemas/live';
-import { LocalSubscribers, type LiveBus, type LiveDetails } from './bus';
+import { LocalSubscribers, SessionEndListeners, type LiveBus, type LiveDetails } from './bus';
 
 /** The one channel every instance listens on. */
 export const LIVE_CHANNEL = 'hive_live';
@@ -25,12 +25,14 @@ export interface PostgresBusOptions {
   reconnectMaxMs?: number;
 }
 
+/** A change of a company (`c`, `t`), or a signed-out session (`end`); `s`: the publisher's schema. */
 interface Wire {
   s: string;
-  c: number;
-  t: string;
-  at: number;
+  c?: number;
+  t?: string;
+  at?: number;
   d?: LiveDetails;
+  end?: string;
 }
 
 /**
@@ -39,14 +41,18 @@ interface Wire {
  * pooled connection goes back to the pool and its LISTEN with it). An instance hears its own
  * NOTIFY too, so a change reaches this process's streams that way only, once. A dropped
  * connection is opened again with backoff; once it listens again every subscribed company gets
- * every topic, since what was published meanwhile was not heard (pages then refetch).
+ * every topic, since what was published meanwhile was not heard (pages then refetch). A sign-out
+ * travels the same channel, so that every instance ends the streams of that session; one missed
+ * while the connection was down is caught by the streams' next session check.
  */
 export function createPostgresBus(options: PostgresBusOptions): LiveBus & { ready: Promise<void> } {
   const { pool, scope, log } = options;
   const now = options.now ?? Date.now;
   const minMs = options.reconnectMinMs ?? 500;
   const maxMs = options.reconnectMaxMs ?? 30_000;
-  const subscribers = new LocalSubscribers((error) => log.error({ err: error }, 'live listener failed'));
+  const onListenerError = (error: unknown) => log.error({ err: error }, 'live listener failed');
+  const subscribers = new LocalSubscribers(onListenerError);
+  const sessionEnds = new SessionEndListeners(onListenerError);
   let client: pg.Client | null = null;
   let closed = false;
   let delay = minMs;
@@ -61,8 +67,13 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
     } catch {
       return;
     }
-    if (wire.s !== scope || !Number.isSafeInteger(wire.c) || !isLiveTopic(wire.t)) return;
-    subscribers.deliver({ companyId: wire.c, topic: wire.t, at: wire.at, ...(wire.d ? { details: wire.d } : {}) });
+    if (wire.s !== scope) return;
+    if (typeof wire.end === 'string') {
+      sessionEnds.deliver(wire.end);
+      return;
+    }
+    if (!Number.isSafeInteger(wire.c) || !isLiveTopic(wire.t) || typeof wire.at !== 'number') return;
+    subscribers.deliver({ companyId: wire.c!, topic: wire.t, at: wire.at, ...(wire.d ? { details: wire.d } : {}) });
   };
 
   async function connect(): Promise<void> {
@@ -136,10 +147,21 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
       });
     },
     subscribe: (companyId, listener) => subscribers.add(companyId, listener),
+    endSession(sessionId) {
+      // This instance's streams end at once, whatever PostgreSQL does; hearing its own NOTIFY
+      // later ends nothing more (ending a stream twice is a no-op).
+      sessionEnds.deliver(sessionId);
+      const payload = JSON.stringify({ s: scope, end: sessionId } satisfies Wire);
+      pool.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((error: unknown) => {
+        log.warn({ err: error }, 'live: NOTIFY of a sign-out failed');
+      });
+    },
+    onSessionEnd: (listener) => sessionEnds.add(listener),
     async close() {
       closed = true;
       clearTimeout(timer);
       subscribers.clear();
+      sessionEnds.clear();
       const current = client;
       client = null;
       await current?.end().catch(() => undefined);

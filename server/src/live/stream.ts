@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { LIVE_PING_MS } from '@hive/shared/schemas/live';
+import { LIVE_PING_MS, type LiveTopic } from '@hive/shared/schemas/live';
 import { HttpError } from '../http';
 import type { LiveBus, LiveChange } from './bus';
 
@@ -7,6 +7,10 @@ import type { LiveBus, LiveChange } from './bus';
 export interface StreamOwner {
   userId: number;
   companyId: number;
+  /** The session's id (`sid`): its sign-out ends the stream (LiveBus.endSession). */
+  sessionId: string;
+  /** What the user may receive: the topics of the pages they may open. */
+  topics: ReadonlySet<LiveTopic>;
 }
 
 export interface LiveStreamOptions {
@@ -14,10 +18,12 @@ export interface LiveStreamOptions {
   /** The guard's verdict on this request (e.g. the merchant the back-office guard put in res.locals). */
   ownerOf(res: Response): StreamOwner;
   /**
-   * Reads the request's session again (each ping): false once it ended (sign-out anywhere, expiry,
-   * a suspended company) and the stream closes. Reading must never extend the session.
+   * Reads the request's session again (each ping): the topics the user may receive now (their
+   * role, permissions or plan may have changed), or null once it ended (expiry, a suspended
+   * company, a disabled account; a sign-out already ended it) and the stream closes. Reading must
+   * never extend the session.
    */
-  stillValid(req: Request, owner: StreamOwner): Promise<boolean>;
+  recheck(req: Request, owner: StreamOwner): Promise<ReadonlySet<LiveTopic> | null>;
   /** Open streams per user and process; one more is 429 (a user cannot hold the server's sockets). */
   perUserLimit?: number;
   pingMs?: number;
@@ -38,17 +44,24 @@ const message = (change: LiveChange) =>
   `event: ${change.topic}\ndata: ${JSON.stringify({ ...change.details, topic: change.topic, at: change.at })}\n\n`;
 
 /**
- * GET handler of a server-sent events stream: every change of the owner's company, a `: ping`
- * comment every 25 s (proxies close idle connections; each ping reads the session again and ends
- * the stream once it is gone), and nothing else. It never touches the session: only sign-in and
- * an explicit extend move its expiry, so an open tab does not keep a session alive by itself.
+ * GET handler of a server-sent events stream: the changes of the owner's company in the topics the
+ * owner may receive, a `: ping` comment every 25 s (proxies close idle connections; each ping
+ * reads the session again, ends the stream once it is gone and applies what the user may receive
+ * now), and nothing else. A sign-out on any instance ends the session's streams at once. It never
+ * touches the session: only sign-in and an explicit extend move its expiry, so an open tab does
+ * not keep a session alive by itself.
  */
 export function liveStreams(options: LiveStreamOptions): LiveStreams {
-  const { bus, ownerOf, stillValid } = options;
+  const { bus, ownerOf, recheck } = options;
   const perUser = options.perUserLimit ?? LIVE_STREAMS_PER_USER;
   const pingMs = options.pingMs ?? LIVE_PING_MS;
   const perUserOpen = new Map<number, number>();
   const enders = new Set<() => void>();
+  const bySession = new Map<string, Set<() => void>>();
+  // One listener for all streams; the bus drops it when it closes.
+  bus.onSessionEnd((sessionId) => {
+    for (const end of [...(bySession.get(sessionId) ?? [])]) end();
+  });
 
   const handler: RequestHandler = (req, res) => {
     const owner = ownerOf(res);
@@ -86,13 +99,20 @@ export function liveStreams(options: LiveStreamOptions): LiveStreams {
       // A compression middleware in front would hold the bytes in its buffer (ours skips event streams).
       (res as Response & { flush?: () => void }).flush?.();
     };
-    const unsubscribe = bus.subscribe(owner.companyId, (change) => write(message(change)));
+    let topics = owner.topics;
+    const unsubscribe = bus.subscribe(owner.companyId, (change) => {
+      if (topics.has(change.topic)) write(message(change));
+    });
     let checking = false;
     const ping = setInterval(() => {
       if (checking) return;
       checking = true;
-      stillValid(req, owner)
-        .then((valid) => (valid ? write(': ping\n\n') : end()))
+      recheck(req, owner)
+        .then((now) => {
+          if (!now) return end();
+          topics = now;
+          write(': ping\n\n');
+        })
         .catch((error: unknown) => options.onError?.(error))
         .finally(() => {
           checking = false;
@@ -105,12 +125,18 @@ export function liveStreams(options: LiveStreamOptions): LiveStreams {
       clearInterval(ping);
       unsubscribe();
       enders.delete(end);
+      const ofSession = bySession.get(owner.sessionId);
+      ofSession?.delete(end);
+      if (ofSession?.size === 0) bySession.delete(owner.sessionId);
       const left = (perUserOpen.get(owner.userId) ?? 1) - 1;
       if (left > 0) perUserOpen.set(owner.userId, left);
       else perUserOpen.delete(owner.userId);
       if (!res.writableEnded) res.end();
     }
     enders.add(end);
+    let ofSession = bySession.get(owner.sessionId);
+    if (!ofSession) bySession.set(owner.sessionId, (ofSession = new Set()));
+    ofSession.add(end);
     req.on('close', end);
     res.on('error', end);
     // The first bytes: the browser's EventSource is open, proxies see the answer has begun.

@@ -1,7 +1,7 @@
 /*
  * The live stream's contract (server/src/live, the shell's live service, the live pages): one
- * server-sent events stream per signed-in tab carries every topic of the user's company. Each
- * message is `event: <topic>` with `data: {"topic", "at", ...details}`; a `: ping` comment keeps
+ * server-sent events stream per signed-in tab carries the topics of the user's company that a page
+ * they may open shows (LIVE_PAGE_TOPICS). Each message is `event: <topic>` with `data: {"topic", "at", ...details}`; a `: ping` comment keeps
  * proxies from closing an idle stream and lets the server check the session again.
  */
 
@@ -12,10 +12,38 @@ export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const isLiveTopic = (value: unknown): value is LiveTopic =>
   typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);
 
+/**
+ * The topics each live page shows, by menu path: the pages subscribe to exactly these, and the
+ * server sends a topic only to a user who may open (canSeePath) a page listed with it. A topic
+ * carries facts of its own (an order's status, a print job, when a receipt was rung up), so a
+ * clerk with the overview alone must not hear the others. One list for both sides: a page that
+ * listened to a topic not listed here would never hear it (backoffice-remote liveTopics.test.ts).
+ */
+export const LIVE_PAGE_TOPICS = {
+  '/overview': ['receipts'],
+  '/transaction': ['receipts'],
+  '/terminal': ['terminals', 'receipts', 'shifts'],
+  '/remoteprint': ['print-jobs'],
+  '/ordering_online': ['online-orders'],
+} as const satisfies Readonly<Record<string, readonly LiveTopic[]>>;
+export type LivePage = keyof typeof LIVE_PAGE_TOPICS;
+
+/** The topics a user may receive, given whether they may open each live page. */
+export function liveTopicsOfPages(canOpen: (path: LivePage) => boolean): Set<LiveTopic> {
+  const topics = new Set<LiveTopic>();
+  for (const [path, shown] of Object.entries(LIVE_PAGE_TOPICS) as [LivePage, readonly LiveTopic[]][]) {
+    if (canOpen(path)) for (const topic of shown) topics.add(topic);
+  }
+  return topics;
+}
+
 /** The stream (GET, a signed-in back-office user; 401 otherwise, 429 past the per-user limit). */
 export const LIVE_EVENTS_PATH = '/api/backoffice/events';
 
-/** A `: ping` comment this often; the server checks the session again on each. */
+/**
+ * A `: ping` comment this often; the server checks the session and the user's pages again on each
+ * (a sign-out ends its streams at once; this is the backstop for whatever else ends a session).
+ */
 export const LIVE_PING_MS = 25_000;
 
 /** One message's data. `at`: epoch ms when the change was published (after its commit). */

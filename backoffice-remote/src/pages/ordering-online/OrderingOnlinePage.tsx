@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, CheckboxField, PageFrame, TextField } from '@hive/shared/ui';
 import {
@@ -202,7 +203,7 @@ export function SettingsForm({
   );
 }
 
-const ORDER_TOPICS = { topics: ['online-orders'] } as const;
+const ORDER_TOPICS = { topics: LIVE_PAGE_TOPICS['/ordering_online'] };
 
 export function OrdersList({
   api,

@@ -10,6 +10,7 @@ import {
   type OverviewVersion,
 } from '@hive/shared/schemas/backoffice';
 import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
+import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { Alert, Button, EmptyState, PageFrame } from '@hive/shared/ui';
 import { API, useApi, useLiveApi } from '../../api';
 import { LiveIndicator } from '../../components';
@@ -130,7 +131,7 @@ function TopItems({ items, format }: { items: Overview['topItems']; format: Form
   );
 }
 
-const LIVE_TOPICS_OF_OVERVIEW = { topics: ['receipts'] } as const;
+const LIVE_TOPICS_OF_OVERVIEW = { topics: LIVE_PAGE_TOPICS['/overview'] };
 
 export default function OverviewPage() {
   const { t } = useT();

@@ -1,13 +1,15 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { canSeePath, type MenuContext } from '@hive/shared/menu';
-import type { LiveTopic } from '@hive/shared/schemas/live';
-import { readSession, type AuthContext } from '../../auth';
+import { backofficeMenus, canSeePath, menuPaths, visibleMenu, type MenuContext } from '@hive/shared/menu';
+import { liveTopicsOfPages, type LiveTopic } from '@hive/shared/schemas/live';
+import { readSession, type AuthContext, type RequestSession } from '../../auth';
 import { HttpError } from '../../http';
 
 /** The signed-in merchant behind a back-office request: everything is scoped to `companyId`. */
 export interface Merchant {
   userId: number;
   companyId: number;
+  /** The sign-in behind the request (the `sid` claim): the live stream ends with it. */
+  sessionId: string;
   company: { name: string; slug: string; license: string; addons: string[] };
   menu: MenuContext;
 }
@@ -31,15 +33,29 @@ export async function loadMerchant(ctx: AuthContext, req: Request): Promise<Merc
   return {
     userId: profile.id,
     companyId: company.id,
+    sessionId: session.claims.sid,
     company: { name: company.name, slug: company.slug, license: company.license, addons: company.addons },
-    // The same context the browser builds from usercompany, so server and sidebar agree.
-    menu: {
-      role: profile.role,
-      license: company.license,
-      addons: company.addons,
-      permissions: profile.permissions,
-    },
+    menu: menuOf(profile),
   };
+}
+
+/** The same context the browser builds from usercompany, so server and sidebar agree. */
+export function menuOf(profile: NonNullable<RequestSession>['profile']): MenuContext {
+  return {
+    role: profile.role,
+    license: profile.company?.license ?? null,
+    addons: profile.company?.addons ?? [],
+    permissions: profile.permissions,
+  };
+}
+
+/**
+ * The live topics a merchant may receive: those of the pages requirePage would let them open
+ * (LIVE_PAGE_TOPICS), so the stream tells nobody what their pages would not show them.
+ */
+export function liveTopicsFor(menu: MenuContext): Set<LiveTopic> {
+  const pages = new Set(menuPaths(visibleMenu(backofficeMenus, menu)));
+  return liveTopicsOfPages((path) => pages.has(path));
 }
 
 export function merchantOf(res: Response): Merchant {

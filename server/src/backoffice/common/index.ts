@@ -2,7 +2,16 @@
 // the query and answer helpers (query.ts), CSV in and out (csv.ts), the connection-or-transaction
 // type (db.ts). A library, not a module: it contributes no routes or tables. It imports auth, http
 // and db only (and the CSV libraries).
-export { announceWrites, loadMerchant, merchantOf, requireMerchant, requirePage, type Merchant } from './access';
+export {
+  announceWrites,
+  liveTopicsFor,
+  loadMerchant,
+  menuOf,
+  merchantOf,
+  requireMerchant,
+  requirePage,
+  type Merchant,
+} from './access';
 export {
   idParam,
   notFound,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Ban, RotateCcw } from 'lucide-react';
+import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { useHttp } from '@hive/shared/shell-contract';
 import { DEFAULT_PAGE_SIZE } from '@hive/shared/schemas/backoffice';
 import {
@@ -81,7 +82,7 @@ function Ticket({ job }: { job: PrintJob }) {
  * register that drives its printer; a failed or cancelled one can be retried, a queued one
  * cancelled (the server refuses other transitions, and says so).
  */
-const PRINT_TOPICS = { topics: ['print-jobs'] } as const;
+const PRINT_TOPICS = { topics: LIVE_PAGE_TOPICS['/remoteprint'] };
 
 export function PrintQueue({
   printers,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
+import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { useHttp } from '@hive/shared/shell-contract';
 import {
   LIVE_POLL_MS,
@@ -28,7 +29,7 @@ type Confirming = { action: 'unpair' | 'delete'; terminal: Terminal } | null;
  * Devices › Terminals: the registers per location, live (polled while the tab is visible), with
  * pairing (a one-time code and its countdown), rename and move, unpair and delete.
  */
-const TERMINAL_TOPICS = { topics: ['terminals', 'receipts', 'shifts'] } as const;
+const TERMINAL_TOPICS = { topics: LIVE_PAGE_TOPICS['/terminal'] };
 
 function TerminalsPage() {
   const { t } = useAreaT('devices');

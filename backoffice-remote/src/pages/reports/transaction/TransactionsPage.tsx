@@ -7,6 +7,7 @@ import {
   type TransactionRow,
   type TransactionsReport,
 } from '@hive/shared/schemas/backoffice/reports';
+import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { Alert, Button, SearchField, SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
@@ -33,9 +34,9 @@ const PATH = '/transaction';
  * pages stay as they are (rows would shift under the reader); the filters apply as always.
  */
 const LIVE = {
-  topics: ['receipts'],
+  topics: LIVE_PAGE_TOPICS['/transaction'],
   when: (values: Record<string, string>) => !values.page || values.page === '1',
-} as const;
+};
 
 function useTables() {
   const { t } = useAreaT('reports');
