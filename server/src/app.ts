@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
@@ -159,6 +160,12 @@ export interface HiveApp {
   liveStreams: LiveStreams;
   /** Whether a listening server runs the demo's live registers (DEMO_LIVE with the demo seeded). */
   demoLiveWanted: boolean;
+  /**
+   * With demoLiveWanted: the key the demo's device tokens derive from. Derived from AUTH_SECRET (the
+   * same on every instance and across restarts, so the demo finds its terminals still paired), but
+   * not the secret itself.
+   */
+  demoLiveKey: Buffer | undefined;
   /** The server's clock (tests move it). */
   now: () => number;
   close(): Promise<void>;
@@ -369,6 +376,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     live,
     liveStreams,
     demoLiveWanted,
+    demoLiveKey: demoLiveWanted ? createHmac('sha256', secret).update('hive-demo-live-tokens').digest() : undefined,
     now,
     close: async () => {
       stopJobs();
@@ -414,11 +422,13 @@ export async function startServer(
   }
   const actualPort = (server.address() as AddressInfo).port;
   // The registers call this server over HTTP, like real ones (loopback: never through a proxy).
-  const demoLive = hive.demoLiveWanted
+  const demoLive = hive.demoLiveKey
     ? startLiveRegisters({
         db: hive.database.db,
         url: `http://127.0.0.1:${actualPort}`,
         log: hive.log,
+        key: hive.demoLiveKey,
+        live: hive.live,
         pgPool: hive.database.pgPool,
         schema: options.databaseSchema,
         now: hive.now,

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { sql } from 'kysely';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
+import { CONFIG_CACHE_MS } from '../src/device/config';
 import { localStamp, localTime } from '../src/time';
 import { api, assertValidation, companyId, db, signedIn, userId, type ApiResult } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
@@ -38,6 +39,11 @@ class Register {
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ events }),
     });
+    return { status: response.status, body: await response.json() };
+  }
+
+  async config(): Promise<Reply> {
+    const response = await fetch(`${this.url}${DEVICE}/config`, { headers: { authorization: `Bearer ${this.token}` } });
     return { status: response.status, body: await response.json() };
   }
 }
@@ -394,6 +400,22 @@ for (const target of databaseTargets()) {
         assert.equal(outcomes.find((r) => r.status === 'rejected').errors[0].code, 'already_clocked_in');
         assert.equal((await entriesOf(kai)).length, 1);
         ok(await floor.send([punch('clock_out', kai, at + 30 * MIN)]));
+      });
+
+      it('tells every register of the location who is on the clock, since when and where (config.clockedIn)', async () => {
+        const lea = await newEmployee();
+        const at = now() - HOUR;
+        ok(await floor.send([punch('clock_in', lea, at)]));
+        // A configuration is kept up to CONFIG_CACHE_MS; a punch does not drop it.
+        server.clock.advance(CONFIG_CACHE_MS);
+        const seen = await bar.config();
+        ok(seen);
+        conforms(seen, 'Config');
+        const of = (reply: Reply) => (reply.body.clockedIn as Json[]).filter((c) => c.employeeId === lea);
+        assert.deepEqual(of(seen), [{ employeeId: lea, since: at, terminalId }]);
+        ok(await bar.send([punch('clock_out', lea, at + HOUR)]));
+        server.clock.advance(CONFIG_CACHE_MS);
+        assert.deepEqual(of(await floor.config()), []);
       });
     });
 

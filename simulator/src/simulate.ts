@@ -3,8 +3,14 @@
  * ("Simulator 1" ... "Simulator N", reused on later runs: each run pairs them again with a fresh
  * code), opens a shift on each and clocks one of its employees in, streams sales at the given
  * rate through `/api/device/v1/events`, closes the shifts with a counted-cash difference and clocks
- * the employees out, and reports what the server did with every event. The same seed (with the same company, terminals, rate and duration) gives the same event
- * ids, so running it twice stores nothing the second time.
+ * the employees out, and reports what the server did with every event. The same seed (with the
+ * same company, terminals, rate and duration) gives the same event ids, so running it twice stores
+ * nothing the second time.
+ *
+ * A run starts from whatever state the server is in: what an earlier run cut short left at the
+ * simulator's terminals (an open shift, employees on the clock) is closed first, and nobody on
+ * the clock elsewhere (at the demo's live registers, at a merchant's, typed in by a manager) is
+ * clocked in again: the server keeps one open time entry per employee and would refuse it.
  */
 import { DEVICE_LIMITS, type DeviceConfig, type DeviceEvent, type EventResult } from '@hive/shared/schemas/device';
 import { SimulatedRegister, uuidFrom } from '@hive/shared/simulation/register';
@@ -62,6 +68,7 @@ export const DEMO_OWNERS: Record<string, string> = {
 export const DEMO_PASSWORD = 'hive-demo-2026';
 
 const CONFIG_POLL_MS = 30_000;
+const SIMULATOR_TERMINAL = /^Simulator \d+$/;
 const PRINT_POLL_MS = 5_000;
 const DRAIN_TIMEOUT_MS = 60_000;
 
@@ -101,6 +108,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const terminals: SimTerminal[] = [];
   // One employee on the clock per terminal, never the same one twice (one open entry per person).
   const onTheClock = new Set<number>();
+  // Whatever is open at a "Simulator k" (of any earlier run, whatever its --terminals) is ours to end.
+  const ours = new Set(existing.filter((t) => SIMULATOR_TERMINAL.test(t.name)).map((t) => t.id));
+  const sentHome = new Set<number>();
   for (let k = 1; k <= options.terminals; k += 1) {
     const name = `Simulator ${k}`;
     const found = existing.find((t) => t.name === name);
@@ -137,8 +147,23 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         note: 'Closed by the simulator: left open by an earlier run',
       });
     }
+    // Clocked in at a simulator terminal by a run that never clocked them out: out first (a
+    // clock_out may come from any register of the company). Anyone else on the clock stays so.
+    const busy = new Set<number>();
+    for (const entry of config.clockedIn) {
+      if (entry.terminalId === null || !ours.has(entry.terminalId)) busy.add(entry.employeeId);
+      else if (!sentHome.has(entry.employeeId)) {
+        sentHome.add(entry.employeeId);
+        queue.push({
+          id: uuidFrom(`clock-out-stale:${entry.terminalId}:${entry.employeeId}:${entry.since}`),
+          type: 'clock_out',
+          at: Math.max(now, entry.since),
+          employeeId: entry.employeeId,
+        });
+      }
+    }
     queue.push(register.openShift(now));
-    const crew = config.employees.find((e) => !onTheClock.has(e.id));
+    const crew = config.employees.find((e) => !onTheClock.has(e.id) && !busy.has(e.id));
     if (crew) {
       onTheClock.add(crew.id);
       queue.push(register.clockIn(now, crew.id));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DEVICE_API_BASE, DEVICE_LIMITS, type DeviceConfig } from '@hive/shared/schemas/device';
 import type { Database } from '../database';
+import { chunks } from '../db/chunks';
 import { bannerState, bannerVersion } from '../backoffice/devices';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../backoffice/settings';
 import { isRole, rightsOf } from '../backoffice/team';
@@ -12,9 +13,9 @@ import { pinVerifier, terminalPinKey } from './pinVerifiers';
 
 /*
  * What a register needs to sell offline: the catalog with its prices and taxes, order and payment
- * types, the employees with their PIN verifiers, the location's printers and banners, and its open
- * shift. The ETag is a hash of the content itself, so it is the same on every instance and moves
- * exactly when something a register sees changes.
+ * types, the employees with their PIN verifiers (and who of them is on the clock), the location's
+ * printers and banners, and its open shift. The ETag is a hash of the content itself, so it is the
+ * same on every instance and moves exactly when something a register sees changes.
  *
  * Built configurations are kept a few seconds per terminal (CACHE_MS) so that a fleet polling with
  * If-None-Match costs a lookup, not a rebuild; a back-office write of a company drops that
@@ -260,7 +261,7 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
       rightsOf(row),
     ]),
   );
-  const [levelPrices, printerCategories] = await Promise.all([
+  const [levelPrices, printerCategories, openEntries] = await Promise.all([
     levelIds.length === 0
       ? Promise.resolve([])
       : db
@@ -284,6 +285,21 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
           )
           .orderBy('category_id')
           .execute(),
+    // By employee through the one-open-entry index, not through all of the company's entries.
+    Promise.all(
+      chunks(
+        employees.map((e) => e.id),
+        500,
+      ).map((ids) =>
+        db
+          .selectFrom('time_entries')
+          .select(['employee_id', 'clock_in_at', 'terminal_id'])
+          .where('company_id', '=', companyId)
+          .where('employee_id', 'in', ids)
+          .where('clock_out_at', 'is', null)
+          .execute(),
+      ),
+    ).then((parts) => parts.flat().sort((a, b) => a.employee_id - b.employee_id)),
   ]);
 
   const taxesOf = new Map<number, number[]>();
@@ -413,6 +429,11 @@ export async function buildConfig(db: Kysely<Database>, ref: TerminalRef, now: n
           openingFloatCents: Number(shift.opening_float_cents),
         }
       : null,
+    clockedIn: openEntries.map((e) => ({
+      employeeId: e.employee_id,
+      since: Number(e.clock_in_at),
+      terminalId: e.terminal_id,
+    })),
     limits: {
       maxBatch: DEVICE_LIMITS.maxBatch,
       maxLines: DEVICE_LIMITS.maxLines,

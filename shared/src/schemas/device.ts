@@ -294,6 +294,13 @@ export const deviceConfigSchema = z
     banners: z.object({ kiosk: z.array(deviceBannerSchema), customerDisplay: z.array(deviceBannerSchema) }),
     /** The shift open on this terminal, if any (after a reinstall the register picks it up). */
     openShift: z.object({ id: z.string(), number: z.int(), openedAt: z.int(), openingFloatCents: z.int() }).nullable(),
+    /**
+     * Who of `employees` is on the clock (an open time entry, from any terminal): since when, and
+     * the terminal of the clock_in (null: entered by a manager). A register offers them clock-out,
+     * not clock-in (a second clock_in is rejected), and picks up those of its own terminal after a
+     * reinstall, as it does its open shift.
+     */
+    clockedIn: z.array(z.object({ employeeId: z.int(), since: z.int(), terminalId: z.int().nullable() })),
     limits: z.object({ maxBatch: z.int(), maxLines: z.int(), maxPayments: z.int() }),
   })
   .meta({ id: 'Config' });

@@ -224,6 +224,19 @@ export class SimulatedRegister {
     return uuidFrom(`${this.options.seed}:clock:${this.clockCounter}`);
   }
 
+  /**
+   * Picks up an employee already on the clock here (config.clockedIn, e.g. after a restart), so
+   * that clockOutAll sends them home rather than a second clock_in being refused.
+   */
+  adoptClockIn(employeeId: number): void {
+    this.clockedIn.add(employeeId);
+  }
+
+  /** Lets go of an employee someone else has on the clock (their clock_in here was refused). */
+  forgetClockIn(employeeId: number): void {
+    this.clockedIn.delete(employeeId);
+  }
+
   /** An employee (from config.employees) starts work at this register. */
   clockIn(at: number, employeeId: number): ClockInEvent {
     if (this.clockedIn.has(employeeId)) throw new Error(`employee ${employeeId} is already clocked in`);

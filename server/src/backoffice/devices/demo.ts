@@ -6,8 +6,8 @@ import { bannerPng } from './png';
 /*
  * Devices of the demo companies, idempotent (each part skipped when the company has rows of it):
  * the terminals their 90 days of history were rung up on (not paired to any device now: the
- * simulator pairs terminals of its own), printers with kitchen routing, banners, and a few jobs
- * already printed.
+ * demo's live registers, DEMO_LIVE, pair these by name and no other; the simulator pairs terminals
+ * of its own), printers with kitchen routing, banners, and a few jobs already printed.
  */
 
 interface DemoDevices {

@@ -1,29 +1,32 @@
 /**
- * The demo's live registers: with demo data seeded, every demo terminal is paired through the real
- * device API (the same HTTP calls a register makes, with the simulator's client) and kept busy:
- * a call at least every minute (so the terminals page shows it online), a shift and an employee on
- * the clock while its shop is open, a few sales a minute (the simulator's baskets from the
- * company's own items and payment types; restaurants' go to the kitchen printers) and the print
- * queue worked off a minute late (so the queue shows tickets waiting). Outside opening hours, in
- * the location's own time zone, the shift is closed and the register only keeps in touch.
+ * The demo's live registers: with demo data seeded, the demo's own terminals (terminals.ts: those
+ * the demo seed created, unless a merchant paired a device of their own to one) are paired and
+ * then driven through the real device API (the same HTTP calls a register makes, with the
+ * simulator's client) and kept busy: a call at least every minute (so the terminals page shows it
+ * online), a shift and an employee on the clock while its shop is open (never one someone else
+ * has on the clock), a few sales a minute (the simulator's baskets from the company's own items
+ * and payment types; restaurants' go to the kitchen printers) and the print queue worked off a
+ * minute late (so the queue shows tickets waiting). Outside opening hours, in the location's own
+ * time zone, the shift is closed and the register only keeps in touch.
  *
  * Nothing here writes a document: everything goes through /api/device/v1, so the receipts are
- * posted exactly as a real register's. The only direct write is the pairing code, which the
- * back-office would otherwise issue for a signed-in user.
+ * posted exactly as a real register's. The only direct write is the pairing (terminals.ts), which
+ * a signed-in user and the register would otherwise do together.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type pg from 'pg';
-import { DEVICE_LIMITS, PAIRING_CODE_TTL_MS, type DeviceEvent } from '@hive/shared/schemas/device';
+import { DEVICE_LIMITS, type DeviceConfig, type DeviceEvent } from '@hive/shared/schemas/device';
 import type { WeekHours } from '@hive/shared/schemas/ordering';
 import { DeviceClient } from '@hive/shared/simulation/deviceClient';
 import { SimulatedRegister, createRandom } from '@hive/shared/simulation/register';
-import { newPairingCode, sha256 } from '../../backoffice/devices';
 import type { Database } from '../../database';
+import type { LiveBus } from '../../live';
 import { demoLiveLease } from './lease';
 import { DEMO_OPENING_HOURS, SALES_PER_MINUTE, isTrading, nextSaleGapMs } from './schedule';
+import { LIVE_APP_VERSION, claimTerminal, demoTerminals } from './terminals';
 
-export const LIVE_APP_VERSION = 'demo-live-1.0';
+export { LIVE_APP_VERSION };
 /** How often each register looks at the clock. */
 const TICK_MS = 5_000;
 /** A call at least this often: well inside the terminals page's two-minute online window. */
@@ -38,6 +41,10 @@ export interface LiveRegistersOptions {
   /** This server's own address (the registers call it over HTTP, like real ones). */
   url: string;
   log: Logger;
+  /** The key the demo's device tokens derive from (from AUTH_SECRET: the same on every instance). */
+  key: Buffer;
+  /** Announces a pairing to the terminals page. */
+  live?: LiveBus;
   pgPool?: pg.Pool;
   schema?: string;
   /** The registers' clock (default Date.now). */
@@ -66,6 +73,8 @@ interface Register {
   device: DeviceClient | null;
   register: SimulatedRegister | null;
   employees: number[];
+  /** Employees on the clock at another terminal (config.clockedIn): never clocked in here. */
+  busy: Set<number>;
   queue: DeviceEvent[];
   etag: string;
   seenAt: number;
@@ -74,31 +83,6 @@ interface Register {
   printSeen: Set<number>;
   nextSaleAt: number;
   retryAt: number;
-}
-
-async function demoTerminals(db: Kysely<Database>, hoursOf: (slug: string) => WeekHours | undefined) {
-  const rows = await db
-    .selectFrom('terminals as t')
-    .innerJoin('companies as c', 'c.id', 't.company_id')
-    .leftJoin('locations as l', 'l.id', 't.location_id')
-    .leftJoin('company_profiles as p', 'p.company_id', 't.company_id')
-    .select(['t.id', 't.name', 't.company_id', 'c.slug', 'c.status', 'l.timezone as location_zone', 'p.timezone'])
-    .orderBy('t.id')
-    .execute();
-  return rows.flatMap((r) => {
-    const hours = hoursOf(r.slug);
-    if (!hours || r.status !== 'active') return [];
-    return [
-      {
-        id: r.id,
-        name: r.name,
-        companyId: r.company_id,
-        slug: r.slug,
-        timezone: r.location_zone ?? r.timezone ?? 'UTC',
-        hours,
-      },
-    ];
-  });
 }
 
 export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters {
@@ -116,17 +100,25 @@ export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters
   const warn = (r: Register | null, error: unknown, what: string) =>
     log.warn({ terminal: r?.name, company: r?.slug, err: (error as Error).message }, `demo live registers: ${what}`);
 
+  /** Who is on the clock, from a configuration: this register's own are carried on. */
+  function readClock(r: Register, config: DeviceConfig) {
+    r.busy = new Set(config.clockedIn.filter((c) => c.terminalId !== r.terminalId).map((c) => c.employeeId));
+    for (const c of config.clockedIn) if (c.terminalId === r.terminalId) r.register?.adoptClockIn(c.employeeId);
+  }
+
   async function pair(r: Register, companyId: number) {
-    const code = newPairingCode();
     const at = now();
-    await db
-      .updateTable('terminals')
-      .set({ pairing_code_hash: sha256(code), pairing_expires_at: at + PAIRING_CODE_TTL_MS, updated_at: at })
-      .where('id', '=', r.terminalId)
-      .where('company_id', '=', companyId)
-      .execute();
-    const paired = await DeviceClient.pair(url, code, 'Hive Register T2 (demo)', LIVE_APP_VERSION);
-    const device = new DeviceClient(url, paired.token, LIVE_APP_VERSION);
+    const token = await claimTerminal(
+      db,
+      { key: options.key, now: at, live: options.live },
+      { id: r.terminalId, companyId },
+    );
+    if (token === null) {
+      // A merchant's now (a device of their own, or a code out for one): look again later.
+      r.retryAt = at + RETRY_MS;
+      return;
+    }
+    const device = new DeviceClient(url, token, LIVE_APP_VERSION);
     const reply = await device.config();
     if (reply.status !== 200 || !reply.body) throw new Error(`GET config: HTTP ${reply.status}`);
     const config = reply.body;
@@ -139,6 +131,7 @@ export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters
     r.device = device;
     r.register = register.canSell ? register : null;
     r.employees = config.employees.map((e) => e.id);
+    readClock(r, config);
     r.etag = reply.headers.get('etag') ?? '';
     r.seenAt = now();
     r.nextSaleAt = now() + nextSaleGapMs(random, perMinute);
@@ -151,6 +144,13 @@ export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters
     r.seenAt = now();
     if (reply.status === 200 || reply.status === 422) {
       r.queue.splice(0, batch.length);
+      // Someone else clocked them in first (the simulator, a manager): theirs to clock out, not ours.
+      for (const x of reply.body.results) {
+        const event = batch.find((e) => e.id === x.id);
+        if (event?.type !== 'clock_in' || !x.errors?.some((e) => e.code === 'already_clocked_in')) continue;
+        r.register?.forgetClockIn(event.employeeId);
+        r.busy.add(event.employeeId);
+      }
       // The demo history leaves today's staff on the clock: someone already in (or already out)
       // is the state the register wanted, not a fault worth a warning.
       const rejected = reply.body.results.filter(
@@ -163,7 +163,8 @@ export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters
         );
       }
     } else if (reply.status === 401) {
-      // Unpaired from the terminals page: pair again later (the demo is meant to stay open).
+      // Unpaired from the terminals page, or a merchant's device paired to it: taken back later
+      // only if free again (the demo is meant to stay open, never at a merchant's expense).
       r.device = null;
       r.queue = [];
       r.retryAt = now() + RETRY_MS;
@@ -178,12 +179,20 @@ export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters
     if (at < r.retryAt) return;
     try {
       if (!r.device) await pair(r, companyId);
+      // Not the demo's for now: nothing to sell on, nothing queued.
+      if (!r.device) return;
       const sim = r.register;
       if (sim) {
         if (isTrading(at, r.timezone, r.hours)) {
           if (!sim.openShiftId) r.queue.push(sim.openShift(at));
-          const crew = r.employees[r.terminalId % Math.max(1, r.employees.length)];
-          if (crew !== undefined && sim.onTheClock.length === 0) r.queue.push(sim.clockIn(at, crew));
+          if (sim.onTheClock.length === 0) {
+            // Each register its own employee (by terminal id), the next one free when they are busy.
+            const n = r.employees.length;
+            const crew = Array.from({ length: n }, (_, k) => r.employees[(r.terminalId + k) % n]!).find(
+              (id) => !r.busy.has(id),
+            );
+            if (crew !== undefined) r.queue.push(sim.clockIn(at, crew));
+          }
           if (at >= r.nextSaleAt) {
             r.queue.push(sim.sale(at));
             if (sim.wantsRefund()) {
@@ -205,6 +214,7 @@ export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters
         const reply = await device.config(r.etag);
         r.seenAt = now();
         if (reply.status === 200) r.etag = reply.headers.get('etag') ?? r.etag;
+        if (reply.status === 200 && reply.body) readClock(r, reply.body);
         if (reply.status === 401) r.device = null;
       }
       if (at - r.printAt >= PRINT_POLL_MS) {
@@ -244,6 +254,7 @@ export function startLiveRegisters(options: LiveRegistersOptions): LiveRegisters
             device: null,
             register: null,
             employees: [],
+            busy: new Set(),
             queue: [],
             etag: '',
             seenAt: 0,
