@@ -6,4 +6,4 @@ export { LiveIndicator } from './LiveIndicator';
 export type { CheckboxListProps } from './CheckboxList';
 export { readImage } from './readImage';
 export type { ImageProblem, ReadImage } from './readImage';
-export { centsToInput, inputToCents, inputToNumber, useCentsFormat } from './money';
+export { centsToInput, inputToCents, inputToMinor, inputToNumber, useCentsFormat } from './money';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BACKOFFICE_DEFAULT_NAMESPACE, PRODUCT_NAME } from '@hive/shared/config';
 import type { ValidationMessages } from '@hive/shared/schemas/backoffice';
-import type { Crumb } from '@hive/shared/ui';
+import type { Crumb, DecimalMessage } from '@hive/shared/ui';
 import type { DataTableLabels } from '@hive/shared/ui/table';
 import { breadcrumbKeys, titleKey } from './pageMeta';
 
@@ -40,6 +40,27 @@ export function useValidationMessages(): ValidationMessages {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language means new messages
     [t, i18n.language],
   );
+}
+
+/** The words for a decimal field's problem (DecimalField, decimalResolver) in the user's language. */
+export function useDecimalMessage(): DecimalMessage {
+  const m = useValidationMessages();
+  return useMemo<DecimalMessage>(
+    () => (problem, rule) => {
+      if (problem === 'otherSeparator') return m('decimalSeparator');
+      if (problem === 'ambiguous') return m('ambiguousNumber');
+      if (problem === 'decimals') return m('decimals', { decimals: rule.decimals });
+      if (problem === 'negative') return m('min', { min: 0 });
+      return m('notANumber');
+    },
+    [m],
+  );
+}
+
+/** The user's language, for reading and writing numbers in fields. */
+export function useLanguage(): string {
+  const { i18n } = useT();
+  return i18n.resolvedLanguage ?? i18n.language ?? 'en';
 }
 
 export function useTableLabels(): Partial<DataTableLabels> {

@@ -1,4 +1,12 @@
-export { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels, useValidationMessages } from './hooks';
+export {
+  DOCUMENT_TITLE_SUFFIX,
+  useDecimalMessage,
+  useLanguage,
+  usePageMeta,
+  useT,
+  useTableLabels,
+  useValidationMessages,
+} from './hooks';
 export type { PageMeta } from './hooks';
 export { useFormat, useTimeZone } from './format';
 export { dateTimeFormat, isoDay, utcOffset, type DateTimeFormat } from './dates';

@@ -29,7 +29,13 @@ export function Button({
   return (
     <button
       type={type}
-      className={cx(styles.button, styles[variant], size === 'small' && styles.small, iconOnly && styles.iconOnly, className)}
+      className={cx(
+        styles.button,
+        styles[variant],
+        size === 'small' && styles.small,
+        iconOnly && styles.iconOnly,
+        className,
+      )}
       {...rest}
     >
       {icon}

@@ -8,7 +8,10 @@ describe('PageFrame', () => {
       <MemoryRouter>
         <PageFrame
           title="Items"
-          breadcrumb={[{ label: 'Products catalog', to: '/items' }, { label: 'Items', to: '/items' }]}
+          breadcrumb={[
+            { label: 'Products catalog', to: '/items' },
+            { label: 'Items', to: '/items' },
+          ]}
           actions={<button type="button">New item</button>}
         >
           <p>body</p>

@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { Search } from 'lucide-react';
 import styles from './fields.module.css';
 
@@ -83,11 +90,6 @@ export function TextField({ label, hint, error, required, className, id, ref, ..
   );
 }
 
-/** A decimal or integer input; register it with `valueAsNumber: true`. */
-export function NumberField({ step = 'any', inputMode = 'decimal', ...props }: TextFieldProps) {
-  return <TextField type="number" step={step} inputMode={inputMode} {...props} />;
-}
-
 export interface ColorFieldProps extends TextFieldProps {
   /** The current value, previewed in a swatch next to the input. */
   swatch?: string;
@@ -121,7 +123,8 @@ export function ColorField({ label, hint, error, required, className, id, ref, s
   );
 }
 
-export interface TextAreaFieldProps extends FieldChrome, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
+export interface TextAreaFieldProps
+  extends FieldChrome, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
@@ -154,7 +157,18 @@ export interface SelectFieldProps extends FieldChrome, Omit<SelectHTMLAttributes
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function SelectField({ label, hint, error, required, className, id, ref, options, placeholder, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  id,
+  ref,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
   const ids = useFieldIds(id, hint, error);
   return (
     <Chrome {...{ label, hint, error, required, className }} {...ids}>
@@ -178,7 +192,8 @@ export function SelectField({ label, hint, error, required, className, id, ref, 
   );
 }
 
-export interface CheckboxFieldProps extends Omit<FieldChrome, 'required'>, Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> {
+export interface CheckboxFieldProps
+  extends Omit<FieldChrome, 'required'>, Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> {
   ref?: Ref<HTMLInputElement>;
 }
 

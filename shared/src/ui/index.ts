@@ -8,7 +8,11 @@ export { Button, VisuallyHidden } from './Button';
 export type { ButtonProps, ButtonVariant } from './Button';
 export { PageFrame } from './PageFrame';
 export type { Crumb, PageFrameProps } from './PageFrame';
-export { CheckboxField, ColorField, NumberField, SearchField, SelectField, TextAreaField, TextField } from './fields';
+export { CheckboxField, ColorField, SearchField, SelectField, TextAreaField, TextField } from './fields';
+export { DecimalField, decimalResolver } from './decimalFields';
+export type { DecimalFieldRule, DecimalMessage } from './decimalFields';
+export { decimalInput, decimalValue, minorUnits, parseDecimal, separatorsOf } from './decimal';
+export type { DecimalProblem, DecimalRules, ParsedDecimal } from './decimal';
 export type {
   CheckboxFieldProps,
   ColorFieldProps,

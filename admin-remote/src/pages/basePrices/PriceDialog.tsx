@@ -1,13 +1,45 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { basePriceSchema, type AdminBasePrice, type AdminPriceChange, type Page } from '@hive/shared/schemas/admin';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import {
+  basePriceSchema,
+  type AdminBasePrice,
+  type AdminPriceChange,
+  type BasePriceChange,
+  type Page,
+} from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, NumberField, TextField, useToast } from '@hive/shared/ui';
+import {
+  Alert,
+  DecimalField,
+  TextField,
+  decimalInput,
+  decimalResolver,
+  useToast,
+  type DecimalMessage,
+} from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage, useAdminQuery } from '../../api';
 import { FormDialog, formatDateTime, formatMoney } from '../../components';
 import styles from '../pages.module.css';
+
+/** The price as typed, in the user's language ("49,90" in es): read by decimalResolver. */
+type Values = Omit<z.input<typeof basePriceSchema>, 'monthlyPrice'> & { monthlyPrice: string };
+
+/** A number field's problem in the user's words (@hive/shared/ui decimal.ts). */
+const decimalMessage =
+  (t: TFunction): DecimalMessage =>
+  (problem, rule) => {
+    if (problem === 'otherSeparator') return t('validation.decimalSeparator');
+    if (problem === 'ambiguous') return t('validation.ambiguousNumber');
+    if (problem === 'decimals') {
+      return rule.decimals === 0 ? t('validation.wholeNumber') : t('validation.decimals', { decimals: rule.decimals });
+    }
+    if (problem === 'negative') return t('validation.min', { min: 0 });
+    return t('validation.notANumber');
+  };
 
 /** A new monthly base price for one licence or add-on, with the item's price history. */
 export function PriceDialog({
@@ -20,6 +52,7 @@ export function PriceDialog({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation('login');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   const http = useHttp();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,14 +61,29 @@ export function PriceDialog({
     name: item.name,
     pageSize: 10,
   });
+  const resolver = useMemo(
+    () =>
+      decimalResolver<Values, unknown, BasePriceChange>(
+        zodResolver(basePriceSchema) as never,
+        { monthlyPrice: { decimals: 2 } },
+        lang,
+        decimalMessage(t),
+      ),
+    [lang, t],
+  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(basePriceSchema),
-    defaultValues: { kind: item.kind, name: item.name, monthlyPrice: item.monthlyPrice, note: '' },
+  } = useForm<Values, unknown, BasePriceChange>({
+    resolver,
+    defaultValues: {
+      kind: item.kind,
+      name: item.name,
+      monthlyPrice: decimalInput(item.monthlyPrice, lang, 2, 2),
+      note: '',
+    },
   });
 
   const onSubmit = handleSubmit(async (body) => {
@@ -60,13 +108,11 @@ export function PriceDialog({
       onCancel={onClose}
       problem={problem && <Alert kind="error">{problem}</Alert>}
     >
-      <NumberField
+      <DecimalField
         label={t('basePrices.monthlyPrice')}
         required
-        min={0}
-        step="0.01"
         error={fieldMessage(t, errors.monthlyPrice?.message)}
-        {...register('monthlyPrice', { valueAsNumber: true })}
+        {...register('monthlyPrice')}
       />
       <TextField
         label={t('basePrices.note')}

@@ -1,10 +1,27 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { COUPON_KINDS, LICENSES, couponSchema, type AdminCoupon, type CouponInput } from '@hive/shared/schemas/admin';
+import type { TFunction } from 'i18next';
+import {
+  COUPON_KINDS,
+  LICENSES,
+  couponSchema,
+  type AdminCoupon,
+  type Coupon,
+  type CouponInput,
+} from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, NumberField, SelectField, TextField, useToast } from '@hive/shared/ui';
+import {
+  Alert,
+  DecimalField,
+  SelectField,
+  TextField,
+  decimalInput,
+  decimalResolver,
+  useToast,
+  type DecimalMessage,
+} from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
 import { CheckboxGroup, FormDialog } from '../../components';
 import styles from '../pages.module.css';
@@ -12,6 +29,28 @@ import styles from '../pages.module.css';
 const FIELDS = ['code', 'kind', 'value', 'validFrom', 'validTo', 'maxRedemptions', 'licenses'];
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The value and the limit as typed, in the user's language ("12,50" in es): read by decimalResolver. */
+type Values = Omit<CouponInput, 'value' | 'maxRedemptions'> & { value: string; maxRedemptions: string };
+
+/*
+ * The value takes 2 decimals whatever the kind: a percentage with a fraction reaches the schema,
+ * which asks for a whole one. An empty limit is null (no limit).
+ */
+const NUMBERS = { value: { decimals: 2 }, maxRedemptions: { decimals: 0 } };
+
+/** A number field's problem in the user's words (@hive/shared/ui decimal.ts). */
+const decimalMessage =
+  (t: TFunction): DecimalMessage =>
+  (problem, rule) => {
+    if (problem === 'otherSeparator') return t('validation.decimalSeparator');
+    if (problem === 'ambiguous') return t('validation.ambiguousNumber');
+    if (problem === 'decimals') {
+      return rule.decimals === 0 ? t('validation.wholeNumber') : t('validation.decimals', { decimals: rule.decimals });
+    }
+    if (problem === 'negative') return t('validation.min', { min: 0 });
+    return t('validation.notANumber');
+  };
 
 /** Create or edit a billing coupon (billing role). */
 export function CouponDialog({
@@ -23,35 +62,41 @@ export function CouponDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation('login');
+  const { t, i18n } = useTranslation('login');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   const http = useHttp();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
+  const resolver = useMemo(
+    () =>
+      decimalResolver<Values, unknown, Coupon>(zodResolver(couponSchema) as never, NUMBERS, lang, decimalMessage(t)),
+    [lang, t],
+  );
   const {
     register,
     handleSubmit,
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<CouponInput>({
-    resolver: zodResolver(couponSchema),
+  } = useForm<Values, unknown, Coupon>({
+    resolver,
     defaultValues: coupon
       ? {
           code: coupon.code,
           kind: coupon.kind,
-          value: coupon.value,
+          value: decimalInput(coupon.value, lang, 2, coupon.kind === 'amount' ? 2 : 0),
           validFrom: coupon.validFrom,
           validTo: coupon.validTo,
-          maxRedemptions: coupon.maxRedemptions,
+          maxRedemptions: decimalInput(coupon.maxRedemptions, lang, 0),
           licenses: coupon.licenses,
         }
       : {
           code: '',
           kind: 'percent',
-          value: 10,
+          value: decimalInput(10, lang, 2),
           validFrom: today(),
           validTo: inDays(90),
-          maxRedemptions: null,
+          maxRedemptions: '',
           licenses: [...LICENSES],
         },
   });
@@ -95,13 +140,11 @@ export function CouponDialog({
           error={fieldMessage(t, errors.kind?.message)}
           {...register('kind')}
         />
-        <NumberField
+        <DecimalField
           label={kind === 'amount' ? t('coupons.amount') : t('coupons.percent')}
           required
-          min={0}
-          step={kind === 'amount' ? '0.01' : '1'}
           error={fieldMessage(t, errors.value?.message)}
-          {...register('value', { valueAsNumber: true })}
+          {...register('value')}
         />
       </div>
       <div className={styles.inlineRow}>
@@ -120,16 +163,12 @@ export function CouponDialog({
           {...register('validTo')}
         />
       </div>
-      <NumberField
+      <DecimalField
         label={t('coupons.maxRedemptions')}
         hint={t('coupons.maxHint')}
-        min={1}
-        step="1"
         inputMode="numeric"
         error={fieldMessage(t, errors.maxRedemptions?.message)}
-        {...register('maxRedemptions', {
-          setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
-        })}
+        {...register('maxRedemptions')}
       />
       <CheckboxGroup
         legend={t('coupons.licenses')}

@@ -3,22 +3,48 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createCustomerSchema, type Customer } from '@hive/shared/schemas/backoffice';
-import { NumberField, TextAreaField, TextField } from '@hive/shared/ui';
-import { useT, useValidationMessages } from '../../i18n';
+import {
+  DecimalField,
+  TextAreaField,
+  TextField,
+  decimalInput,
+  decimalResolver,
+  type DecimalMessage,
+} from '@hive/shared/ui';
+import { useDecimalMessage, useLanguage, useT, useValidationMessages } from '../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../frames/resource';
 
 type Schema = ReturnType<typeof createCustomerSchema>;
-type Values = z.input<Schema>;
+/** The points as typed, read by decimalResolver (a whole number). */
+type Values = Omit<z.input<Schema>, 'points'> & { points: string };
 
 export function CustomerForm({ record, onSaved, onCancel }: ResourceFormProps<Customer>) {
   const { t } = useT();
   const messages = useValidationMessages();
-  const schema = useMemo(() => createCustomerSchema(messages), [messages]);
+  const lang = useLanguage();
+  const decimalMessage = useDecimalMessage();
+  const resolver = useMemo(() => {
+    // A fraction in a whole-number field: "Enter a whole number.", not "at most 0 decimals".
+    const message: DecimalMessage = (problem, rule) =>
+      problem === 'decimals' && rule.decimals === 0 ? messages('notAnInteger') : decimalMessage(problem, rule);
+    return decimalResolver<Values, unknown, z.output<Schema>>(
+      zodResolver(createCustomerSchema(messages)) as never,
+      { points: { decimals: 0 } },
+      lang,
+      message,
+    );
+  }, [messages, lang, decimalMessage]);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: record
-      ? { name: record.name, email: record.email, phone: record.phone, notes: record.notes, points: record.points }
-      : { name: '', email: '', phone: '', notes: '', points: 0 },
+      ? {
+          name: record.name,
+          email: record.email,
+          phone: record.phone,
+          notes: record.notes,
+          points: decimalInput(record.points, lang, 0),
+        }
+      : { name: '', email: '', phone: '', notes: '', points: decimalInput(0, lang, 0) },
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Customer, Values>({
@@ -65,14 +91,12 @@ export function CustomerForm({ record, onSaved, onCancel }: ResourceFormProps<Cu
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <NumberField
+        <DecimalField
           label={t('customers.fields.points')}
           required
-          min={0}
-          step="1"
           inputMode="numeric"
           error={errors.points?.message}
-          {...register('points', { valueAsNumber: true })}
+          {...register('points')}
         />
         {record && (
           <TextField

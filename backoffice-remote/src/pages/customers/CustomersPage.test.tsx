@@ -58,7 +58,7 @@ describe('customers page', () => {
 
     await user.clear(email);
     await user.clear(screen.getByRole('textbox', { name: /^Phone/ }));
-    const points = screen.getByRole('spinbutton', { name: /^Points/ });
+    const points = screen.getByRole('textbox', { name: /^Points/ });
     await user.clear(points);
     await user.type(points, '300');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -72,5 +72,44 @@ describe('customers page', () => {
     });
     expect(await screen.findByText('“Ana Brooks” was saved.')).toBeInTheDocument();
     expect(within(document.body).queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('in Spanish the points are read the Spanish way: "12.000" is twelve thousand, "2,5" is refused', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderInShell(<App />, {
+      path: '/customer?edit=5',
+      language: 'es',
+      routes: [
+        on('GET', '/api/backoffice/customers/5', ANA),
+        on('PUT', '/api/backoffice/customers/5', { ...ANA, points: 12_000 }),
+        on('GET', '/api/backoffice/customers', LIST),
+      ],
+    });
+    const points = await screen.findByRole('textbox', { name: /^Puntos/ });
+    expect(points).toHaveValue('225');
+    await user.clear(points);
+    await user.type(points, '2,5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(points).toHaveAccessibleDescription(/Introduce un número entero\.$/);
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
+    await user.clear(points);
+    await user.type(points, '12.000');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'put')!.data))).toMatchObject({ points: 12_000 });
+  });
+
+  it('in English a decimal comma in the points is refused on its field, with how to write it', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderInShell(<App />, {
+      path: '/customer?edit=5',
+      routes: [on('GET', '/api/backoffice/customers/5', ANA), on('GET', '/api/backoffice/customers', LIST)],
+    });
+    const points = await screen.findByRole('textbox', { name: /^Points/ });
+    await user.clear(points);
+    await user.type(points, '1,80');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(points).toHaveAccessibleDescription(/Use a point for decimals, like 1\.80\.$/);
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
   });
 });

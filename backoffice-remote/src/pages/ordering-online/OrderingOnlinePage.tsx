@@ -11,8 +11,8 @@ import {
   type OrderingSettings,
 } from '@hive/shared/schemas/ordering';
 import { useCompany, useLiveApi } from '../../api';
-import { LiveIndicator } from '../../components';
-import { DOCUMENT_TITLE_SUFFIX, TimeZoneNote, useFormat, usePageMeta, useT } from '../../i18n';
+import { LiveIndicator, inputToNumber } from '../../components';
+import { DOCUMENT_TITLE_SUFFIX, TimeZoneNote, useFormat, useLanguage, usePageMeta, useT } from '../../i18n';
 import { TimeZoneField } from '../settings/shared';
 import { ORDERING_API, orderingOnlineApi, type OrderingOnlineApi } from './api';
 import styles from './ordering-online.module.css';
@@ -71,6 +71,7 @@ export function SettingsForm({
   onSaved(path: string): void;
 }) {
   const { t } = useT();
+  const lang = useLanguage();
   const days = useDays();
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -82,7 +83,7 @@ export function SettingsForm({
     const payload = {
       takingOrders: draft.takingOrders,
       slug: draft.slug,
-      leadMinutes: draft.leadMinutes.trim() === '' ? Number.NaN : Number(draft.leadMinutes),
+      leadMinutes: inputToNumber(draft.leadMinutes, lang) ?? Number.NaN,
       timezone: draft.timezone,
       hours: draft.hours.map((d) => (d.closed ? null : { open: d.open, close: d.close })),
     };
@@ -132,10 +133,8 @@ export function SettingsForm({
         />
         <TextField
           label={t('orderingOnline.leadMinutes')}
-          type="number"
-          min={0}
-          max={240}
           inputMode="numeric"
+          autoComplete="off"
           value={draft.leadMinutes}
           onChange={(e) => set('leadMinutes', e.target.value)}
           error={errors.leadMinutes}

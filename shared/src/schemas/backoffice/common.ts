@@ -21,6 +21,8 @@ export type ValidationMessageKey =
   | 'invalidSku'
   | 'invalidColor'
   | 'notANumber'
+  | 'decimalSeparator'
+  | 'ambiguousNumber'
   | 'notAnInteger'
   | 'min'
   | 'max'
@@ -60,6 +62,8 @@ const ENGLISH: Record<ValidationMessageKey, string> = {
   invalidSku: 'letters, digits and - _ . only',
   invalidColor: 'enter a colour like #1f2937',
   notANumber: 'enter a number',
+  decimalSeparator: 'use a point for decimals, as in 1.80',
+  ambiguousNumber: 'write thousands without a separator (1800) or decimals with the decimal separator',
   notAnInteger: 'enter a whole number',
   min: 'must be at least {{min}}',
   max: 'must be at most {{max}}',

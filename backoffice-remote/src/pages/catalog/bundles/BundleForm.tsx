@@ -7,10 +7,20 @@ import {
   type BundleInput,
   type BundleOptions,
 } from '@hive/shared/schemas/backoffice/catalog';
-import { Alert, Button, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  DecimalField,
+  SelectField,
+  TextField,
+  decimalInput,
+  decimalValue,
+  parseDecimal,
+} from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList, inputToNumber, useCentsFormat } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import styles from '../shared/catalog.module.css';
 
@@ -25,18 +35,28 @@ interface Values {
   components: { itemId: string; quantity: string }[];
 }
 
-const toInput = (v: Values) => ({
+/**
+ * The form's values as the schema takes them, numbers read in the user's language ("8,99" in es).
+ * A quantity is read with decimals so that "1,5" reaches the schema, which asks for a whole number.
+ */
+const toInput = (v: Values, lang: string) => ({
   name: v.name,
   sku: v.sku,
   categoryId: v.categoryId === '' ? null : Number(v.categoryId),
-  price: inputToNumber(v.price),
+  price: inputToNumber(v.price, lang, 2),
   taxIds: v.taxIds,
   active: v.active,
   components: v.components.map((c) => ({
     itemId: c.itemId === '' ? null : Number(c.itemId),
-    quantity: inputToNumber(c.quantity),
+    quantity: inputToNumber(c.quantity, lang),
   })),
 });
+
+/** What a field holds as a number for the cost line: '' is 0, anything unreadable NaN. */
+function typedNumber(value: string | undefined, lang: string, decimals: number): number {
+  const parsed = parseDecimal(value ?? '', lang, { decimals });
+  return parsed.ok ? (decimalValue(parsed) ?? 0) : Number.NaN;
+}
 
 export function BundleForm(props: ResourceFormProps<Bundle>) {
   const options = useApi<BundleOptions>(`${API}/bundles/options`);
@@ -50,10 +70,15 @@ function BundleFields({ record, onSaved, onCancel, options }: ResourceFormProps<
   const { t } = useAreaT('catalog');
   const format = useCentsFormat();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const resolver = useMemo<Resolver<Values, unknown, BundleInput>>(
     () => async (values, context, opts) =>
-      (await zodResolver(createBundleSchema(messages))(toInput(values) as never, context, opts as never)) as never,
-    [messages],
+      (await zodResolver(createBundleSchema(messages))(
+        toInput(values, lang) as never,
+        context,
+        opts as never,
+      )) as never,
+    [messages, lang],
   );
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, BundleInput>({
     resolver,
@@ -61,11 +86,11 @@ function BundleFields({ record, onSaved, onCancel, options }: ResourceFormProps<
       name: record?.name ?? '',
       sku: record?.sku ?? '',
       categoryId: record?.categoryId ? String(record.categoryId) : '',
-      price: record ? record.price.toFixed(2) : '',
+      price: record ? decimalInput(record.price, lang, 2, 2) : '',
       taxIds: record?.taxIds ?? [],
       active: record?.active ?? true,
       components: record
-        ? record.components.map((c) => ({ itemId: String(c.itemId), quantity: String(c.quantity) }))
+        ? record.components.map((c) => ({ itemId: String(c.itemId), quantity: decimalInput(c.quantity, lang, 3) }))
         : [{ itemId: '', quantity: '1' }],
     },
   });
@@ -83,8 +108,11 @@ function BundleFields({ record, onSaved, onCancel, options }: ResourceFormProps<
   useEffect(() => setFocus('name'), [setFocus]);
 
   const costs = new Map(options.items.map((i) => [String(i.id), i.cost]));
-  const cost = (watched ?? []).reduce((s, c) => s + (costs.get(c.itemId) ?? 0) * (Number(c.quantity) || 0), 0);
-  const priceValue = Number(String(price ?? '').replace(',', '.'));
+  const cost = (watched ?? []).reduce(
+    (s, c) => s + (costs.get(c.itemId) ?? 0) * (typedNumber(c.quantity, lang, 3) || 0),
+    0,
+  );
+  const priceValue = typedNumber(price, lang, 2);
 
   return (
     <FormShell
@@ -111,10 +139,9 @@ function BundleFields({ record, onSaved, onCancel, options }: ResourceFormProps<
           error={errors.categoryId?.message}
           {...register('categoryId')}
         />
-        <TextField
+        <DecimalField
           label={t('bundles.fields.price')}
           hint={t('bundles.hints.price')}
-          inputMode="decimal"
           required
           error={errors.price?.message}
           {...register('price')}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Bundle, BundleOptions } from '@hive/shared/schemas/backoffice/catalog';
 import App from '../../../App';
@@ -104,6 +104,45 @@ describe('Products catalog › Bundles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Bundle “Breakfast basket” was deleted.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'delete' && c.url === '/api/backoffice/bundles/40')).toBe(true);
+  });
+
+  it('in Spanish the price takes a decimal comma: "8,99" is sent as 8.99, not 899', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderBundles(
+      '/bundles?edit=new',
+      [on('POST', '/api/backoffice/bundles', BASKET, 201)],
+      'es',
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Cesta de desayuno');
+    const price = screen.getByRole('textbox', { name: /^Precio/ });
+    await user.type(price, '8.99');
+    const component = within(screen.getByRole('group', { name: 'Componente 1' }));
+    await user.selectOptions(component.getByRole('combobox', { name: /^Artículo/ }), 'Whole milk 1 l');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    // The English separator is not guessed at: it is refused on its field.
+    expect(price).toHaveAccessibleDescription(/Introduce un número, como 1\.234,56\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(price);
+    await user.type(price, '8,99');
+    expect(screen.getByText(/^Los componentes cuestan .*0,80.*; el margen es .*8,19/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({
+      price: 8.99,
+      components: [{ itemId: 1, quantity: 1 }],
+    });
+  });
+
+  it('in English a decimal comma is refused on its field, and a bundle is shown with a point', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderBundles('/bundles?edit=40', [on('GET', '/api/backoffice/bundles/40', BASKET)]);
+    const price = await screen.findByRole('textbox', { name: /^Price/ });
+    expect(price).toHaveValue('8.99');
+    await user.clear(price);
+    await user.type(price, '8,99');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(price).toHaveAccessibleDescription(/Enter a number, like 1,234\.56\.$/);
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
   });
 
   it('reads in Spanish', async () => {

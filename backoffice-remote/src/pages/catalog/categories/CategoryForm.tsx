@@ -3,22 +3,42 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createCategorySchema, type Category } from '@hive/shared/schemas/backoffice';
-import { ColorField, NumberField, TextField } from '@hive/shared/ui';
-import { useT, useValidationMessages } from '../../../i18n';
+import {
+  ColorField,
+  DecimalField,
+  TextField,
+  decimalInput,
+  decimalResolver,
+  type DecimalMessage,
+} from '@hive/shared/ui';
+import { useDecimalMessage, useLanguage, useT, useValidationMessages } from '../../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 
 type Schema = ReturnType<typeof createCategorySchema>;
-type Values = z.input<Schema>;
+/** The position as typed, read by decimalResolver (a whole number). */
+type Values = Omit<z.input<Schema>, 'position'> & { position: string };
 
 export function CategoryForm({ record, onSaved, onCancel }: ResourceFormProps<Category>) {
   const { t } = useT();
   const messages = useValidationMessages();
-  const schema = useMemo(() => createCategorySchema(messages), [messages]);
+  const lang = useLanguage();
+  const decimalMessage = useDecimalMessage();
+  const resolver = useMemo(() => {
+    // A fraction in a whole-number field: "Enter a whole number.", not "at most 0 decimals".
+    const message: DecimalMessage = (problem, rule) =>
+      problem === 'decimals' && rule.decimals === 0 ? messages('notAnInteger') : decimalMessage(problem, rule);
+    return decimalResolver<Values, unknown, z.output<Schema>>(
+      zodResolver(createCategorySchema(messages)) as never,
+      { position: { decimals: 0 } },
+      lang,
+      message,
+    );
+  }, [messages, lang, decimalMessage]);
   const { register, handleSubmit, setError, setFocus, watch, formState } = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: record
-      ? { name: record.name, color: record.color, position: record.position }
-      : { name: '', color: '#2563eb', position: 0 },
+      ? { name: record.name, color: record.color, position: decimalInput(record.position, lang, 0) }
+      : { name: '', color: '#2563eb', position: decimalInput(0, lang, 0) },
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Category, Values>({
@@ -57,15 +77,13 @@ export function CategoryForm({ record, onSaved, onCancel }: ResourceFormProps<Ca
           error={errors.color?.message}
           {...register('color')}
         />
-        <NumberField
+        <DecimalField
           label={t('categories.fields.position')}
           hint={t('categories.hints.position')}
           required
-          min={0}
-          step="1"
           inputMode="numeric"
           error={errors.position?.message}
-          {...register('position', { valueAsNumber: true })}
+          {...register('position')}
         />
       </div>
     </FormShell>

@@ -6,26 +6,26 @@ import type { z } from 'zod';
 import { canSeePath } from '@hive/shared/menu';
 import { createItemSchema, type Item, type ItemOptions, type ItemTax } from '@hive/shared/schemas/backoffice';
 import { selectMenuContext, useAppSelector } from '@hive/shared/store';
-import { CheckboxField, NumberField, SelectField, TextField } from '@hive/shared/ui';
+import { CheckboxField, DecimalField, SelectField, TextField, decimalInput, decimalResolver } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
-import { useFormat, useT, useValidationMessages } from '../../../i18n';
+import { useDecimalMessage, useFormat, useLanguage, useT, useValidationMessages } from '../../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 
 type Schema = ReturnType<typeof createItemSchema>;
-type Values = z.input<Schema>;
+/** Price and cost as typed, in the user's language ("1,80" in es): read by decimalResolver. */
+type Values = Omit<z.input<Schema>, 'price' | 'cost'> & { price: string; cost: string };
 
-// An empty number input reads as NaN: "required", rather than a silent 0.
-const EMPTY = Number.NaN;
+const MONEY = { decimals: 2 };
 
-function defaults(options: ItemOptions, record?: Item): Values {
+function defaults(options: ItemOptions, lang: string, record?: Item): Values {
   return record
     ? {
         name: record.name,
         sku: record.sku,
         categoryId: record.categoryId,
-        price: record.price,
-        cost: record.cost,
+        price: decimalInput(record.price, lang, 2, 2),
+        cost: decimalInput(record.cost, lang, 2, 2),
         taxIds: record.taxes.map((t) => t.id),
         trackStock: record.trackStock,
         active: record.active,
@@ -34,8 +34,8 @@ function defaults(options: ItemOptions, record?: Item): Values {
         name: '',
         sku: '',
         categoryId: null,
-        price: EMPTY,
-        cost: EMPTY,
+        price: '',
+        cost: '',
         // A new item starts with the rates marked "applies to all new items" (Settings › Taxes).
         taxIds: options.taxes.filter((t) => t.appliesToNewItems).map((t) => t.id),
         trackStock: false,
@@ -77,11 +77,22 @@ function ItemFormFields({ record, onSaved, onCancel, options }: ResourceFormProp
   const messages = useValidationMessages();
   const taxLabel = useTaxLabel();
   const menu = useAppSelector(selectMenuContext);
-  const schema = useMemo(() => createItemSchema(messages), [messages]);
+  const lang = useLanguage();
+  const decimalMessage = useDecimalMessage();
+  const resolver = useMemo(
+    () =>
+      decimalResolver<Values, unknown, z.output<Schema>>(
+        zodResolver(createItemSchema(messages)) as never,
+        { price: MONEY, cost: MONEY },
+        lang,
+        decimalMessage,
+      ),
+    [messages, lang, decimalMessage],
+  );
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>(
     {
-      resolver: zodResolver(schema),
-      defaultValues: defaults(options, record),
+      resolver,
+      defaultValues: defaults(options, lang, record),
     },
   );
   const { categories } = options;
@@ -134,22 +145,8 @@ function ItemFormFields({ record, onSaved, onCancel, options }: ResourceFormProp
           error={errors.categoryId?.message}
           {...register('categoryId', { setValueAs: categoryValue })}
         />
-        <NumberField
-          label={t('items.fields.price')}
-          required
-          min={0}
-          step="0.01"
-          error={errors.price?.message}
-          {...register('price', { valueAsNumber: true })}
-        />
-        <NumberField
-          label={t('items.fields.cost')}
-          required
-          min={0}
-          step="0.01"
-          error={errors.cost?.message}
-          {...register('cost', { valueAsNumber: true })}
-        />
+        <DecimalField label={t('items.fields.price')} required error={errors.price?.message} {...register('price')} />
+        <DecimalField label={t('items.fields.cost')} required error={errors.cost?.message} {...register('cost')} />
       </div>
       <Controller
         control={control}

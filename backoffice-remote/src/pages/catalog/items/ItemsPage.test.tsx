@@ -170,7 +170,7 @@ describe('items page: form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New item' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: /^SKU/ }), 'bad sku!');
-    await user.type(screen.getByRole('spinbutton', { name: /^Cost/ }), '-1');
+    await user.type(screen.getByRole('textbox', { name: /^Cost/ }), '-1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('This field is required.', {
@@ -179,8 +179,8 @@ describe('items page: form', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Use letters, digits and - _ . only.')).toBeInTheDocument();
-    expect(screen.getByRole('spinbutton', { name: /^Price/ })).toHaveAccessibleDescription('This field is required.');
-    expect(screen.getByRole('spinbutton', { name: /^Cost/ })).toHaveAccessibleDescription('Enter 0 or more.');
+    expect(screen.getByRole('textbox', { name: /^Price/ })).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByRole('textbox', { name: /^Cost/ })).toHaveAccessibleDescription('Enter 0 or more.');
     expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 
@@ -190,8 +190,8 @@ describe('items page: form', () => {
     const { calls } = await renderItems('/items?edit=new', [on('POST', '/api/backoffice/items', created, 201)]);
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Oat milk');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Bakery');
-    await user.type(screen.getByRole('spinbutton', { name: /^Price/ }), '2.49');
-    await user.type(screen.getByRole('spinbutton', { name: /^Cost/ }), '1');
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '2.49');
+    await user.type(screen.getByRole('textbox', { name: /^Cost/ }), '1');
     // The rate that applies to new items is ticked already; add another one.
     const taxes = screen.getByRole('group', { name: 'Taxes' });
     expect(within(taxes).getByRole('checkbox', { name: 'Standard rate (8 %, included in the price)' })).toBeChecked();
@@ -231,7 +231,7 @@ describe('items page: form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit item' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Whole milk 1 l');
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('1');
-    expect(screen.getByRole('spinbutton', { name: /^Price/ })).toHaveValue(1.5);
+    expect(screen.getByRole('textbox', { name: /^Price/ })).toHaveValue('1.50');
     // The item's own rates, not the defaults for new items.
     expect(screen.getByRole('checkbox', { name: /^Reduced rate/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /^Standard rate/ })).not.toBeChecked();
@@ -262,8 +262,8 @@ describe('items page: form', () => {
       ),
     ]);
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Tea');
-    await user.type(screen.getByRole('spinbutton', { name: /^Price/ }), '2');
-    await user.type(screen.getByRole('spinbutton', { name: /^Cost/ }), '1');
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '2');
+    await user.type(screen.getByRole('textbox', { name: /^Cost/ }), '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const group = await screen.findByRole('group', { name: 'Taxes' });
     expect(group).toHaveAccessibleDescription(/Choose tax rates from your list\.$/);
@@ -294,5 +294,48 @@ describe('items page: form', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Guardar' }));
     expect((await screen.findAllByText('Este campo es obligatorio.')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a price typed with a decimal comma in Spanish is 1.80, not 180 (and is shown back with a comma)', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderInShell(<App />, {
+      path: '/items?edit=new',
+      language: 'es',
+      routes: [
+        on('GET', '/api/backoffice/items/options', OPTIONS),
+        on('POST', '/api/backoffice/items', item(9, 'Café con leche'), 201),
+      ],
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Café con leche');
+    await user.type(screen.getByRole('textbox', { name: /^Precio/ }), '1.80');
+    await user.type(screen.getByRole('textbox', { name: /^Coste/ }), '1.800');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    // The English separator, or a lone thousands point, is refused on its field: never guessed.
+    expect(await screen.findByRole('textbox', { name: /^Precio/ })).toHaveAccessibleDescription(
+      'Usa la coma para los decimales, como 1,80.',
+    );
+    expect(screen.getByRole('textbox', { name: /^Coste/ })).toHaveAccessibleDescription(/^¿1800 o 1,8\?/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(screen.getByRole('textbox', { name: /^Precio/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Precio/ }), '1,80');
+    await user.clear(screen.getByRole('textbox', { name: /^Coste/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Coste/ }), '0,50');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({ price: 1.8, cost: 0.5 });
+  });
+
+  it('an English price with a decimal comma, or three decimals, is refused on its field', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderItems('/items?edit=new');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Tea');
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '1,80');
+    await user.type(screen.getByRole('textbox', { name: /^Cost/ }), '0.505');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('textbox', { name: /^Price/ })).toHaveAccessibleDescription(
+      'Use a point for decimals, like 1.80.',
+    );
+    expect(screen.getByRole('textbox', { name: /^Cost/ })).toHaveAccessibleDescription(/at most 2 decimals/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 });

@@ -7,10 +7,10 @@ import {
   type ModifierGroupInput,
   type ModifierGroupOptions,
 } from '@hive/shared/schemas/backoffice/catalog';
-import { Alert, Button, TextField } from '@hive/shared/ui';
+import { Alert, Button, DecimalField, TextField, decimalInput } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList, inputToNumber } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import styles from '../shared/catalog.module.css';
 import { useChoiceRuleText } from './useChoiceRuleText';
@@ -24,11 +24,15 @@ interface Values {
   itemIds: number[];
 }
 
-const toInput = (v: Values) => ({
+/**
+ * The form's values as the schema takes them, numbers read in the user's language ("0,50" in es).
+ * The choices are read with decimals so that "1,5" reaches the schema, which asks for a whole number.
+ */
+const toInput = (v: Values, lang: string) => ({
   name: v.name,
-  minChoices: inputToNumber(v.minChoices),
-  maxChoices: inputToNumber(v.maxChoices),
-  modifiers: v.modifiers.map((m) => ({ id: m.modifierId, name: m.name, price: inputToNumber(m.price) })),
+  minChoices: inputToNumber(v.minChoices, lang),
+  maxChoices: inputToNumber(v.maxChoices, lang),
+  modifiers: v.modifiers.map((m) => ({ id: m.modifierId, name: m.name, price: inputToNumber(m.price, lang, 2) })),
   itemIds: v.itemIds,
 });
 
@@ -48,16 +52,17 @@ function ModifierGroupFields({
 }: ResourceFormProps<ModifierGroup> & { options: ModifierGroupOptions }) {
   const { t } = useAreaT('catalog');
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const ruleText = useChoiceRuleText();
   const [search, setSearch] = useState('');
   const resolver = useMemo<Resolver<Values, unknown, ModifierGroupInput>>(
     () => async (values, context, opts) =>
       (await zodResolver(createModifierGroupSchema(messages))(
-        toInput(values) as never,
+        toInput(values, lang) as never,
         context,
         opts as never,
       )) as never,
-    [messages],
+    [messages, lang],
   );
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<
     Values,
@@ -70,8 +75,8 @@ function ModifierGroupFields({
       minChoices: String(record?.minChoices ?? 0),
       maxChoices: String(record?.maxChoices ?? 1),
       modifiers: record
-        ? record.modifiers.map((m) => ({ modifierId: m.id, name: m.name, price: m.price.toFixed(2) }))
-        : [{ modifierId: null, name: '', price: '0.00' }],
+        ? record.modifiers.map((m) => ({ modifierId: m.id, name: m.name, price: decimalInput(m.price, lang, 2, 2) }))
+        : [{ modifierId: null, name: '', price: decimalInput(0, lang, 2, 2) }],
       itemIds: record?.items.map((i) => i.id) ?? [],
     },
   });
@@ -87,9 +92,15 @@ function ModifierGroupFields({
   });
   useEffect(() => setFocus('name'), [setFocus]);
 
-  const minValue = Number(min);
-  const maxValue = Number(max);
-  const ruleReady = Number.isInteger(minValue) && Number.isInteger(maxValue) && maxValue >= Math.max(1, minValue);
+  // For the preview only: an empty field reads as 0, as before.
+  const minValue = inputToNumber(min, lang) ?? 0;
+  const maxValue = inputToNumber(max, lang) ?? 0;
+  const ruleReady =
+    typeof minValue === 'number' &&
+    typeof maxValue === 'number' &&
+    Number.isInteger(minValue) &&
+    Number.isInteger(maxValue) &&
+    maxValue >= Math.max(1, minValue);
   const needle = search.trim().toLocaleLowerCase();
   const shown = options.items.filter(
     (i) => !needle || `${i.name} ${i.sku} ${i.categoryName ?? ''}`.toLocaleLowerCase().includes(needle),
@@ -146,10 +157,9 @@ function ModifierGroupFields({
               error={errors.modifiers?.[index]?.name?.message}
               {...register(`modifiers.${index}.name`)}
             />
-            <TextField
+            <DecimalField
               label={t('modifiers.fields.price')}
               hint={t('modifiers.hints.price')}
-              inputMode="decimal"
               required
               error={errors.modifiers?.[index]?.price?.message}
               {...register(`modifiers.${index}.price`)}
@@ -170,7 +180,7 @@ function ModifierGroupFields({
         ))}
         {errors.modifiers?.message && <Alert kind="error">{errors.modifiers.message}</Alert>}
         <div className={styles.row}>
-          <Button onClick={() => modifiers.append({ modifierId: null, name: '', price: '0.00' })}>
+          <Button onClick={() => modifiers.append({ modifierId: null, name: '', price: decimalInput(0, lang, 2, 2) })}>
             {t('modifiers.addModifier')}
           </Button>
         </div>

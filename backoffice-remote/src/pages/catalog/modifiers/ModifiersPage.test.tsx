@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ModifierGroup, ModifierGroupOptions } from '@hive/shared/schemas/backoffice/catalog';
 import App from '../../../App';
@@ -76,7 +76,7 @@ describe('Products catalog › Modifiers', () => {
     await user.type(second.getByRole('textbox', { name: /^Modifier/ }), 'Oat milk');
     const price = second.getByRole('textbox', { name: /^Price/ });
     await user.clear(price);
-    await user.type(price, '0,50');
+    await user.type(price, '0.50');
     const min = screen.getByRole('textbox', { name: /^Fewest choices/ });
     await user.clear(min);
     await user.type(min, '1');
@@ -113,6 +113,47 @@ describe('Products catalog › Modifiers', () => {
       { id: 72, name: 'Oat milk', price: 0.5 },
       { id: 71, name: 'Whole milk', price: 0 },
     ]);
+  });
+
+  it('in Spanish a price takes a decimal comma ("0,50" is sent as 0.5) and is shown with one', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderModifiers(
+      '/modifiers?edit=new',
+      [on('POST', '/api/backoffice/modifier_groups', MILK, 201)],
+      'es',
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre del grupo/ }), 'Leche');
+    const first = within(screen.getByRole('group', { name: 'Modificador 1' }));
+    await user.type(first.getByRole('textbox', { name: /^Modificador/ }), 'Leche de avena');
+    const price = first.getByRole('textbox', { name: /^Precio/ });
+    expect(price).toHaveValue('0,00');
+    await user.clear(price);
+    await user.type(price, '0.50');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(price).toHaveAccessibleDescription(/Introduce un número, como 1\.234,56\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(price);
+    await user.type(price, '0,50');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data)).modifiers).toEqual([
+      { id: null, name: 'Leche de avena', price: 0.5 },
+    ]);
+  });
+
+  it('in English a decimal comma in a price is refused on its field', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderModifiers('/modifiers?edit=7', [
+      on('PUT', '/api/backoffice/modifier_groups/7', MILK),
+    ]);
+    const second = within(await screen.findByRole('group', { name: 'Modifier 2' }));
+    const price = second.getByRole('textbox', { name: /^Price/ });
+    expect(price).toHaveValue('0.50');
+    await user.clear(price);
+    await user.type(price, '1,80');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(price).toHaveAccessibleDescription(/Enter a number, like 1,234\.56\.$/);
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
   });
 
   it('reads in Spanish', async () => {

@@ -91,6 +91,48 @@ describe('Products catalog › Price lists', () => {
     );
   });
 
+  it('in Spanish a set price takes a decimal comma: "2,75" is 275 cents, not 27500', async () => {
+    const user = userEvent.setup();
+    await renderPrices([], 'es');
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Regla/ }), 'Poner un precio');
+    const price = screen.getByRole('textbox', { name: /^Nuevo precio/ });
+    await user.type(price, '2.75');
+    await user.click(screen.getByRole('button', { name: 'Ver los cambios' }));
+    expect(price).toHaveAccessibleDescription(/Usa la coma para los decimales, como 1,80\.$/);
+    expect(screen.queryByRole('table', { name: 'Los cambios' })).toBeNull();
+    await user.clear(price);
+    await user.type(price, '2,75');
+    await user.click(screen.getByRole('button', { name: 'Ver los cambios' }));
+    const changes = screen.getByRole('table', { name: 'Los cambios' });
+    expect(within(changes).getByRole('row', { name: /Espresso/ })).toHaveTextContent(/2,50.*2,75/);
+  });
+
+  it('a percentage is read to the basis point ("-12.5" is -1250), never rounded; an English comma is refused', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderPrices([on('PUT', '/api/backoffice/price_lists', LIST)]);
+    const percent = await screen.findByRole('textbox', { name: /^Percentage/ });
+    await user.type(percent, '-12,5');
+    await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+    expect(percent).toHaveAccessibleDescription(/Use a point for decimals, like 1\.80\.$/);
+    await user.clear(percent);
+    await user.type(percent, '-12.555');
+    await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+    expect(percent).toHaveAccessibleDescription(/Use at most 2 decimals\.$/);
+    expect(screen.queryByRole('table', { name: 'The changes' })).toBeNull();
+    await user.clear(percent);
+    await user.type(percent, '-12.5');
+    await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+    await user.click(screen.getByRole('button', { name: 'Apply 2 changes' }));
+    expect(await screen.findByText('2 prices were changed.')).toBeInTheDocument();
+    // 280 and 399 cents less 12.5 %, to the cent: 245 and 349.
+    expect(JSON.parse(String(calls.find((c) => c.method === 'put')!.data))).toEqual({
+      changes: [
+        { itemId: 1, levelId: 3, priceCents: 245 },
+        { itemId: 2, levelId: 3, priceCents: 349 },
+      ],
+    });
+  });
+
   it('reads in Spanish', async () => {
     await renderPrices([], 'es');
     expect(await screen.findByRole('heading', { level: 2, name: 'Precios por nivel' })).toBeInTheDocument();

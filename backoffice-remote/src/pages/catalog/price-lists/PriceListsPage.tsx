@@ -11,15 +11,35 @@ import {
   type PriceRule,
 } from '@hive/shared/schemas/backoffice/catalog';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, PageFrame, SearchField, SelectField, TextField, useToast } from '@hive/shared/ui';
+import {
+  Alert,
+  Button,
+  DecimalField,
+  PageFrame,
+  SearchField,
+  SelectField,
+  minorUnits,
+  parseDecimal,
+  useToast,
+} from '@hive/shared/ui';
 import { API, csvDelimiter, downloadFile, readCsvFile, useApi } from '../../../api';
-import { inputToCents, useCentsFormat } from '../../../components';
-import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
+import { useCentsFormat } from '../../../components';
+import {
+  DOCUMENT_TITLE_SUFFIX,
+  useAreaT,
+  useDecimalMessage,
+  useLanguage,
+  usePageMeta,
+  withAreaTexts,
+} from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import styles from '../shared/catalog.module.css';
 
 const PATH = '/price_hive_items';
 const SHOWN_MAX = 200;
+/** A set price (cents), and a percentage (basis points, may be negative): 2 decimals each. */
+const PRICE = { decimals: 2 };
+const PERCENT = { decimals: 2, signed: true };
 
 /** Each item's price at each price level; bulk changes and CSV, both previewed before they apply. */
 function PriceListsPage() {
@@ -226,6 +246,8 @@ function BulkEdit({
   onPreview: (p: PriceListImportPreview) => void;
 }) {
   const { t } = useAreaT('catalog');
+  const lang = useLanguage();
+  const decimalMessage = useDecimalMessage();
   const [levelId, setLevelId] = useState(String(list.levels[0]!.id));
   const [rule, setRule] = useState<PriceRule>('percentOfBase');
   const [value, setValue] = useState('');
@@ -237,15 +259,19 @@ function BulkEdit({
     const level = list.levels.find((l) => String(l.id) === levelId)!;
     let priceCents: number | undefined;
     let percentBp: number | undefined;
+    // Read in the user's language ("12,50" in es); what cannot be read for sure is said on the field.
     if (rule === 'set') {
-      const cents = inputToCents(value);
-      if (typeof cents !== 'number' || cents < 0) return setError(t('priceLists.bulk.errors.price'));
+      const parsed = parseDecimal(value, lang, PRICE);
+      if (!parsed.ok && parsed.problem !== 'negative') return setError(decimalMessage(parsed.problem, PRICE));
+      const cents = parsed.ok ? minorUnits(parsed, PRICE.decimals) : null;
+      if (cents === null) return setError(t('priceLists.bulk.errors.price'));
       priceCents = cents;
     } else if (rule !== 'clear') {
-      const n = Number(value.trim().replace(',', '.'));
-      if (value.trim() === '' || !Number.isFinite(n) || n <= -100 || n > 1000)
-        return setError(t('priceLists.bulk.errors.percent'));
-      percentBp = Math.round(n * 100);
+      const parsed = parseDecimal(value, lang, PERCENT);
+      if (!parsed.ok) return setError(decimalMessage(parsed.problem, PERCENT));
+      const bp = minorUnits(parsed, PERCENT.decimals);
+      if (bp === null || bp <= -10_000 || bp > 100_000) return setError(t('priceLists.bulk.errors.percent'));
+      percentBp = bp;
     }
     setError(null);
     const changes: PriceListPreviewChange[] = [];
@@ -288,10 +314,9 @@ function BulkEdit({
           onChange={(e) => setRule(e.target.value as PriceRule)}
         />
         {rule !== 'clear' && (
-          <TextField
+          <DecimalField
             label={t(rule === 'set' ? 'priceLists.bulk.price' : 'priceLists.bulk.percent')}
             hint={t(rule === 'set' ? 'priceLists.bulk.priceHint' : 'priceLists.bulk.percentHint')}
-            inputMode="decimal"
             value={value}
             error={error ?? undefined}
             onChange={(e: ChangeEvent<HTMLInputElement>) => setValue(e.target.value)}

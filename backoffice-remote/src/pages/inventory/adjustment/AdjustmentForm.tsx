@@ -22,7 +22,10 @@ import {
   useInventoryFormat,
   WithOptions,
   type InventoryOptions,
+  useLinesResolver,
 } from '../shared';
+
+const MONEY = { decimals: 2 };
 
 type Schema = ReturnType<typeof createAdjustmentSchema>;
 type Values = z.input<Schema>;
@@ -93,13 +96,21 @@ function NewAdjustment({ onSaved, onCancel, options }: ResourceFormProps<Adjustm
   const http = useHttp();
   const messages = useValidationMessages();
   const schema = useMemo(() => createAdjustmentSchema(messages), [messages]);
+  const resolver = useLinesResolver(
+    useMemo(() => zodResolver(schema), [schema]),
+    'lines',
+    {
+      quantity: { decimals: 3, signed: true },
+      cost: MONEY,
+    },
+  );
   const form = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: {
       warehouseId: Number.NaN,
       reason: '' as Values['reason'],
       note: '',
-      lines: [{ itemId: Number.NaN, quantity: Number.NaN, cost: null }],
+      lines: [{ itemId: Number.NaN, quantity: '' as never, cost: '' as never }],
     },
   });
   const { register, handleSubmit, setError, setFocus, control, formState } = form;

@@ -63,12 +63,12 @@ describe('Inventory › Adjustments', () => {
     expect(screen.getByRole('combobox', { name: /^Reason/ })).toHaveAccessibleDescription(
       /Choose one of the options\./,
     );
-    expect(within(line).getByRole('spinbutton', { name: /^Change/ })).toHaveAccessibleDescription(
+    expect(within(line).getByRole('textbox', { name: /^Change/ })).toHaveAccessibleDescription(
       /This field is required\./,
     );
-    await user.type(within(line).getByRole('spinbutton', { name: /^Change/ }), '0');
+    await user.type(within(line).getByRole('textbox', { name: /^Change/ }), '0');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(within(line).getByRole('spinbutton', { name: /^Change/ })).toHaveAccessibleDescription(/Enter 1 or more\./);
+    expect(within(line).getByRole('textbox', { name: /^Change/ })).toHaveAccessibleDescription(/Enter 1 or more\./);
     expect(post(calls)).toBe(false);
   });
 
@@ -80,11 +80,11 @@ describe('Inventory › Adjustments', () => {
     const line = await screen.findByRole('group', { name: 'Line 1' });
     await user.selectOptions(screen.getByRole('combobox', { name: /^Warehouse/ }), 'Main Street');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Reason/ }), 'Damage');
-    expect(within(line).queryByRole('spinbutton', { name: /^Cost/ })).toBeNull();
+    expect(within(line).queryByRole('textbox', { name: /^Cost/ })).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: /^Reason/ }), 'Received without a PO');
     await user.selectOptions(within(line).getByRole('combobox', { name: /^Item/ }), 'Bread');
-    await user.type(within(line).getByRole('spinbutton', { name: /^Change/ }), '12');
-    await user.type(within(line).getByRole('spinbutton', { name: /^Cost/ }), '0.95');
+    await user.type(within(line).getByRole('textbox', { name: /^Change/ }), '12');
+    await user.type(within(line).getByRole('textbox', { name: /^Cost/ }), '0.95');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(post(calls)).toBe(true));
     expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
@@ -114,7 +114,7 @@ describe('Inventory › Adjustments', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: /^Warehouse/ }), 'Main Street');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Reason/ }), 'Loss');
     await user.selectOptions(within(line).getByRole('combobox', { name: /^Item/ }), 'Milk (MILK)');
-    await user.type(within(line).getByRole('spinbutton', { name: /^Change/ }), '-4');
+    await user.type(within(line).getByRole('textbox', { name: /^Change/ }), '-4');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const list = await screen.findByRole('list', { name: 'Items short' });
     expect(list).toHaveTextContent('Milk at Main Street: needs 4, 1 on hand');

@@ -9,8 +9,9 @@ import {
   type ProductionTemplate,
   type StockShortage,
 } from '@hive/shared/schemas/backoffice/inventory';
-import { Button, NumberField, SelectField, TextAreaField } from '@hive/shared/ui';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { Button, DecimalField, SelectField, TextAreaField } from '@hive/shared/ui';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
+import { inputToNumber } from '../../../components';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   INVENTORY_API,
@@ -80,6 +81,7 @@ function NewProduction({ onSaved, onCancel, options }: ResourceFormProps<Product
   const http = useHttp();
   const format = useInventoryFormat();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const schema = useMemo(() => createProductionOrderSchema(messages), [messages]);
   const form = useForm<Values, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
@@ -142,14 +144,11 @@ function NewProduction({ onSaved, onCancel, options }: ResourceFormProps<Product
           error={errors.warehouseId?.message}
           {...register('warehouseId', { valueAsNumber: true })}
         />
-        <NumberField
+        <DecimalField
           label={t('productionOrders.fields.batches')}
           required
-          min={1}
-          step="1"
-          inputMode="numeric"
           error={errors.batches?.message}
-          {...register('batches', { valueAsNumber: true })}
+          {...register('batches', { setValueAs: (v: unknown) => (typeof v === 'string' ? inputToNumber(v, lang) : v) })}
         />
         <TextAreaField
           className={styles.wide}

@@ -72,7 +72,7 @@ describe('Inventory › Production orders', () => {
     ]);
     await user.selectOptions(await screen.findByRole('combobox', { name: /^Template/ }), 'Muffins');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Warehouse/ }), 'Main Street');
-    const batches = screen.getByRole('spinbutton', { name: /^Batches/ });
+    const batches = screen.getByRole('textbox', { name: /^Batches/ });
     await user.clear(batches);
     await user.type(batches, '0');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createProductionTemplateSchema, type ProductionTemplate } from '@hive/shared/schemas/backoffice/inventory';
-import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { CheckboxField, DecimalField, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
+import { inputToNumber } from '../../../components';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   LinesEditor,
@@ -12,7 +13,12 @@ import {
   inventoryStyles as styles,
   useInventoryFormat,
   type InventoryOptions,
+  useLinesResolver,
+  useLineText,
 } from '../shared';
+
+/** Quantities are whole: three decimals are read, so that the schema can say "a whole number". */
+const QUANTITY = { decimals: 3 };
 
 type Schema = ReturnType<typeof createProductionTemplateSchema>;
 type Values = z.input<Schema>;
@@ -34,16 +40,28 @@ function TemplateFields({
   const { t } = useAreaT('inventory');
   const format = useInventoryFormat();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const schema = useMemo(() => createProductionTemplateSchema(messages), [messages]);
+  const text = useLineText();
+  const resolver = useLinesResolver(
+    useMemo(() => zodResolver(schema), [schema]),
+    'ingredients',
+    {
+      quantity: QUANTITY,
+    },
+  );
   const form = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: {
       name: record?.name ?? '',
       outputItemId: record?.outputItemId ?? Number.NaN,
       outputQuantity: record?.outputQuantity ?? 1,
       note: record?.note ?? '',
       active: record?.active ?? true,
-      ingredients: (record?.ingredients ?? []).map((i) => ({ itemId: i.itemId, quantity: i.quantity })),
+      ingredients: (record?.ingredients ?? []).map((i) => ({
+        itemId: i.itemId,
+        quantity: text(i.quantity, 3) as never,
+      })),
     },
   });
   const { register, handleSubmit, setError, setFocus, formState } = form;
@@ -83,15 +101,14 @@ function TemplateFields({
           error={errors.outputItemId?.message}
           {...register('outputItemId', { valueAsNumber: true })}
         />
-        <NumberField
+        <DecimalField
           label={t('templates.fields.outputQuantity')}
           hint={t('templates.hints.outputQuantity')}
           required
-          min={1}
-          step="1"
-          inputMode="numeric"
           error={errors.outputQuantity?.message}
-          {...register('outputQuantity', { valueAsNumber: true })}
+          {...register('outputQuantity', {
+            setValueAs: (v: unknown) => (typeof v === 'string' ? inputToNumber(v, lang) : v),
+          })}
         />
         <TextAreaField
           className={styles.wide}

@@ -52,7 +52,7 @@ describe('Inventory › Production templates', () => {
     await user.click(screen.getByRole('button', { name: 'Add a line' }));
     const line = screen.getByRole('group', { name: 'Line 1' });
     await user.selectOptions(within(line).getByRole('combobox', { name: /^Item/ }), 'Muffin');
-    await user.type(within(line).getByRole('spinbutton', { name: /^Quantity per batch/ }), '1');
+    await user.type(within(line).getByRole('textbox', { name: /^Quantity per batch/ }), '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The item it makes cannot be one of its ingredients.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'post')).toBe(false);

@@ -10,7 +10,8 @@ import {
   type PurchaseSuggestion,
 } from '@hive/shared/schemas/backoffice/inventory';
 import { Button, SelectField, TextAreaField, TextField, useToast } from '@hive/shared/ui';
-import { isoDay, TimeZoneNote, useAreaT, useValidationMessages } from '../../../i18n';
+import { isoDay, TimeZoneNote, useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
+import { inputToNumber } from '../../../components';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   DocumentActions,
@@ -24,8 +25,14 @@ import {
   WithOptions,
   type DocumentAction,
   type InventoryOptions,
+  useLinesResolver,
+  useLineText,
 } from '../shared';
 import { PurchaseOrderEmail } from './PurchaseOrderEmail';
+
+const MONEY = { decimals: 2 };
+/** Quantities are whole: three decimals are read, so that the schema can say "a whole number". */
+const QUANTITY = { decimals: 3 };
 
 type Schema = ReturnType<typeof createPurchaseOrderSchema>;
 type Values = z.input<Schema>;
@@ -61,8 +68,17 @@ function DraftForm({
   const failure = useFailureMessage(PREFIX);
   const messages = useValidationMessages();
   const schema = useMemo(() => createPurchaseOrderSchema(messages), [messages]);
+  const text = useLineText();
+  const resolver = useLinesResolver(
+    useMemo(() => zodResolver(schema), [schema]),
+    'lines',
+    {
+      quantity: QUANTITY,
+      cost: MONEY,
+    },
+  );
   const form = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: {
       // '' (not NaN) so a new order's selects show their "Choose a ..." placeholder, whose value is ''
       // (a select given "NaN" matches no option and renders blank); the schema reads '' as "choose one".
@@ -70,7 +86,11 @@ function DraftForm({
       warehouseId: record?.warehouseId ?? ('' as unknown as number),
       expectedAt: record?.expectedAt ?? null,
       note: record?.note ?? '',
-      lines: (record?.lines ?? []).map((l) => ({ itemId: l.itemId, quantity: l.quantity, cost: l.cost })),
+      lines: (record?.lines ?? []).map((l) => ({
+        itemId: l.itemId,
+        quantity: text(l.quantity, 3) as never,
+        cost: text(l.cost, 2) as never,
+      })),
     },
   });
   const { register, handleSubmit, setError, setFocus, setValue, getValues, control, formState } = form;
@@ -98,7 +118,14 @@ function DraftForm({
       const lines = getValues('lines');
       const have = new Set(lines.map((l) => l.itemId));
       const added = rows.filter((s) => !have.has(s.itemId));
-      setValue('lines', [...lines, ...added.map((s) => ({ itemId: s.itemId, quantity: s.quantity, cost: s.cost }))]);
+      setValue('lines', [
+        ...lines,
+        ...added.map((s) => ({
+          itemId: s.itemId,
+          quantity: text(s.quantity, 3) as never,
+          cost: text(s.cost, 2) as never,
+        })),
+      ]);
       toast.success(t('purchaseOrders.suggested', { count: added.length }));
     } catch (error) {
       toast.error(failure(error));
@@ -198,7 +225,7 @@ function DraftForm({
           ]}
           onItemChosen={(index, itemId) => {
             const cost = items.find((i) => i.id === itemId)?.cost;
-            if (cost !== undefined) setValue(`lines.${index}.cost`, cost);
+            if (cost !== undefined) setValue(`lines.${index}.cost`, text(cost, 2) as never);
           }}
         />
       </FormShell>
@@ -216,11 +243,12 @@ function PurchaseOrderView({
   onBack: () => void;
 }) {
   const { t } = useAreaT('inventory');
+  const lang = useLanguage();
   const format = useInventoryFormat(order.timezone);
   const [receiving, setReceiving] = useState<Record<number, string>>({});
   const receivable = can('receive', order);
   const entered = order.lines
-    .map((l) => ({ lineId: l.id, quantity: Number(receiving[l.id] ?? '') }))
+    .map((l) => ({ lineId: l.id, quantity: Number(inputToNumber(receiving[l.id] ?? '', lang)) }))
     .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
   const n = { number: order.number };
   const actions: DocumentAction[] = [];
@@ -336,11 +364,8 @@ function PurchaseOrderView({
                       {outstanding > 0 && (
                         <input
                           className={styles.qty}
-                          type="number"
                           inputMode="numeric"
-                          min={1}
-                          max={outstanding}
-                          step={1}
+                          autoComplete="off"
                           aria-label={t('purchaseOrders.receiveOf', { item: line.itemName, count: outstanding })}
                           value={receiving[line.id] ?? ''}
                           onChange={(event) => setReceiving((r) => ({ ...r, [line.id]: event.target.value }))}

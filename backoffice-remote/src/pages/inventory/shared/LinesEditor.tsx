@@ -1,7 +1,23 @@
-import { useFieldArray, type FieldError, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useMemo } from 'react';
+import {
+  useFieldArray,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
-import { Button, NumberField, SelectField, TextField } from '@hive/shared/ui';
-import { useAreaT } from '../../../i18n';
+import {
+  Button,
+  DecimalField,
+  SelectField,
+  TextField,
+  decimalInput,
+  decimalResolver,
+  type DecimalFieldRule,
+} from '@hive/shared/ui';
+import { useAreaT, useDecimalMessage, useLanguage } from '../../../i18n';
 import styles from './inventory.module.css';
 
 export interface LineColumn {
@@ -45,6 +61,44 @@ export function listError(errors: FieldErrors, name: string): string | undefined
  * Lines of item + quantity (+ cost...): one group per line ("Line 2"), so each field keeps its
  * own label and message and the lines stack on a phone.
  */
+/** A line's blank values as its fields hold them: text ('' for none; numbers are typed). */
+const asText = (blank: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(blank).map(([k, v]) => [k, typeof v === 'number' || v === null ? '' : v]));
+
+/**
+ * The number columns of a form's lines are text, typed in the user's language ("3,30" in es): this
+ * wraps the form's resolver to read them (decimalResolver) before its schema sees them. `columns`:
+ * path of the lines (`lines`), then each number column's rule.
+ */
+export function useLinesResolver<TValues extends FieldValues, TOut>(
+  inner: Resolver<TValues, unknown, TOut>,
+  name: string,
+  columns: Record<string, DecimalFieldRule>,
+): Resolver<TValues, unknown, TOut> {
+  const lang = useLanguage();
+  const message = useDecimalMessage();
+  return useMemo(
+    () =>
+      decimalResolver(
+        inner,
+        Object.fromEntries(Object.entries(columns).map(([column, rule]) => [`${name}.*.${column}`, rule])),
+        lang,
+        message,
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns are constants of each form
+    [inner, name, lang, message],
+  );
+}
+
+/** A line's number as its field shows it in the user's language ('' for none). */
+export function useLineText() {
+  const lang = useLanguage();
+  return useCallback(
+    (value: number | null | undefined, decimals: number) => decimalInput(value, lang, decimals, decimals === 2 ? 2 : 0),
+    [lang],
+  );
+}
+
 export function LinesEditor({ form, name, legend, items, columns, blank, onItemChosen }: LinesEditorProps) {
   const { t } = useAreaT('inventory');
   const { fields, append, remove } = useFieldArray({ control: form.control, name });
@@ -89,21 +143,13 @@ export function LinesEditor({ form, name, legend, items, columns, blank, onItemC
                   {...register(`${name}.${index}.${column.name}`)}
                 />
               ) : (
-                <NumberField
+                <DecimalField
                   key={column.name}
                   label={column.label}
                   hint={column.hint}
                   required={!column.optional}
-                  min={column.kind === 'signed' ? undefined : column.kind === 'integer' ? 1 : 0}
-                  step={column.kind === 'money' ? '0.01' : '1'}
-                  inputMode={column.kind === 'money' ? 'decimal' : 'numeric'}
                   error={errors?.[column.name]?.message}
-                  {...register(
-                    `${name}.${index}.${column.name}`,
-                    column.optional
-                      ? { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) }
-                      : { valueAsNumber: true },
-                  )}
+                  {...register(`${name}.${index}.${column.name}`)}
                 />
               ),
             )}
@@ -126,7 +172,7 @@ export function LinesEditor({ form, name, legend, items, columns, blank, onItemC
       <div className={styles.row}>
         <Button
           icon={<Plus size={16} aria-hidden="true" />}
-          onClick={() => append({ itemId: Number.NaN, ...blank })}
+          onClick={() => append({ itemId: Number.NaN, ...asText(blank) })}
           disabled={items.length === 0}
         >
           {t('lines.add')}

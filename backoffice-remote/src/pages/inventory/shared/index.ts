@@ -1,7 +1,7 @@
 // What several inventory pages share: options, line editor, shortages, formats, styles.
 export { INVENTORY_API, choices, numberOrNull, useInventoryOptions } from './options';
 export type { InventoryOptions } from './options';
-export { LinesEditor, listError } from './LinesEditor';
+export { LinesEditor, listError, useLineText, useLinesResolver } from './LinesEditor';
 export type { LineColumn, LinesEditorProps } from './LinesEditor';
 export { ShortageList, shortagesOf } from './shortages';
 export { useInventoryFormat } from './format';

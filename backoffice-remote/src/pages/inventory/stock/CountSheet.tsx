@@ -8,7 +8,8 @@ import {
 } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, Button, ConfirmDialog, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
 import { API, fieldErrors, useApi } from '../../../api';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
+import { inputToNumber } from '../../../components';
 import { useFailureMessage } from '../../../frames/resource';
 import {
   INVENTORY_API,
@@ -49,6 +50,7 @@ export function CountSheet({
   onCancel: () => void;
 }) {
   const { t } = useAreaT('inventory');
+  const lang = useLanguage();
   const http = useHttp();
   const toast = useToast();
   const format = useInventoryFormat();
@@ -72,7 +74,7 @@ export function CountSheet({
     const input = {
       warehouseId: warehouseId ?? Number.NaN,
       note,
-      lines: entered.map((r) => ({ itemId: r.itemId, counted: Number(counted[r.itemId]) })),
+      lines: entered.map((r) => ({ itemId: r.itemId, counted: inputToNumber(counted[r.itemId] ?? '', lang) })),
     };
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
@@ -92,7 +94,7 @@ export function CountSheet({
         itemId: r.itemId,
         itemName: r.itemName,
         expected: r.onHand,
-        counted: Number(counted[r.itemId]),
+        counted: Number(inputToNumber(counted[r.itemId] ?? '', lang)),
         averageCost: r.averageCost,
       }))
       .filter((l) => l.counted !== l.expected);
@@ -179,10 +181,8 @@ export function CountSheet({
                     <td>
                       <input
                         className={styles.qty}
-                        type="number"
                         inputMode="numeric"
-                        min={0}
-                        step={1}
+                        autoComplete="off"
                         aria-label={t('stock.countedOf', { item: r.itemName })}
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `count-error-${r.itemId}` : undefined}

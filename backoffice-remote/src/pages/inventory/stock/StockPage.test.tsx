@@ -80,7 +80,7 @@ describe('Inventory › Stock', () => {
     const { calls } = await renderStock('/stock', [on('PUT', '/api/backoffice/inventory/stock/threshold', ROWS[1])]);
     await user.click(await screen.findByRole('button', { name: 'Low-stock alert for Bread at Main Street' }));
     const dialog = screen.getByRole('dialog', { name: 'Low-stock alert: Bread at Main Street' });
-    const field = within(dialog).getByRole('spinbutton', { name: /^Alert at or below/ });
+    const field = within(dialog).getByRole('textbox', { name: /^Alert at or below/ });
     await user.type(field, '-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(field).toHaveAccessibleDescription(/Enter 0 or more\./);
@@ -104,8 +104,8 @@ describe('Inventory › Stock', () => {
     await user.click(await screen.findByRole('button', { name: 'Apply the count' }));
     expect(await screen.findByText('Enter the counted quantity of at least one item.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    await user.type(await screen.findByRole('spinbutton', { name: 'Counted Milk' }), '4');
-    await user.type(screen.getByRole('spinbutton', { name: 'Counted Bread' }), '20');
+    await user.type(await screen.findByRole('textbox', { name: 'Counted Milk' }), '4');
+    await user.type(screen.getByRole('textbox', { name: 'Counted Bread' }), '20');
     await user.click(screen.getByRole('button', { name: 'Apply the count' }));
 
     // Nothing is sent before the confirmation, which says what will change.
@@ -143,8 +143,8 @@ describe('Inventory › Stock', () => {
   it('the confirmation of a count that changes several items sums them up (Spanish)', async () => {
     const user = userEvent.setup();
     await renderStock('/stock?count=1', [], 'es');
-    await user.type(await screen.findByRole('spinbutton', { name: 'Contado de Milk' }), '0');
-    await user.type(screen.getByRole('spinbutton', { name: 'Contado de Bread' }), '25');
+    await user.type(await screen.findByRole('textbox', { name: 'Contado de Milk' }), '0');
+    await user.type(screen.getByRole('textbox', { name: 'Contado de Bread' }), '25');
     await user.click(screen.getByRole('button', { name: 'Aplicar el recuento' }));
     const dialog = await screen.findByRole('alertdialog', { name: '¿Aplicar este recuento?' });
     // Milk −3 at 0.80, Bread +5 at 1.20: +2 units, +3.60.
@@ -157,7 +157,7 @@ describe('Inventory › Stock', () => {
   it('the confirmation says so when a count changes nothing', async () => {
     const user = userEvent.setup();
     const { calls } = await renderStock('/stock?count=1');
-    await user.type(await screen.findByRole('spinbutton', { name: 'Counted Milk' }), '3');
+    await user.type(await screen.findByRole('textbox', { name: 'Counted Milk' }), '3');
     await user.click(screen.getByRole('button', { name: 'Apply the count' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Apply this count?' });
     expect(dialog).toHaveTextContent(
@@ -242,7 +242,7 @@ describe('Inventory › Stock', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['ItemExpectedCountedDifference', 'Milk35+2', 'Bread2019-1']);
-    expect(within(lines).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(lines).queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.getByText('Month end')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply the count' })).not.toBeInTheDocument();
 

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useHttp } from '@hive/shared/shell-contract';
 import { createThresholdSchema, type StockRow } from '@hive/shared/schemas/backoffice/inventory';
-import { Alert, FormDialog, NumberField, useToast } from '@hive/shared/ui';
+import { Alert, DecimalField, FormDialog, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { inputToNumber } from '../../../components';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { INVENTORY_API } from '../shared';
 
@@ -21,6 +22,7 @@ export function ThresholdDialog({
   const http = useHttp();
   const toast = useToast();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const failure = useFailureMessage('inventory:stock');
   const schema = useMemo(() => createThresholdSchema(messages), [messages]);
   const [value, setValue] = useState(row.lowStock === null ? '' : String(row.lowStock));
@@ -33,7 +35,7 @@ export function ThresholdDialog({
     const input = {
       itemId: row.itemId,
       warehouseId: row.warehouseId,
-      lowStock: value.trim() === '' ? null : Number(value),
+      lowStock: inputToNumber(value, lang),
     };
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
@@ -69,12 +71,9 @@ export function ThresholdDialog({
       }}
       onCancel={onClose}
     >
-      <NumberField
+      <DecimalField
         label={t('stock.fields.lowStock')}
         hint={t('stock.hints.lowStock')}
-        min={0}
-        step="1"
-        inputMode="numeric"
         value={value}
         error={error}
         onChange={(event) => setValue(event.target.value)}

@@ -26,7 +26,12 @@ import {
   WithOptions,
   type DocumentAction,
   type InventoryOptions,
+  useLinesResolver,
+  useLineText,
 } from '../shared';
+
+/** Quantities are whole: three decimals are read, so that the schema can say "a whole number". */
+const QUANTITY = { decimals: 3 };
 
 type Schema = ReturnType<typeof createTransferSchema>;
 type Values = z.input<Schema>;
@@ -137,13 +142,19 @@ function DraftForm({
   const { t } = useAreaT('inventory');
   const messages = useValidationMessages();
   const schema = useMemo(() => createTransferSchema(messages), [messages]);
+  const text = useLineText();
+  const resolver = useLinesResolver(
+    useMemo(() => zodResolver(schema), [schema]),
+    'lines',
+    { quantity: QUANTITY },
+  );
   const form = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: {
       fromWarehouseId: record?.fromWarehouseId ?? Number.NaN,
       toWarehouseId: record?.toWarehouseId ?? Number.NaN,
       note: record?.note ?? '',
-      lines: (record?.lines ?? []).map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+      lines: (record?.lines ?? []).map((l) => ({ itemId: l.itemId, quantity: text(l.quantity, 3) as never })),
     },
   });
   const { register, handleSubmit, setError, setFocus, formState } = form;

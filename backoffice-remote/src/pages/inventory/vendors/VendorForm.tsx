@@ -6,12 +6,21 @@ import { createVendorSchema, type Vendor } from '@hive/shared/schemas/backoffice
 import { CheckboxField, TextAreaField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
-import { LinesEditor, WithOptions, inventoryStyles as styles, type InventoryOptions } from '../shared';
+import {
+  LinesEditor,
+  WithOptions,
+  inventoryStyles as styles,
+  type InventoryOptions,
+  useLinesResolver,
+  useLineText,
+} from '../shared';
+
+const MONEY = { decimals: 2 };
 
 type Schema = ReturnType<typeof createVendorSchema>;
 type Values = z.input<Schema>;
 
-function defaults(record?: Vendor): Values {
+function defaults(record: Vendor | undefined, text: (value: number, decimals: number) => string): Values {
   return {
     name: record?.name ?? '',
     contactName: record?.contactName ?? '',
@@ -20,7 +29,11 @@ function defaults(record?: Vendor): Values {
     address: record?.address ?? '',
     note: record?.note ?? '',
     active: record?.active ?? true,
-    items: (record?.items ?? []).map((i) => ({ itemId: i.itemId, cost: i.cost, vendorSku: i.vendorSku })),
+    items: (record?.items ?? []).map((i) => ({
+      itemId: i.itemId,
+      cost: text(i.cost, 2) as never,
+      vendorSku: i.vendorSku,
+    })),
   };
 }
 
@@ -37,9 +50,15 @@ function VendorFields({
   const { t } = useAreaT('inventory');
   const messages = useValidationMessages();
   const schema = useMemo(() => createVendorSchema(messages), [messages]);
+  const text = useLineText();
+  const resolver = useLinesResolver(
+    useMemo(() => zodResolver(schema), [schema]),
+    'items',
+    { cost: MONEY },
+  );
   const form = useForm<Values, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: defaults(record),
+    resolver,
+    defaultValues: defaults(record, text),
   });
   const { register, handleSubmit, setError, setFocus, setValue, formState } = form;
   const { errors } = formState;
@@ -127,7 +146,7 @@ function VendorFields({
         ]}
         onItemChosen={(index, itemId) => {
           const cost = items.find((i) => i.id === itemId)?.cost;
-          if (cost !== undefined) setValue(`items.${index}.cost`, cost);
+          if (cost !== undefined) setValue(`items.${index}.cost`, text(cost, 2) as never);
         }}
       />
     </FormShell>

@@ -70,7 +70,7 @@ describe('Inventory › Vendors', () => {
       on('PUT', '/api/backoffice/inventory/vendors/1', ROWS[0]),
     ]);
     const line1 = await screen.findByRole('group', { name: 'Line 1' });
-    expect(within(line1).getByRole('spinbutton', { name: /^Cost/ })).toHaveValue(0.8);
+    expect(within(line1).getByRole('textbox', { name: /^Cost/ })).toHaveValue('0.80');
     const email = screen.getByRole('textbox', { name: /^E-mail/ });
     await user.clear(email);
     await user.type(email, 'not-an-address');
@@ -87,7 +87,7 @@ describe('Inventory › Vendors', () => {
     await user.type(email, 'buy@freshfarms.test');
     // Choosing the item fills in its cost.
     await user.selectOptions(within(line2).getByRole('combobox', { name: /^Item/ }), 'Bread (BREAD)');
-    expect(within(line2).getByRole('spinbutton', { name: /^Cost/ })).toHaveValue(1.2);
+    expect(within(line2).getByRole('textbox', { name: /^Cost/ })).toHaveValue('1.20');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
     const body = JSON.parse(String(calls.find((c) => c.method === 'put')!.data));

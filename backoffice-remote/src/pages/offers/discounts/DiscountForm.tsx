@@ -9,10 +9,10 @@ import {
   type DiscountScope,
   type DiscountType,
 } from '@hive/shared/schemas/backoffice/offers';
-import { Alert, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
+import { Alert, CheckboxField, DecimalField, SelectField, TextField, decimalInput } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
-import { centsToInput, inputToCents } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { centsToInput, inputToCents, inputToMinor } from '../../../components';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { TargetFields } from '../shared/TargetFields';
 import styles from './discounts.module.css';
@@ -31,19 +31,17 @@ interface Values {
   active: boolean;
 }
 
-/** "12.5" -> 1250 basis points; '' -> null; anything else as it is, for the schema to refuse. */
-function percentToBp(value: string): number | null | string {
-  const text = value.trim().replace(',', '.');
-  if (text === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? Math.round(n * 100) : value;
-}
+/**
+ * "12.5" ("12,5" in es) -> 1250 basis points, exactly (2 decimals at most, never rounded); '' ->
+ * null; anything else as it is, for the schema to refuse.
+ */
+const percentToBp = (value: string, lang: string) => inputToMinor(value, lang, 2);
 
-const toInput = (v: Values) => ({
+const toInput = (v: Values, lang: string) => ({
   name: v.name,
   type: v.type,
-  percentBp: v.type === 'percent' ? percentToBp(v.percent) : null,
-  amountCents: v.type === 'amount' ? inputToCents(v.amount) : null,
+  percentBp: v.type === 'percent' ? percentToBp(v.percent, lang) : null,
+  amountCents: v.type === 'amount' ? inputToCents(v.amount, lang) : null,
   scope: v.scope,
   itemIds: v.itemIds,
   categoryIds: v.categoryIds,
@@ -67,10 +65,11 @@ function DiscountFields({
 }: ResourceFormProps<Discount> & { options: DiscountOptions }) {
   const { t } = useAreaT('offers');
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const resolver = useMemo<Resolver<Values, unknown, DiscountInput>>(() => {
     const inner = zodResolver(createDiscountSchema(messages));
     return async (values, context, opts) => {
-      const result = await inner(toInput(values) as never, context, opts as never);
+      const result = await inner(toInput(values, lang) as never, context, opts as never);
       // The schema's percentBp and amountCents are the form's percent and amount.
       const { percentBp, amountCents, ...errors } = result.errors as Record<string, unknown>;
       const renamed = {
@@ -80,14 +79,14 @@ function DiscountFields({
       };
       return (Object.keys(result.errors).length > 0 ? { ...result, errors: renamed } : result) as never;
     };
-  }, [messages]);
+  }, [messages, lang]);
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, DiscountInput>({
     resolver,
     defaultValues: {
       name: record?.name ?? '',
       type: record?.type ?? 'percent',
-      percent: record?.percentBp ? String(record.percentBp / 100) : '',
-      amount: centsToInput(record?.amountCents),
+      percent: record?.percentBp ? decimalInput(record.percentBp / 100, lang, 2) : '',
+      amount: centsToInput(record?.amountCents, lang),
       scope: record?.scope ?? 'receipt',
       itemIds: record?.itemIds ?? [],
       categoryIds: record?.categoryIds ?? [],
@@ -139,23 +138,19 @@ function DiscountFields({
           {...register('type')}
         />
         {type === 'percent' ? (
-          <TextField
+          <DecimalField
             key="percent"
             label={t('discounts.fields.percent')}
             hint={t('discounts.hints.percent')}
-            inputMode="decimal"
-            autoComplete="off"
             required
             error={errors.percent?.message}
             {...register('percent')}
           />
         ) : (
-          <TextField
+          <DecimalField
             key="amount"
             label={t('discounts.fields.amount')}
             hint={t('discounts.hints.amount', { currency: options.currency })}
-            inputMode="decimal"
-            autoComplete="off"
             required
             error={errors.amount?.message}
             {...register('amount')}

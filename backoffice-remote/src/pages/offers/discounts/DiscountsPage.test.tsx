@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Discount } from '@hive/shared/schemas/backoffice/offers';
 import App from '../../../App';
@@ -96,6 +96,46 @@ describe('Offers and rewards › Discounts', () => {
     await user.type(amount, 'abc');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(amount).toHaveAccessibleDescription(/Enter a number/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+  });
+
+  it('in Spanish a percentage takes a decimal comma: "12,5" is sent as 1250 basis points', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderDiscounts(
+      '/discounts?edit=new',
+      [on('POST', '/api/backoffice/discounts', discount(3, 'Postres 12,5%'), 201)],
+      'es',
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Postres 12,5%');
+    const percent = screen.getByRole('textbox', { name: /^Porcentaje/ });
+    await user.type(percent, '12.5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(percent).toHaveAccessibleDescription(/Introduce un número, como 1\.234,56\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(percent);
+    await user.type(percent, '12,5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({
+      type: 'percent',
+      percentBp: 1250,
+      amountCents: null,
+    });
+  });
+
+  it('in English an amount with a decimal comma is refused on its field; a third decimal is not rounded', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderDiscounts('/discounts?edit=new');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Small off');
+    const percent = screen.getByRole('textbox', { name: /^Percentage/ });
+    await user.type(percent, '12.555');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(percent).toHaveAccessibleDescription(/Enter a number, like 1,234\.56\.$/);
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Kind/ }), 'Amount off');
+    const amount = screen.getByRole('textbox', { name: /^Amount/ });
+    await user.type(amount, '1,80');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(amount).toHaveAccessibleDescription(/Enter a number, like 1,234\.56\.$/);
     expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 

@@ -8,10 +8,10 @@ import {
   type PromotionInput,
   type PromotionKind,
 } from '@hive/shared/schemas/backoffice/offers';
-import { Alert, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
+import { Alert, CheckboxField, DecimalField, SelectField, TextField, decimalInput } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
-import { CheckboxList, centsToInput, inputToCents } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { CheckboxList, centsToInput, inputToCents, inputToMinor, inputToNumber } from '../../../components';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { TargetFields } from '../shared/TargetFields';
 import styles from '../discounts/discounts.module.css';
@@ -38,28 +38,28 @@ interface Values {
   endsOn: string;
 }
 
-const whole = (v: string) => (v.trim() === '' ? 0 : Number.isFinite(Number(v)) ? Number(v) : v);
-const bp = (v: string) => {
-  const text = v.trim().replace(',', '.');
-  if (text === '') return 0;
-  const n = Number(text);
-  return Number.isFinite(n) ? Math.round(n * 100) : v;
-};
+/*
+ * Numbers are read in the user's language ("12,5" in es); '' is 0; what cannot be read for sure
+ * stays as typed, for the schema to refuse. A whole number is read with decimals so that "1,5"
+ * reaches the schema, which asks for a whole number; a percentage becomes basis points exactly.
+ */
+const whole = (v: string, lang: string) => inputToNumber(v, lang) ?? 0;
+const bp = (v: string, lang: string) => inputToMinor(v, lang, 2) ?? 0;
 
-const toInput = (v: Values) => ({
+const toInput = (v: Values, lang: string) => ({
   name: v.name,
   kind: v.kind,
-  priority: whole(v.priority),
+  priority: whole(v.priority, lang),
   stackable: v.stackable,
   active: v.active,
   itemIds: v.kind === 'spend_get' ? [] : v.itemIds,
   categoryIds: v.kind === 'spend_get' ? [] : v.categoryIds,
-  buyQuantity: v.kind === 'buy_get' ? whole(v.buyQuantity) : 0,
-  getQuantity: v.kind === 'buy_get' ? whole(v.getQuantity) : 0,
-  getPercentBp: v.kind === 'buy_get' ? bp(v.getPercent) : 0,
-  percentBp: v.kind === 'percent_off' || (v.kind === 'spend_get' && v.amount.trim() === '') ? bp(v.percent) : 0,
-  thresholdCents: v.kind === 'spend_get' ? (inputToCents(v.threshold) ?? 0) : 0,
-  amountCents: v.kind === 'spend_get' ? (inputToCents(v.amount) ?? 0) : 0,
+  buyQuantity: v.kind === 'buy_get' ? whole(v.buyQuantity, lang) : 0,
+  getQuantity: v.kind === 'buy_get' ? whole(v.getQuantity, lang) : 0,
+  getPercentBp: v.kind === 'buy_get' ? bp(v.getPercent, lang) : 0,
+  percentBp: v.kind === 'percent_off' || (v.kind === 'spend_get' && v.amount.trim() === '') ? bp(v.percent, lang) : 0,
+  thresholdCents: v.kind === 'spend_get' ? (inputToCents(v.threshold, lang) ?? 0) : 0,
+  amountCents: v.kind === 'spend_get' ? (inputToCents(v.amount, lang) ?? 0) : 0,
   days: v.days,
   startTime: v.startTime,
   endTime: v.endTime,
@@ -91,16 +91,17 @@ function PromotionFields({
 }: ResourceFormProps<Promotion> & { options: DiscountOptions }) {
   const { t } = useAreaT('offers');
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const resolver = useMemo<Resolver<Values, unknown, PromotionInput>>(() => {
     const inner = zodResolver(createPromotionSchema(messages));
     return async (values, context, opts) => {
-      const result = await inner(toInput(values) as never, context, opts as never);
+      const result = await inner(toInput(values, lang) as never, context, opts as never);
       const errors = Object.fromEntries(
         Object.entries(result.errors as Record<string, unknown>).map(([k, v]) => [RENAMES[k] ?? k, v]),
       );
       return { ...result, errors } as never;
     };
-  }, [messages]);
+  }, [messages, lang]);
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, PromotionInput>({
     resolver,
     defaultValues: {
@@ -113,10 +114,10 @@ function PromotionFields({
       categoryIds: record?.categoryIds ?? [],
       buyQuantity: String(record?.buyQuantity || 2),
       getQuantity: String(record?.getQuantity || 1),
-      getPercent: String((record?.getPercentBp || 10_000) / 100),
-      percent: record?.percentBp ? String(record.percentBp / 100) : '',
-      threshold: record?.thresholdCents ? centsToInput(record.thresholdCents) : '',
-      amount: record?.amountCents ? centsToInput(record.amountCents) : '',
+      getPercent: decimalInput((record?.getPercentBp || 10_000) / 100, lang, 2),
+      percent: record?.percentBp ? decimalInput(record.percentBp / 100, lang, 2) : '',
+      threshold: record?.thresholdCents ? centsToInput(record.thresholdCents, lang) : '',
+      amount: record?.amountCents ? centsToInput(record.amountCents, lang) : '',
       days: record?.days ?? [],
       startTime: record?.startTime ?? '',
       endTime: record?.endTime ?? '',
@@ -183,20 +184,18 @@ function PromotionFields({
               error={errors.getQuantity?.message}
               {...register('getQuantity')}
             />
-            <TextField
+            <DecimalField
               label={t('promotions.fields.getPercent')}
               hint={t('promotions.hints.getPercent')}
-              inputMode="decimal"
               error={errors.getPercent?.message}
               {...register('getPercent')}
             />
           </>
         )}
         {kind === 'percent_off' && (
-          <TextField
+          <DecimalField
             label={t('promotions.fields.percent')}
             hint={t('promotions.hints.percent')}
-            inputMode="decimal"
             required
             error={errors.percent?.message}
             {...register('percent')}
@@ -204,24 +203,21 @@ function PromotionFields({
         )}
         {kind === 'spend_get' && (
           <>
-            <TextField
+            <DecimalField
               label={t('promotions.fields.threshold')}
-              inputMode="decimal"
               required
               error={errors.threshold?.message}
               {...register('threshold')}
             />
-            <TextField
+            <DecimalField
               label={t('promotions.fields.amount')}
               hint={t('promotions.hints.amount')}
-              inputMode="decimal"
               error={errors.amount?.message}
               {...register('amount')}
             />
-            <TextField
+            <DecimalField
               label={t('promotions.fields.percent')}
               hint={t('promotions.hints.spendPercent')}
-              inputMode="decimal"
               error={errors.percent?.message}
               {...register('percent')}
             />

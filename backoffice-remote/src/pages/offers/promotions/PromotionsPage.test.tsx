@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Promotion } from '@hive/shared/schemas/backoffice/offers';
 import App from '../../../App';
@@ -146,6 +146,45 @@ describe('Offers and rewards › Promotions', () => {
       startTime: '',
       endTime: '',
     });
+  });
+
+  it('in Spanish amounts take a decimal comma: "20,50" and "2,5" are sent as 2050 and 250 cents', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderPromotions(
+      '/promotions?edit=new',
+      [on('POST', '/api/backoffice/promotions', ROWS[0], 201)],
+      'es',
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Cesta grande');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Tipo/ }), 'Gasta un importe, ahorra dinero');
+    const threshold = screen.getByRole('textbox', { name: /^A partir de una cesta de/ });
+    await user.type(threshold, '20.50');
+    await user.type(screen.getByRole('textbox', { name: /^Importe de descuento/ }), '2,5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(threshold).toHaveAccessibleDescription(/Introduce un número, como 1\.234,56\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(threshold);
+    await user.type(threshold, '20,50');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({
+      kind: 'spend_get',
+      thresholdCents: 2050,
+      amountCents: 250,
+      percentBp: 0,
+    });
+  });
+
+  it('in English a percentage with a decimal comma is refused on its field', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderPromotions('/promotions?edit=new');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Tiramisu week');
+    await user.click(screen.getByRole('checkbox', { name: 'Tiramisu' }));
+    const percent = screen.getByRole('textbox', { name: /^Percentage off/ });
+    await user.type(percent, '1,80');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(percent).toHaveAccessibleDescription(/Enter a number, like 1,234\.56\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 
   it('reads in Spanish', async () => {

@@ -1,15 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import type { GiftCardDetail } from '@hive/shared/schemas/backoffice/rewards';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, FormDialog, TextField, useToast } from '@hive/shared/ui';
+import {
+  Alert,
+  Button,
+  DecimalField,
+  FormDialog,
+  TextField,
+  minorUnits,
+  parseDecimal,
+  useToast,
+} from '@hive/shared/ui';
 import { API, fieldErrors } from '../../../api';
-import { inputToCents, useCentsFormat } from '../../../components';
-import { useAreaT } from '../../../i18n';
+import { useCentsFormat } from '../../../components';
+import { useAreaT, useDecimalMessage, useLanguage } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 import styles from '../shared/rewards.module.css';
 
 type Action = 'load' | 'adjust' | 'void';
+
+/** An amount in the currency, in the user's language; signed, for an adjustment takes money off. */
+const AMOUNT = { decimals: 2, signed: true };
 
 /** A card's balance, what can be done to it (load, adjust with a reason, void) and its history. */
 export function GiftCardBalanceSection({ card, onChanged }: { card: GiftCardDetail; onChanged?: () => void }) {
@@ -123,6 +135,8 @@ function BalanceDialog({
   const http = useHttp();
   const toast = useToast();
   const failure = useFailureMessage('rewards:giftcards');
+  const lang = useLanguage();
+  const decimalMessage = useDecimalMessage();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
@@ -131,10 +145,15 @@ function BalanceDialog({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const cents = inputToCents(amount);
+    // "-5,00" in es, "-5.00" in en, in cents exactly; what cannot be read for sure is said on the field.
+    const parsed = parseDecimal(amount, lang, AMOUNT);
+    const cents = parsed.ok ? minorUnits(parsed, AMOUNT.decimals) : null;
     const found: typeof errors = {};
-    if (action !== 'void' && (typeof cents !== 'number' || cents === 0 || (action === 'load' && cents < 0))) {
-      found.amount = t(action === 'load' ? 'giftcards.errors.loadAmount' : 'giftcards.errors.adjustAmount');
+    if (action !== 'void') {
+      if (!parsed.ok) found.amount = decimalMessage(parsed.problem, AMOUNT);
+      else if (cents === null || cents === 0 || (action === 'load' && cents < 0)) {
+        found.amount = t(action === 'load' ? 'giftcards.errors.loadAmount' : 'giftcards.errors.adjustAmount');
+      }
     }
     if (action !== 'load' && reason.trim() === '') found.reason = t('common:validation.required');
     setErrors(found);
@@ -175,11 +194,9 @@ function BalanceDialog({
     >
       {action === 'void' && <p>{t('giftcards.dialogs.voidMessage')}</p>}
       {action !== 'void' && (
-        <TextField
+        <DecimalField
           label={t('giftcards.fields.amount')}
           hint={t(action === 'load' ? 'giftcards.hints.load' : 'giftcards.hints.adjust')}
-          inputMode="decimal"
-          autoComplete="off"
           required
           value={amount}
           error={errors.amount}

@@ -13,10 +13,10 @@ import {
   type IssuedGiftCard,
 } from '@hive/shared/schemas/backoffice/rewards';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, ConfirmDialog, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
+import { Alert, ConfirmDialog, DecimalField, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { inputToCents } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { GiftCardBalanceSection } from './GiftCardBalance';
 import styles from '../shared/rewards.module.css';
@@ -29,9 +29,9 @@ interface Values {
   note: string;
 }
 
-/** The form's values as the schemas take them. */
-const toInput = (values: Values) => ({
-  amountCents: inputToCents(values.amount),
+/** The form's values as the schemas take them (the amount read in the user's language). */
+const toInput = (values: Values, lang: string) => ({
+  amountCents: inputToCents(values.amount, lang),
   customerId: values.customerId === '' ? null : Number(values.customerId),
   expiresOn: values.expiresOn === '' ? null : values.expiresOn,
   note: values.note,
@@ -56,17 +56,18 @@ function GiftCardFields({
   const { t } = useAreaT('rewards');
   const http = useHttp();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const [issued, setIssued] = useState<IssuedGiftCard | null>(null);
   const resolver = useMemo<Resolver<Values, unknown, GiftCardIssueInput>>(() => {
     const inner = zodResolver(record ? createGiftCardUpdateSchema(messages) : createGiftCardIssueSchema(messages));
     return async (values, context, options) => {
-      const { amountCents, ...rest } = toInput(values);
+      const { amountCents, ...rest } = toInput(values, lang);
       const result = await inner((record ? rest : { amountCents, ...rest }) as never, context, options as never);
       // The schema names the amount amountCents; the form shows it as amount.
       const { amountCents: amountError, ...errors } = result.errors as Record<string, unknown>;
       return (amountError ? { ...result, errors: { ...errors, amount: amountError } } : result) as never;
     };
-  }, [messages, record]);
+  }, [messages, record, lang]);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, GiftCardIssueInput>({
     resolver,
     defaultValues: {
@@ -112,11 +113,9 @@ function GiftCardFields({
         )}
         <div className={styles.grid}>
           {!record && (
-            <TextField
+            <DecimalField
               label={t('giftcards.fields.amount')}
               hint={t('giftcards.hints.amount', { currency: options.currency })}
-              inputMode="decimal"
-              autoComplete="off"
               required
               error={errors.amount?.message}
               {...register('amount')}

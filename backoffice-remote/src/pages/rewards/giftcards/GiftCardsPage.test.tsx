@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftCard, GiftCardDetail } from '@hive/shared/schemas/backoffice/rewards';
 import App from '../../../App';
@@ -126,6 +126,77 @@ describe('Offers and rewards › Gift cards', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Adjust' }));
     expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription(/required/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+  });
+
+  it('in Spanish amounts take a decimal comma: a card issued for "25,50" is 2550 cents', async () => {
+    const user = userEvent.setup();
+    const issued = { ...DETAIL, id: 9, last4: '0005', number: '4000123412340005' };
+    const { calls } = await renderCards(
+      '/giftcards?edit=new',
+      [on('POST', '/api/backoffice/giftcards', issued, 201)],
+      'es',
+    );
+    const amount = await screen.findByRole('textbox', { name: /^Importe/ });
+    await user.type(amount, '25.50');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(amount).toHaveAccessibleDescription(/Introduce un número, como 1\.234,56\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(amount);
+    await user.type(amount, '25,50');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({ amountCents: 2550 });
+  });
+
+  it('in Spanish an adjustment takes a minus sign and a decimal comma: "-5,25" is -525 cents', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderCards(
+      '/giftcards?edit=1',
+      [on('POST', '/api/backoffice/giftcards/1/adjust', DETAIL)],
+      'es',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Ajustar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ajustar el saldo' });
+    const amount = within(dialog).getByRole('textbox', { name: /^Importe/ });
+    await user.type(amount, '-5.25');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Motivo/ }), 'Error de caja');
+    await user.click(within(dialog).getByRole('button', { name: 'Ajustar' }));
+    expect(amount).toHaveAccessibleDescription(/Usa la coma para los decimales, como 1,80\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(amount);
+    await user.type(amount, '-5,25');
+    await user.click(within(dialog).getByRole('button', { name: 'Ajustar' }));
+    expect(await screen.findByText('Se ajustó el saldo.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toEqual({
+      amountCents: -525,
+      reason: 'Error de caja',
+    });
+  });
+
+  it('in English a decimal comma is refused on its field, on the card form and in the load dialog', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderCards('/giftcards?edit=1');
+    await user.click(await screen.findByRole('button', { name: 'Load' }));
+    const dialog = screen.getByRole('dialog', { name: 'Load the gift card' });
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    await user.type(amount, '1,80');
+    await user.click(within(dialog).getByRole('button', { name: 'Load' }));
+    expect(amount).toHaveAccessibleDescription(/Use a point for decimals, like 1\.80\.$/);
+    await user.clear(amount);
+    await user.type(amount, '10.005');
+    await user.click(within(dialog).getByRole('button', { name: 'Load' }));
+    expect(amount).toHaveAccessibleDescription(/Use at most 2 decimals\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+  });
+
+  it('in English a new card with a decimal comma in its amount is refused on its field', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderCards('/giftcards?edit=new');
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    await user.type(amount, '1,80');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(amount).toHaveAccessibleDescription(/Enter a number, like 1,234\.56\.$/);
     expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 

@@ -121,6 +121,39 @@ describe('Offers and rewards › Loyalty points', () => {
     });
   });
 
+  it('in Spanish the value of 100 points takes a decimal comma: "0,50" is 50 cents', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderLoyalty(
+      '/nectar_points',
+      [on('PUT', '/api/backoffice/loyalty/settings', OVERVIEW.settings)],
+      'es',
+    );
+    const value = await screen.findByRole('textbox', { name: /^Valor de 100 puntos/ });
+    expect(value).toHaveValue('1,00');
+    await user.clear(value);
+    await user.type(value, '0.50');
+    await user.click(screen.getByRole('button', { name: 'Guardar el programa' }));
+    expect(value).toHaveAccessibleDescription(/Introduce un número, como 1\.234,56\.$/);
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
+    await user.clear(value);
+    await user.type(value, '0,50');
+    await user.click(screen.getByRole('button', { name: 'Guardar el programa' }));
+    expect(await screen.findByText('Se guardó el programa de fidelidad.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'put')!.data))).toMatchObject({ valuePer100Cents: 50 });
+  });
+
+  it('in English a decimal comma in the value of 100 points is refused on its field', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderLoyalty('/nectar_points');
+    const value = await screen.findByRole('textbox', { name: /^Value of 100 points/ });
+    expect(value).toHaveValue('1.00');
+    await user.clear(value);
+    await user.type(value, '1,80');
+    await user.click(screen.getByRole('button', { name: 'Save the programme' }));
+    expect(value).toHaveAccessibleDescription(/Enter a number, like 1,234\.56\.$/);
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
+  });
+
   it('reads in Spanish', async () => {
     await renderLoyalty('/nectar_points', [], 'es');
     expect(await screen.findByRole('heading', { level: 2, name: 'Puntos de los clientes' })).toBeInTheDocument();

@@ -7,10 +7,10 @@ import {
   type LoyaltySettings,
 } from '@hive/shared/schemas/backoffice/rewards';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, CheckboxField, TextField, useToast } from '@hive/shared/ui';
+import { Alert, Button, CheckboxField, DecimalField, TextField, useToast } from '@hive/shared/ui';
 import { API, fieldErrors } from '../../../api';
-import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { centsToInput, inputToCents, inputToNumber, useCentsFormat } from '../../../components';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import styles from '../shared/rewards.module.css';
 
@@ -22,18 +22,16 @@ interface Values {
   minRedeemPoints: string;
 }
 
-/** '' is null, a number is the number, anything else stays as typed so the schema names the problem. */
-const wholeNumber = (value: string): number | string | null => {
-  const text = value.trim();
-  if (text === '') return null;
-  return Number.isFinite(Number(text)) ? Number(text) : text;
-};
-
-const toInput = (v: Values) => ({
+/**
+ * The form's values as the schema takes them, read in the user's language ("0,50" in es): '' is
+ * null, anything unreadable stays as typed so the schema names the problem. Points are read with
+ * decimals so that "2,5" reaches the schema, which asks for a whole number.
+ */
+const toInput = (v: Values, lang: string) => ({
   enabled: v.enabled,
-  pointsPerUnit: wholeNumber(v.pointsPerUnit),
-  valuePer100Cents: inputToCents(v.value),
-  minRedeemPoints: wholeNumber(v.minRedeemPoints),
+  pointsPerUnit: inputToNumber(v.pointsPerUnit, lang),
+  valuePer100Cents: inputToCents(v.value, lang),
+  minRedeemPoints: inputToNumber(v.minRedeemPoints, lang),
 });
 
 /** The programme: on or off, points per 1.00 spent, what 100 points are worth, the fewest redeemed. */
@@ -52,25 +50,26 @@ export function LoyaltySettingsForm({
   const format = useCentsFormat();
   const failure = useFailureMessage('rewards:loyalty');
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const resolver = useMemo<Resolver<Values, unknown, LoyaltySettings>>(() => {
     const inner = zodResolver(createLoyaltySettingsSchema(messages));
     return async (values, context, options) => {
-      const result = await inner(toInput(values) as never, context, options as never);
+      const result = await inner(toInput(values, lang) as never, context, options as never);
       const { valuePer100Cents, ...errors } = result.errors as Record<string, unknown>;
       return (valuePer100Cents ? { ...result, errors: { ...errors, value: valuePer100Cents } } : result) as never;
     };
-  }, [messages]);
+  }, [messages, lang]);
   const { register, handleSubmit, setError, watch, formState } = useForm<Values, unknown, LoyaltySettings>({
     resolver,
     defaultValues: {
       enabled: settings.enabled,
       pointsPerUnit: String(settings.pointsPerUnit),
-      value: centsToInput(settings.valuePer100Cents),
+      value: centsToInput(settings.valuePer100Cents, lang),
       minRedeemPoints: String(settings.minRedeemPoints),
     },
   });
   const { errors, isSubmitting } = formState;
-  const preview = toInput(watch());
+  const preview = toInput(watch(), lang);
   const example =
     typeof preview.pointsPerUnit === 'number' && typeof preview.valuePer100Cents === 'number'
       ? t('loyalty.settings.example', {
@@ -118,11 +117,9 @@ export function LoyaltySettingsForm({
           error={errors.pointsPerUnit?.message}
           {...register('pointsPerUnit')}
         />
-        <TextField
+        <DecimalField
           label={t('loyalty.settings.value')}
           hint={t('loyalty.settings.valueHint', { currency })}
-          inputMode="decimal"
-          autoComplete="off"
           error={errors.value?.message}
           {...register('value')}
         />

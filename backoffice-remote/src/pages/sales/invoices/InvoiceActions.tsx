@@ -5,7 +5,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { API, downloadFile, fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
-import { useAreaT } from '../../../i18n';
+import { useAreaT, useLanguage } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { SendPreview } from './SendPreview';
@@ -162,7 +162,8 @@ function ActionDialog({
   const http = useHttp();
   const toast = useToast();
   const failure = useFailureMessage('sales:invoices');
-  const [amount, setAmount] = useState(centsToInput(invoice.balanceCents));
+  const lang = useLanguage();
+  const [amount, setAmount] = useState(centsToInput(invoice.balanceCents, lang));
   const [paidOn, setPaidOn] = useState(options.today);
   // '' (not said), BANK (a bank transfer) or a payment type's id.
   const [method, setMethod] = useState('');
@@ -175,7 +176,7 @@ function ActionDialog({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    const cents = inputToCents(amount);
+    const cents = inputToCents(amount, lang);
     if (kind === 'payment') {
       if (typeof cents !== 'number' || cents <= 0) found.amountCents = t('invoices.errors.amount');
       else if (cents > invoice.balanceCents) found.amountCents = t('invoices.errors.overBalance');
@@ -226,7 +227,7 @@ function ActionDialog({
         <>
           <TextField
             label={t('invoices.fields.amount')}
-            hint={t('invoices.hints.amount', { balance: centsToInput(invoice.balanceCents) })}
+            hint={t('invoices.hints.amount', { balance: centsToInput(invoice.balanceCents, lang) })}
             inputMode="decimal"
             required
             value={amount}

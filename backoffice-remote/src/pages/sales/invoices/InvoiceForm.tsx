@@ -9,10 +9,10 @@ import {
   type InvoiceInput,
   type InvoiceOptions,
 } from '@hive/shared/schemas/backoffice/sales';
-import { Alert, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
+import { Alert, SelectField, TextAreaField, TextField, decimalInput } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { InvoiceActions } from './InvoiceActions';
 import { InvoiceDocument } from './InvoiceDocument';
@@ -28,12 +28,12 @@ interface Values {
   notes: string;
 }
 
-const toInput = (v: Values) => ({
+const toInput = (v: Values, lang: string) => ({
   customerId: v.customerId === '' ? null : Number(v.customerId),
   issueDate: v.issueDate,
   dueDate: v.dueDate,
-  lines: linesInput(v.lines),
-  discountCents: inputToCents(v.discount) ?? 0,
+  lines: linesInput(v.lines, lang),
+  discountCents: inputToCents(v.discount, lang) ?? 0,
   notes: v.notes,
 });
 
@@ -72,10 +72,11 @@ function InvoiceFields({
   const { t } = useAreaT('sales');
   const format = useCentsFormat();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const resolver = useMemo<Resolver<Values, unknown, InvoiceInput>>(() => {
     const inner = zodResolver(createInvoiceSchema(messages));
     return async (values, context, opts) => {
-      const result = await inner(toInput(values) as never, context, opts as never);
+      const result = await inner(toInput(values, lang) as never, context, opts as never);
       const errors = result.errors as Record<string, unknown>;
       if (Object.keys(errors).length === 0) return result as never;
       // Rename the schema's fields to the form's (lines.0.unitPriceCents -> lines.0.unitPrice).
@@ -93,7 +94,7 @@ function InvoiceFields({
       }
       return { ...result, errors: renamed } as never;
     };
-  }, [messages]);
+  }, [messages, lang]);
   const defaults: Values = record
     ? {
         customerId: String(record.customer.id),
@@ -102,12 +103,12 @@ function InvoiceFields({
         lines: record.lines.map((l) => ({
           itemId: l.itemId === null ? '' : String(l.itemId),
           description: l.description,
-          quantity: String(l.quantityHundredths / 100),
-          unitPrice: centsToInput(l.unitPriceCents),
-          discount: l.discountCents > 0 ? centsToInput(l.discountCents) : '',
+          quantity: decimalInput(l.quantityHundredths / 100, lang, 2),
+          unitPrice: centsToInput(l.unitPriceCents, lang),
+          discount: l.discountCents > 0 ? centsToInput(l.discountCents, lang) : '',
           taxRateIds: l.taxRateIds,
         })),
-        discount: record.discountCents > 0 ? centsToInput(record.discountCents) : '',
+        discount: record.discountCents > 0 ? centsToInput(record.discountCents, lang) : '',
         notes: record.notes,
       }
     : {
@@ -134,7 +135,7 @@ function InvoiceFields({
 
   const rates = new Map(options.taxRates.map((r) => [r.id, r]));
   const preview = (() => {
-    const input = toInput(watched as Values);
+    const input = toInput(watched as Values, lang);
     if (
       input.lines.some((l) => typeof l.quantityHundredths !== 'number' || typeof l.unitPriceCents !== 'number') ||
       typeof input.discountCents !== 'number'

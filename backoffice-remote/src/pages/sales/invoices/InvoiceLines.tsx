@@ -1,8 +1,8 @@
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import type { InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
 import { Alert, Button, SelectField, TextField } from '@hive/shared/ui';
-import { CheckboxList, centsToInput, inputToCents } from '../../../components';
-import { useAreaT } from '../../../i18n';
+import { CheckboxList, centsToInput, inputToCents, inputToMinor } from '../../../components';
+import { useAreaT, useLanguage } from '../../../i18n';
 import styles from './invoices.module.css';
 
 /*
@@ -26,21 +26,17 @@ export interface WithLines {
   lines: LineValues[];
 }
 
-export const quantityToHundredths = (value: string): number | string | null => {
-  const text = value.trim().replace(',', '.');
-  if (text === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? Math.round(n * 100) : value;
-};
+/** A quantity as typed, in hundredths (1,5 in es and 1.5 in en are 150). */
+export const quantityToHundredths = (value: string, lang: string) => inputToMinor(value, lang, 2);
 
 /** The lines as the schema takes them. */
-export const linesInput = (lines: LineValues[]) =>
+export const linesInput = (lines: LineValues[], lang: string) =>
   lines.map((l) => ({
     itemId: l.itemId === '' ? null : Number(l.itemId),
     description: l.description,
-    quantityHundredths: quantityToHundredths(l.quantity),
-    unitPriceCents: inputToCents(l.unitPrice),
-    discountCents: inputToCents(l.discount) ?? 0,
+    quantityHundredths: quantityToHundredths(l.quantity, lang),
+    unitPriceCents: inputToCents(l.unitPrice, lang),
+    discountCents: inputToCents(l.discount, lang) ?? 0,
     taxRateIds: l.taxRateIds,
   }));
 
@@ -65,6 +61,7 @@ export const emptyLine = (): LineValues => ({
 /** The lines' fields, one group per line (they stack at 360 px), with add and remove. */
 export function InvoiceLinesEditor({ form, options }: { form: UseFormReturn<WithLines>; options: InvoiceOptions }) {
   const { t } = useAreaT('sales');
+  const lang = useLanguage();
   const { register, control, setValue, formState } = form;
   const { errors } = formState;
   const lines = useFieldArray({ control, name: 'lines' });
@@ -72,7 +69,7 @@ export function InvoiceLinesEditor({ form, options }: { form: UseFormReturn<With
     const item = options.items.find((i) => String(i.id) === itemId);
     if (!item) return;
     setValue(`lines.${index}.description`, item.name);
-    setValue(`lines.${index}.unitPrice`, centsToInput(item.priceCents));
+    setValue(`lines.${index}.unitPrice`, centsToInput(item.priceCents, lang));
     setValue(`lines.${index}.taxRateIds`, item.taxRateIds);
   };
 

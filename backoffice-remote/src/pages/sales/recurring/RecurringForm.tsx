@@ -9,10 +9,19 @@ import {
   type RecurringInput,
 } from '@hive/shared/schemas/backoffice/sales';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from '@hive/shared/ui';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  decimalInput,
+  useToast,
+} from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { centsToInput, inputToCents } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from '../invoices/InvoiceLines';
 import styles from '../invoices/invoices.module.css';
@@ -37,7 +46,7 @@ const whole = (value: string): number | string | null => {
   return Number.isFinite(Number(text)) ? Number(text) : text;
 };
 
-const toInput = (v: Values) => ({
+const toInput = (v: Values, lang: string) => ({
   customerId: v.customerId === '' ? null : Number(v.customerId),
   frequency: v.frequency,
   interval: whole(v.interval),
@@ -45,8 +54,8 @@ const toInput = (v: Values) => ({
   endDate: v.endDate === '' ? null : v.endDate,
   dueDays: whole(v.dueDays),
   autoSend: v.autoSend,
-  lines: linesInput(v.lines),
-  discountCents: inputToCents(v.discount) ?? 0,
+  lines: linesInput(v.lines, lang),
+  discountCents: inputToCents(v.discount, lang) ?? 0,
   notes: v.notes,
 });
 
@@ -67,10 +76,11 @@ function RecurringFields({
 }: ResourceFormProps<Recurring> & { options: InvoiceOptions }) {
   const { t } = useAreaT('sales');
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const resolver = useMemo<Resolver<Values, unknown, RecurringInput>>(() => {
     const inner = zodResolver(createRecurringSchema(messages));
     return async (values, context, opts) => {
-      const result = await inner(toInput(values) as never, context, opts as never);
+      const result = await inner(toInput(values, lang) as never, context, opts as never);
       const errors = result.errors as Record<string, unknown>;
       if (Object.keys(errors).length === 0) return result as never;
       const renamed: Record<string, unknown> = {};
@@ -88,7 +98,7 @@ function RecurringFields({
       }
       return { ...result, errors: renamed } as never;
     };
-  }, [messages]);
+  }, [messages, lang]);
   const form = useForm<Values, unknown, RecurringInput>({
     resolver,
     defaultValues: {
@@ -103,13 +113,13 @@ function RecurringFields({
         ? record.lines.map((l) => ({
             itemId: l.itemId === null ? '' : String(l.itemId),
             description: l.description,
-            quantity: String(l.quantityHundredths / 100),
-            unitPrice: centsToInput(l.unitPriceCents),
-            discount: l.discountCents > 0 ? centsToInput(l.discountCents) : '',
+            quantity: decimalInput(l.quantityHundredths / 100, lang, 2),
+            unitPrice: centsToInput(l.unitPriceCents, lang),
+            discount: l.discountCents > 0 ? centsToInput(l.discountCents, lang) : '',
             taxRateIds: l.taxRateIds,
           }))
         : [emptyLine()],
-      discount: record && record.discountCents > 0 ? centsToInput(record.discountCents) : '',
+      discount: record && record.discountCents > 0 ? centsToInput(record.discountCents, lang) : '',
       notes: record?.notes ?? '',
     },
   });

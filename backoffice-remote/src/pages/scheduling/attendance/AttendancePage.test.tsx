@@ -349,7 +349,7 @@ describe('Team › Scheduling › Attendance', () => {
     expect(within(dialog).getByRole('combobox', { name: /^Location/ })).toHaveDisplayValue('Main Street');
     expect(within(dialog).getByLabelText(/^Clock in/)).toHaveValue('2026-07-06T14:00');
     fireEvent.change(within(dialog).getByLabelText(/^Clock out/), { target: { value: '2026-07-06T20:00' } });
-    const breakField = within(dialog).getByRole('spinbutton', { name: /^Break/ });
+    const breakField = within(dialog).getByRole('textbox', { name: /^Break/ });
     await user.clear(breakField);
     await user.type(breakField, '15');
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Register was down');

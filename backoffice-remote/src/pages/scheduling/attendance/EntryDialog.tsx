@@ -9,9 +9,10 @@ import {
   type TimeEntryInput,
 } from '@hive/shared/schemas/backoffice/scheduling';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, FormDialog, NumberField, SelectField, TextField } from '@hive/shared/ui';
+import { Alert, FormDialog, DecimalField, SelectField, TextField } from '@hive/shared/ui';
 import { API } from '../../../api';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
+import { inputToNumber } from '../../../components';
 import { schedulingStyles as shared, toLocalInput, useSubmitFailure } from '../shared';
 import styles from './attendance.module.css';
 
@@ -52,6 +53,7 @@ export function EntryDialog({
   const { t } = useAreaT('scheduling');
   const http = useHttp();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const submitFailure = useSubmitFailure('scheduling:attendance');
   const resolver = useMemo(
     // The schema's refinement leaves its input type open: the form's values are what it parses.
@@ -160,16 +162,14 @@ export function EntryDialog({
           {...register('clockOut')}
         />
       </div>
-      <NumberField
+      <DecimalField
         label={t('attendance.dialog.break')}
         hint={t('attendance.dialog.breakHint')}
         required
-        min={0}
-        max={SCHEDULING_LIMITS.breakMinutesMax}
-        step={1}
-        inputMode="numeric"
         error={errors.breakMinutes?.message}
-        {...register('breakMinutes', { valueAsNumber: true })}
+        {...register('breakMinutes', {
+          setValueAs: (v: unknown) => (typeof v === 'string' ? inputToNumber(v, lang) : v),
+        })}
       />
       <TextField
         label={t('attendance.dialog.reason')}

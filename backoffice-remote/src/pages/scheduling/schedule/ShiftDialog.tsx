@@ -12,9 +12,10 @@ import {
   type ShiftInput,
 } from '@hive/shared/schemas/backoffice/scheduling';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, ConfirmDialog, FormDialog, NumberField, SelectField, TextField } from '@hive/shared/ui';
+import { Alert, Button, ConfirmDialog, FormDialog, DecimalField, SelectField, TextField } from '@hive/shared/ui';
 import { API } from '../../../api';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
+import { inputToNumber } from '../../../components';
 import { useFailureMessage } from '../../../frames/resource';
 import { addDays, schedulingStyles as shared, useSubmitFailure, type SchedulingFormat } from '../shared';
 import styles from './schedule.module.css';
@@ -59,6 +60,7 @@ export function ShiftDialog({
   const { t } = useAreaT('scheduling');
   const http = useHttp();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const submitFailure = useSubmitFailure('scheduling:schedule');
   const failure = useFailureMessage('scheduling:schedule');
   const { shift } = target;
@@ -163,16 +165,14 @@ export function ShiftDialog({
             {...register('end')}
           />
         </div>
-        <NumberField
+        <DecimalField
           label={t('schedule.dialog.break')}
           hint={t('schedule.dialog.breakHint')}
           required
-          min={0}
-          max={SCHEDULING_LIMITS.breakMinutesMax}
-          step={1}
-          inputMode="numeric"
           error={errors.breakMinutes?.message}
-          {...register('breakMinutes', { valueAsNumber: true })}
+          {...register('breakMinutes', {
+            setValueAs: (v: unknown) => (typeof v === 'string' ? inputToNumber(v, lang) : v),
+          })}
         />
         <TextField
           label={t('schedule.dialog.note')}

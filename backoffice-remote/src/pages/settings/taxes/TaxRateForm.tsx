@@ -3,21 +3,37 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { TAX_TYPES, createTaxRateSchema, lineTaxes, type TaxRate } from '@hive/shared/schemas/backoffice/settings';
-import { CheckboxField, NumberField, TextField } from '@hive/shared/ui';
+import {
+  CheckboxField,
+  DecimalField,
+  TextField,
+  decimalInput,
+  decimalResolver,
+  minorUnits,
+  parseDecimal,
+} from '@hive/shared/ui';
 import { useCompany } from '../../../api';
-import { useAreaT, useFormat, useValidationMessages } from '../../../i18n';
+import { useAreaT, useDecimalMessage, useFormat, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { settingsStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createTaxRateSchema>;
-type Values = z.input<Schema>;
+/** The rate as typed, in the user's language ("21" or "5,5" in es): read by decimalResolver. */
+type Values = Omit<z.input<Schema>, 'rate'> & { rate: string };
 
+/** A percentage with at most 2 decimals, like the schema. */
+const RATE = { decimals: 2 };
 const EXAMPLE_PRICE_CENTS = 10_000;
 
-function defaults(record?: TaxRate): Values {
+function defaults(lang: string, record?: TaxRate): Values {
   return record
-    ? { name: record.name, rate: record.rate, type: record.type, appliesToNewItems: record.appliesToNewItems }
-    : { name: '', rate: Number.NaN, type: 'added', appliesToNewItems: false, applyToAllItems: false };
+    ? {
+        name: record.name,
+        rate: decimalInput(record.rate, lang, 2),
+        type: record.type,
+        appliesToNewItems: record.appliesToNewItems,
+      }
+    : { name: '', rate: '', type: 'added', appliesToNewItems: false, applyToAllItems: false };
 }
 
 /** What a 100.00 price becomes with this rate, so "added" and "included" read plainly. */
@@ -25,9 +41,13 @@ function TaxExample({ rate, type }: { rate: unknown; type: unknown }) {
   const { t } = useAreaT('settings');
   const company = useCompany();
   const format = useFormat(company?.currency);
-  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) return null;
+  const lang = useLanguage();
+  const parsed = parseDecimal(typeof rate === 'string' ? rate : '', lang, RATE);
+  // The rate in basis points, exactly as typed (nothing shown for what the form would refuse).
+  const rateBp = parsed.ok ? minorUnits(parsed, RATE.decimals) : null;
+  if (rateBp === null || rateBp < 0 || rateBp > 10_000) return null;
   const kind = type === 'included' ? 'included' : 'added';
-  const taxes = lineTaxes(EXAMPLE_PRICE_CENTS, [{ rateBp: Math.round(rate * 100), type: kind }]);
+  const taxes = lineTaxes(EXAMPLE_PRICE_CENTS, [{ rateBp, type: kind }]);
   const money = (cents: number) => format.money(cents / 100);
   return (
     <p className={`${styles.small} ${styles.muted}`} aria-live="polite">
@@ -43,11 +63,22 @@ function TaxExample({ rate, type }: { rate: unknown; type: unknown }) {
 export function TaxRateForm({ record, onSaved, onCancel }: ResourceFormProps<TaxRate>) {
   const { t } = useAreaT('settings');
   const messages = useValidationMessages();
-  const schema = useMemo(() => createTaxRateSchema(messages), [messages]);
+  const lang = useLanguage();
+  const decimalMessage = useDecimalMessage();
+  const resolver = useMemo(
+    () =>
+      decimalResolver<Values, unknown, z.output<Schema>>(
+        zodResolver(createTaxRateSchema(messages)) as never,
+        { rate: RATE },
+        lang,
+        decimalMessage,
+      ),
+    [messages, lang, decimalMessage],
+  );
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>(
     {
-      resolver: zodResolver(schema),
-      defaultValues: defaults(record),
+      resolver,
+      defaultValues: defaults(lang, record),
     },
   );
   const { errors, isSubmitting } = formState;
@@ -81,15 +112,12 @@ export function TaxRateForm({ record, onSaved, onCancel }: ResourceFormProps<Tax
           error={errors.name?.message}
           {...register('name')}
         />
-        <NumberField
+        <DecimalField
           label={t('taxes.fields.rate')}
           hint={t('taxes.hints.rate')}
           required
-          min={0}
-          max={100}
-          step="0.01"
           error={errors.rate?.message}
-          {...register('rate', { valueAsNumber: true })}
+          {...register('rate')}
         />
       </div>
       <fieldset className={styles.fieldset} aria-describedby={errors.type ? 'tax-type-error' : undefined}>

@@ -84,7 +84,7 @@ describe('Settings › Taxes', () => {
     const { calls } = await renderTaxes('/taxes?edit=new', [
       on('POST', '/api/backoffice/tax_rates', rate(9, 'VAT', { rate: 21, type: 'included' }), 201),
     ]);
-    const rateField = await screen.findByRole('spinbutton', { name: /^Rate/ });
+    const rateField = await screen.findByRole('textbox', { name: /^Rate/ });
     await user.type(rateField, '120');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(/This field is required\.$/);
@@ -120,11 +120,49 @@ describe('Settings › Taxes', () => {
         409,
       ),
     ]);
-    expect(await screen.findByRole('spinbutton', { name: /^Rate/ })).toHaveValue(0.5);
+    expect(await screen.findByRole('textbox', { name: /^Rate/ })).toHaveValue('0.5');
     expect(screen.queryByRole('checkbox', { name: /every item you have now/ })).toBeNull();
     expect(screen.getByRole('radio', { name: /Added to the price/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Another tax rate already has this name.')).toBeInTheDocument();
+  });
+
+  it('in Spanish a rate takes a decimal comma: "5,5" is sent as 5.5, and a rate is shown with a comma', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderTaxes(
+      '/taxes?edit=new',
+      [on('POST', '/api/backoffice/tax_rates', rate(9, 'IVA reducido', { rate: 5.5 }), 201)],
+      'es',
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'IVA reducido');
+    const rateField = screen.getByRole('textbox', { name: /^Tipo \(%\)/ });
+    await user.type(rateField, '5.5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(rateField).toHaveAccessibleDescription(/Usa la coma para los decimales, como 1,80\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+    await user.clear(rateField);
+    await user.type(rateField, '5,5');
+    expect(
+      screen.getByText(/un artículo de 100,00.* cuesta 105,50.*, de los que 5,50.* son impuestos/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'post')!.data))).toMatchObject({ rate: 5.5 });
+  });
+
+  it('in English a rate with a decimal comma, or a third decimal, is refused on its field', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderTaxes('/taxes?edit=new');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'VAT');
+    const rateField = screen.getByRole('textbox', { name: /^Rate/ });
+    await user.type(rateField, '5,5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(rateField).toHaveAccessibleDescription(/Use a point for decimals, like 1\.80\.$/);
+    await user.clear(rateField);
+    await user.type(rateField, '8.255');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(rateField).toHaveAccessibleDescription(/Use at most 2 decimals\.$/);
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
   });
 
   it('reads naturally in Spanish', async () => {

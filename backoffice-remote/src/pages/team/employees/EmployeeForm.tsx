@@ -13,7 +13,7 @@ import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { centsToInput, inputToCents, teamStyles as styles } from '../shared';
 import { BackOfficeAccessSection, PinReveal, PinSection } from './EmployeeActions';
@@ -57,6 +57,7 @@ function EmployeeFields({
   const { t } = useAreaT('team');
   const http = useHttp();
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const [created, setCreated] = useState<EmployeeWithPin | null>(null);
   const resolver = useMemo<Resolver<Values, unknown, NewEmployeeInput>>(() => {
     // The schema's refinement leaves its input type unknown: the values below are what it parses.
@@ -67,7 +68,7 @@ function EmployeeFields({
         {
           ...rest,
           positionId: positionId === '' ? null : Number(positionId),
-          hourlyRateCents: inputToCents(hourlyRate),
+          hourlyRateCents: inputToCents(hourlyRate, lang),
         } as never,
         context,
         opts as never,
@@ -76,7 +77,7 @@ function EmployeeFields({
       const { hourlyRateCents, ...errors } = result.errors as Record<string, unknown>;
       return (hourlyRateCents ? { ...result, errors: { ...errors, hourlyRate: hourlyRateCents } } : result) as never;
     };
-  }, [messages]);
+  }, [messages, lang]);
   const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, NewEmployeeInput>(
     {
       resolver,
@@ -85,7 +86,7 @@ function EmployeeFields({
         email: record?.email ?? '',
         phone: record?.phone ?? '',
         positionId: record?.positionId ? String(record.positionId) : '',
-        hourlyRate: centsToInput(record?.hourlyRateCents),
+        hourlyRate: centsToInput(record?.hourlyRateCents, lang),
         role: record?.role ?? 'user',
         allLocations: record?.allLocations ?? true,
         locationIds: record?.locationIds ?? [],

@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createPositionSchema, type Position, type PositionInput } from '@hive/shared/schemas/backoffice/team';
 import { ColorField, TextField } from '@hive/shared/ui';
-import { useAreaT, useValidationMessages } from '../../../i18n';
+import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { centsToInput, inputToCents, teamStyles as styles } from '../shared';
 
@@ -17,12 +17,17 @@ interface Values {
 export function PositionForm({ record, onSaved, onCancel }: ResourceFormProps<Position>) {
   const { t } = useAreaT('team');
   const messages = useValidationMessages();
+  const lang = useLanguage();
   const resolver = useMemo<Resolver<Values, unknown, PositionInput>>(() => {
     const inner = zodResolver(createPositionSchema(messages));
     return async (values, context, options) => {
       const result = await inner(
         // An empty rate is 0 (employees then need a rate of their own).
-        { name: values.name, color: values.color, hourlyRateCents: inputToCents(values.hourlyRate) ?? 0 } as never,
+        {
+          name: values.name,
+          color: values.color,
+          hourlyRateCents: inputToCents(values.hourlyRate, lang) ?? 0,
+        } as never,
         context,
         options as never,
       );
@@ -30,12 +35,12 @@ export function PositionForm({ record, onSaved, onCancel }: ResourceFormProps<Po
       const { hourlyRateCents, ...errors } = result.errors as Record<string, unknown>;
       return (hourlyRateCents ? { ...result, errors: { ...errors, hourlyRate: hourlyRateCents } } : result) as never;
     };
-  }, [messages]);
+  }, [messages, lang]);
   const { register, handleSubmit, setError, setFocus, watch, formState } = useForm<Values, unknown, PositionInput>({
     resolver,
     defaultValues: {
       name: record?.name ?? '',
-      hourlyRate: record ? centsToInput(record.hourlyRateCents) : '',
+      hourlyRate: record ? centsToInput(record.hourlyRateCents, lang) : '',
       color: record?.color ?? '#2563eb',
     },
   });
