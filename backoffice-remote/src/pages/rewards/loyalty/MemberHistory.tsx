@@ -4,8 +4,8 @@ import { pointsValueCents } from '@hive/shared/schemas/backoffice/rewards';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, TextField, useToast } from '@hive/shared/ui';
 import { API, fieldErrors, useApi } from '../../../api';
-import { useCentsFormat } from '../../../components';
-import { useAreaT } from '../../../i18n';
+import { inputToNumber, useCentsFormat } from '../../../components';
+import { useAreaT, useLanguage } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import styles from '../shared/rewards.module.css';
 
@@ -115,6 +115,7 @@ function AdjustDialog({ customerId, onClose }: { customerId: number; onClose: (c
   const http = useHttp();
   const toast = useToast();
   const failure = useFailureMessage('rewards:loyalty');
+  const lang = useLanguage();
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ points?: string; reason?: string }>({});
@@ -123,9 +124,10 @@ function AdjustDialog({ customerId, onClose }: { customerId: number; onClose: (c
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const n = Number(points.trim());
+    // Read in the user's language: a Spanish "1.000" is not 1.
+    const n = inputToNumber(points, lang);
     const found: typeof errors = {};
-    if (points.trim() === '' || !Number.isInteger(n) || n === 0) found.points = t('loyalty.history.pointsError');
+    if (typeof n !== 'number' || !Number.isInteger(n) || n === 0) found.points = t('loyalty.history.pointsError');
     if (reason.trim() === '') found.reason = t('common:validation.required');
     setErrors(found);
     if (Object.keys(found).length > 0) return;

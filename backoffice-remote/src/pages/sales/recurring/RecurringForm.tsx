@@ -20,7 +20,7 @@ import {
   useToast,
 } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
-import { centsToInput, inputToCents } from '../../../components';
+import { centsToInput, inputToCents, inputToNumber } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from '../invoices/InvoiceLines';
@@ -40,19 +40,16 @@ interface Values {
   notes: string;
 }
 
-const whole = (value: string): number | string | null => {
-  const text = value.trim();
-  if (text === '') return null;
-  return Number.isFinite(Number(text)) ? Number(text) : text;
-};
+/** A whole number as typed ("1.000" is not 1 in Spanish): the schema says what is wrong with it. */
+const whole = (value: string, lang: string) => inputToNumber(value, lang);
 
 const toInput = (v: Values, lang: string) => ({
   customerId: v.customerId === '' ? null : Number(v.customerId),
   frequency: v.frequency,
-  interval: whole(v.interval),
+  interval: whole(v.interval, lang),
   startDate: v.startDate,
   endDate: v.endDate === '' ? null : v.endDate,
-  dueDays: whole(v.dueDays),
+  dueDays: whole(v.dueDays, lang),
   autoSend: v.autoSend,
   lines: linesInput(v.lines, lang),
   discountCents: inputToCents(v.discount, lang) ?? 0,
