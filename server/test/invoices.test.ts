@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inflateSync } from 'node:zlib';
-import { invoiceAmounts } from '@hive/shared/schemas/backoffice/sales';
+import { invoiceAmounts, invoiceFigures, type InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
 import { api, assertValidation, companyId, db, signedIn, type ApiResult } from './admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from './helpers';
 
@@ -257,6 +257,70 @@ for (const target of databaseTargets()) {
         ],
       );
       assert.deepEqual([detail.status, detail.paidCents], ['partial', 10_000]);
+    });
+
+    it('the page, the PDF and the e-mail show the same figures, and the e-mail lines add up to its subtotal', async () => {
+      const made = await sent({
+        lines: [
+          {
+            itemId: null,
+            description: 'IT consulting',
+            quantityHundredths: 1_250,
+            unitPriceCents: 12_000,
+            discountCents: 0,
+            taxRateIds: [taxRate.id],
+          },
+          {
+            itemId: null,
+            description: 'Travel',
+            quantityHundredths: 100,
+            unitPriceCents: 3_333,
+            discountCents: 333,
+            taxRateIds: [taxRate.id],
+          },
+        ],
+        discountCents: 2_000,
+      });
+      const detail = (await api(owner, 'GET', `${I}/${made.id}`)).body as unknown as InvoiceDetail;
+      // The page, its printable view and the send preview render these (InvoiceDocument).
+      const figures = invoiceFigures(detail);
+      const usd = (cents: number) =>
+        new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(cents / 100);
+      assert.deepEqual(
+        figures.lines.map((l) => l.amountCents),
+        [150_000, 3_000],
+      );
+      assert.equal(figures.subtotalCents, 153_000);
+      const taxes = figures.taxes.reduce((sum, tax) => sum + tax.taxCents, 0);
+      assert.ok(taxes > 0);
+      const added = figures.taxes.every((tax) => tax.type === 'added');
+      assert.equal(figures.totalCents, figures.subtotalCents - figures.discountCents + (added ? taxes : 0));
+
+      const mail = await db(server)
+        .selectFrom('outbox')
+        .select('body')
+        .where('subject', 'like', `Invoice #${made.number} %`)
+        .executeTakeFirstOrThrow();
+      const amounts = [...mail.body.matchAll(/ = (\$[\d,.]+)$/gm)].map((m) => m[1]);
+      assert.deepEqual(
+        amounts,
+        figures.lines.map((l) => usd(l.amountCents)),
+        mail.body,
+      );
+      assert.match(mail.body, /^12\.5 x IT consulting @ \$120\.00 = \$1,500\.00$/m);
+      const pdf = await pdfText(Buffer.from(await (await owner.request(`${I}/${made.id}/pdf`)).arrayBuffer()));
+      for (const shown of [
+        usd(figures.subtotalCents),
+        `-${usd(figures.discountCents)}`,
+        ...figures.taxes.map((tax) => usd(tax.taxCents)),
+        usd(figures.totalCents),
+        ...figures.lines.map((l) => usd(l.amountCents)),
+      ]) {
+        assert.ok(mail.body.includes(shown), `${shown} in the e-mail:\n${mail.body}`);
+        assert.ok(pdf.includes(shown), `${shown} in the PDF:\n${pdf}`);
+      }
+      assert.match(mail.body, new RegExp(`^Subtotal: \\${usd(figures.subtotalCents)}$`, 'm'));
+      assert.match(mail.body, new RegExp(`^Total: \\${usd(figures.totalCents)}$`, 'm'));
     });
 
     it("Download PDF: a PDF file with the printable view's figures, in English or Spanish; another language is a 400", async () => {

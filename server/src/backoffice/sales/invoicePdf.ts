@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { fieldProblem } from '../common';
-import type { InvoiceDetail, InvoicePayment } from '@hive/shared/schemas/backoffice/sales';
+import { invoiceFigures, type InvoiceDetail, type InvoicePayment } from '@hive/shared/schemas/backoffice/sales';
 
 /*
  * The invoice as a PDF file (GET /api/backoffice/customer_invoices/:id/pdf): the figures the
@@ -149,14 +149,15 @@ export function invoicePdf(invoice: InvoiceDetail, currency: string, language: P
     .strokeColor('#d1d5db')
     .stroke();
   doc.font('Helvetica').fontSize(10).fillColor('black');
-  for (const line of invoice.lines) {
+  const figures = invoiceFigures(invoice);
+  for (const line of figures.lines) {
     y += 6;
     const cells = [
       line.description,
       decimal.format(line.quantityHundredths / 100),
       cents(line.unitPriceCents),
       line.discountCents > 0 ? cents(line.discountCents) : '',
-      cents(line.grossCents - line.discountCents),
+      cents(line.amountCents),
     ];
     const height = Math.max(
       ...cells.map((cell, i) => doc.heightOfString(winAnsi(cell), { width: columns[i]!.width - 4 })),
@@ -177,18 +178,15 @@ export function invoicePdf(invoice: InvoiceDetail, currency: string, language: P
     .stroke();
 
   // Totals, as the printable view lists them: one row per payment so the customer sees which counted.
-  const rows: [string, string, boolean?][] = [
-    [t.subtotal, cents(invoice.lines.reduce((s, l) => s + l.grossCents - l.discountCents, 0))],
-  ];
-  if (invoice.discountCents > 0) rows.push([t.invoiceDiscount, `-${cents(invoice.discountCents)}`]);
-  for (const tax of invoice.taxes) {
+  const rows: [string, string, boolean?][] = [[t.subtotal, cents(figures.subtotalCents)]];
+  if (figures.discountCents > 0) rows.push([t.invoiceDiscount, `-${cents(figures.discountCents)}`]);
+  for (const tax of figures.taxes) {
     const rate = decimal.format(tax.rateBp / 100);
     rows.push([`${tax.name} (${rate} %${tax.type === 'included' ? `, ${t.included}` : ''})`, cents(tax.taxCents)]);
   }
-  rows.push([t.total, cents(invoice.totalCents), true]);
-  for (const p of invoice.payments) rows.push([t.paidOn(p.paidOn, methodText(p, t)), `-${cents(p.amountCents)}`]);
-  if (invoice.status !== 'void' && invoice.status !== 'draft')
-    rows.push([t.balance, cents(invoice.balanceCents), true]);
+  rows.push([t.total, cents(figures.totalCents), true]);
+  for (const p of figures.payments) rows.push([t.paidOn(p.paidOn, methodText(p, t)), `-${cents(p.amountCents)}`]);
+  if (figures.balanceCents !== null) rows.push([t.balance, cents(figures.balanceCents), true]);
   y += 10;
   for (const [label, value, strong] of rows) {
     doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10);

@@ -7,6 +7,7 @@ import {
   invoiceVoidSchema,
   INVOICE_STATUSES,
   type Invoice,
+  invoiceFigures,
   type InvoiceDetail,
   type InvoiceInput,
   type InvoiceOptions,
@@ -307,10 +308,15 @@ async function lockInvoice(trx: Db, companyId: number, id: number) {
 const wrongState = (status: string, action: string) =>
   refused('invalid_transition', `This invoice is ${status}: it cannot be ${action}.`, { status, action });
 
+/** The e-mail's text: the figures of the page and the PDF (invoiceFigures), so the lines add up. */
 function invoiceText(invoice: InvoiceDetail, money: (cents: number) => string): string {
-  const lines = invoice.lines.map(
+  const figures = invoiceFigures(invoice);
+  const quantity = (hundredths: number) => String(hundredths / 100);
+  const rate = (bp: number) => String(bp / 100);
+  const lines = figures.lines.map(
     (l) =>
-      `${(l.quantityHundredths / 100).toString()} x ${l.description} @ ${money(l.unitPriceCents)} = ${money(l.totalCents)}`,
+      `${quantity(l.quantityHundredths)} x ${l.description} @ ${money(l.unitPriceCents)}` +
+      `${l.discountCents > 0 ? ` - ${money(l.discountCents)}` : ''} = ${money(l.amountCents)}`,
   );
   return [
     `Invoice #${invoice.number} from ${invoice.company.name}`,
@@ -318,10 +324,15 @@ function invoiceText(invoice: InvoiceDetail, money: (cents: number) => string): 
     '',
     ...lines,
     '',
-    invoice.discountCents > 0 ? `Discount: -${money(invoice.discountCents)}` : '',
-    `Tax: ${money(invoice.taxCents)}`,
-    `Total: ${money(invoice.totalCents)}`,
-    invoice.paidCents > 0 ? `Paid: ${money(invoice.paidCents)}   Balance due: ${money(invoice.balanceCents)}` : '',
+    `Subtotal: ${money(figures.subtotalCents)}`,
+    figures.discountCents > 0 ? `Discount: -${money(figures.discountCents)}` : '',
+    ...figures.taxes.map(
+      (tax) =>
+        `${tax.name} (${rate(tax.rateBp)} %${tax.type === 'included' ? ', included' : ''}): ${money(tax.taxCents)}`,
+    ),
+    `Total: ${money(figures.totalCents)}`,
+    ...figures.payments.map((p) => `Paid ${p.paidOn}: -${money(p.amountCents)}`),
+    figures.balanceCents !== null && figures.payments.length > 0 ? `Balance due: ${money(figures.balanceCents)}` : '',
     invoice.notes ? `\n${invoice.notes}` : '',
   ]
     .filter((line, i, all) => line !== '' || all[i - 1] !== '')

@@ -205,6 +205,50 @@ export interface InvoiceDetail extends Invoice {
   company: { name: string; legalName: string; taxId: string; address: string; email: string; phone: string };
 }
 
+/**
+ * What an invoice shows, wherever it is shown (the page, its printable view, the send preview, the
+ * PDF, the e-mail): one function, so that they agree to the cent. A line's amount is its quantity x
+ * price less its own discount, before the invoice's discount and before tax; the lines add up to
+ * the subtotal; then the invoice's discount, each tax by rate, the total, the payments and (once
+ * sent) the balance. (The e-mail once listed each line with its tax and discount share, so its lines
+ * did not add up to anything it showed.)
+ */
+export interface InvoiceFigures {
+  lines: {
+    description: string;
+    quantityHundredths: number;
+    unitPriceCents: number;
+    discountCents: number;
+    amountCents: number;
+  }[];
+  subtotalCents: number;
+  discountCents: number;
+  taxes: InvoiceDetail['taxes'];
+  totalCents: number;
+  payments: InvoicePayment[];
+  /** Null for a draft or a void invoice, which owe nothing. */
+  balanceCents: number | null;
+}
+
+export function invoiceFigures(invoice: InvoiceDetail): InvoiceFigures {
+  const lines = invoice.lines.map((l) => ({
+    description: l.description,
+    quantityHundredths: l.quantityHundredths,
+    unitPriceCents: l.unitPriceCents,
+    discountCents: l.discountCents,
+    amountCents: l.grossCents - l.discountCents,
+  }));
+  return {
+    lines,
+    subtotalCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+    discountCents: invoice.discountCents,
+    taxes: invoice.taxes,
+    totalCents: invoice.totalCents,
+    payments: invoice.payments,
+    balanceCents: invoice.status === 'draft' || invoice.status === 'void' ? null : invoice.balanceCents,
+  };
+}
+
 export interface InvoiceOptions {
   customers: { id: number; name: string; email: string }[];
   items: { id: number; name: string; priceCents: number; taxRateIds: number[] }[];

@@ -1,4 +1,4 @@
-import type { InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
+import { invoiceFigures, type InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
 import { useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import { paymentMethodText } from './paymentMethod';
@@ -9,6 +9,8 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useAreaT('sales');
   const format = useCentsFormat();
   const quantity = (hundredths: number) => format.decimal(hundredths / 100);
+  // The figures the PDF and the e-mail show too (one function: they agree to the cent).
+  const figures = invoiceFigures(invoice);
   return (
     <article className={styles.document} aria-label={t('invoices.document')}>
       <header className={styles.docHead}>
@@ -54,13 +56,13 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
             </tr>
           </thead>
           <tbody>
-            {invoice.lines.map((line, index) => (
+            {figures.lines.map((line, index) => (
               <tr key={index}>
                 <td>{line.description}</td>
                 <td className={styles.num}>{quantity(line.quantityHundredths)}</td>
                 <td className={styles.num}>{format.cents(line.unitPriceCents)}</td>
                 <td className={styles.num}>{line.discountCents > 0 ? format.cents(line.discountCents) : ''}</td>
-                <td className={styles.num}>{format.cents(line.grossCents - line.discountCents)}</td>
+                <td className={styles.num}>{format.cents(line.amountCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -69,15 +71,15 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
       <dl className={styles.totals}>
         <div>
           <dt>{t('invoices.subtotal')}</dt>
-          <dd>{format.cents(invoice.lines.reduce((s, l) => s + l.grossCents - l.discountCents, 0))}</dd>
+          <dd>{format.cents(figures.subtotalCents)}</dd>
         </div>
-        {invoice.discountCents > 0 && (
+        {figures.discountCents > 0 && (
           <div>
             <dt>{t('invoices.fields.invoiceDiscount')}</dt>
-            <dd>−{format.cents(invoice.discountCents)}</dd>
+            <dd>−{format.cents(figures.discountCents)}</dd>
           </div>
         )}
-        {invoice.taxes.map((tax) => (
+        {figures.taxes.map((tax) => (
           <div key={`${tax.name}${tax.rateBp}${tax.type}`}>
             <dt>
               {t(tax.type === 'included' ? 'invoices.taxIncluded' : 'invoices.taxAdded', {
@@ -90,19 +92,19 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
         ))}
         <div className={styles.grand}>
           <dt>{t('invoices.columns.total')}</dt>
-          <dd data-testid="invoice-total">{format.cents(invoice.totalCents)}</dd>
+          <dd data-testid="invoice-total">{format.cents(figures.totalCents)}</dd>
         </div>
         {/* One row per payment, so the customer sees which transfer was counted. */}
-        {invoice.payments.map((p) => (
+        {figures.payments.map((p) => (
           <div key={p.id}>
             <dt>{t('invoices.paidLine', { date: p.paidOn, method: paymentMethodText(p, t) })}</dt>
             <dd>−{format.cents(p.amountCents)}</dd>
           </div>
         ))}
-        {invoice.status !== 'void' && invoice.status !== 'draft' && (
+        {figures.balanceCents !== null && (
           <div className={styles.grand}>
             <dt>{t('invoices.columns.balance')}</dt>
-            <dd data-testid="invoice-balance">{format.cents(invoice.balanceCents)}</dd>
+            <dd data-testid="invoice-balance">{format.cents(figures.balanceCents)}</dd>
           </div>
         )}
       </dl>
