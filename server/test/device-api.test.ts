@@ -567,6 +567,43 @@ for (const target of databaseTargets()) {
         assert.equal(log.details.rejectedEvents.length, 6);
       });
 
+      it('gives change from cash only: card-only change and change above the cash are refused, change up to the cash is stored', async () => {
+        // The worked example's total is 37.87 (a 3.00 tip on the card, outside the amounts).
+        const { cash, card } = ids();
+        const paying = (payments: Json[], changeCents: number) => ({ ...sale(), shiftId: null, payments, changeCents });
+        const cardOnly = paying([{ paymentTypeId: card, amountCents: 4287, tipCents: 300 }], 500);
+        const moreThanCash = paying(
+          [
+            { paymentTypeId: cash, amountCents: 200 },
+            { paymentTypeId: card, amountCents: 3987, tipCents: 300 },
+          ],
+          400,
+        );
+        const allTheCash = paying(
+          [
+            { paymentTypeId: cash, amountCents: 500 },
+            { paymentTypeId: card, amountCents: 3787, tipCents: 300 },
+          ],
+          500,
+        );
+        const reply = await bar.send([cardOnly, moreThanCash, allTheCash]);
+        assert.equal(reply.status, 200, JSON.stringify(reply.body));
+        assert.deepEqual(
+          reply.body.results.map((r: Json) => [r.status, r.errors?.[0]?.field ?? null]),
+          [
+            ['rejected', 'changeCents'],
+            ['rejected', 'changeCents'],
+            ['stored', null],
+          ],
+        );
+        const stored = await server.running.database.db
+          .selectFrom('receipts')
+          .select(['change_cents', 'total_cents'])
+          .where('client_id', '=', allTheCash.id)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual([Number(stored.change_cents), Number(stored.total_cents)], [500, 3787]);
+      });
+
       it('answers 422 when every event is rejected, and 400 for a malformed batch; nothing is stored', async () => {
         const before = await Promise.all([count('receipts'), count('device_events')]);
         const allBad = await bar.send([{ ...sale(), shiftId: null, totals: { ...sale().totals, taxCents: 1 } }]);
