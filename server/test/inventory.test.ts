@@ -446,6 +446,8 @@ for (const target of databaseTargets()) {
           [5, 0],
         ],
       );
+      // What arrived (4 x 2.00), beside what was ordered (10 x 2.00 + 5 x 3.00).
+      assert.deepEqual([closed.body.receivedTotal, closed.body.total], [8, 35]);
       const more = await api(owner, 'POST', `${I}/purchase_orders/${order.id}/receive`, {});
       assert.equal(more.status, 409);
       assert.equal(more.body.error, 'invalid_transition');

@@ -100,6 +100,12 @@ async function loadOrders(db: Db, companyId: number, only?: number, status?: str
       note: r.note,
       lines: own,
       total: money(own.reduce((s, l) => s + Math.round(l.total * 100), 0)),
+      // What arrived, at the order's costs: below the total once some came short (closed short).
+      receivedTotal: money(
+        lines
+          .filter((l) => l.purchase_order_id === r.id)
+          .reduce((s, l) => s + Number(l.received_quantity) * Number(l.cost_cents), 0),
+      ),
       created: action(names, r.created_by, r.created_at),
       updated: action(names, r.updated_by, r.updated_at),
       ordered: action(names, r.ordered_by, r.ordered_at),

@@ -339,7 +339,10 @@ export interface PurchaseOrder {
   expectedAt: number | null;
   note: string;
   lines: PurchaseOrderLine[];
+  /** What was ordered: quantity x cost, every line. */
   total: number;
+  /** What was received, at the same costs (the total once all arrived; less once closed short). */
+  receivedTotal: number;
   created: DocumentAction;
   updated: DocumentAction;
   ordered: DocumentAction;

@@ -299,7 +299,7 @@ function PurchaseOrderView({
         <div>
           <dt>{t('purchaseOrders.fields.status')}</dt>
           <dd>
-            <StatusBadge status={order.status} />
+            <StatusBadge status={order.status} closedShort={order.closedShort.at !== null} />
           </dd>
         </div>
         <div>
@@ -385,6 +385,15 @@ function PurchaseOrderView({
               <td className={styles.num}>{format.money(order.total)}</td>
               {receivable && <td />}
             </tr>
+            {(order.closedShort.at !== null || order.status === 'partially_received') && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {t('purchaseOrders.columns.receivedTotal')}
+                </th>
+                <td className={styles.num}>{format.money(order.receivedTotal)}</td>
+                {receivable && <td />}
+              </tr>
+            )}
           </tfoot>
         </table>
       </div>

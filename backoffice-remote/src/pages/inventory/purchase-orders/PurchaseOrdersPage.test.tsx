@@ -19,6 +19,7 @@ const po = (id: number, number: number, extra: Partial<PurchaseOrder> = {}): Pur
   note: '',
   lines: [{ id: 11, itemId: 5, itemName: 'Milk', sku: 'MILK', quantity: 10, receivedQuantity: 0, cost: 0.8, total: 8 }],
   total: 8,
+  receivedTotal: 0,
   created: none,
   updated: none,
   ordered: none,
@@ -68,6 +69,25 @@ describe('Inventory › Purchase orders', () => {
     expect(within(rows[1]!).getByRole('link', { name: 'Edit #4' })).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('link', { name: 'Open #3' })).toBeInTheDocument();
     expect(rows[3]).toHaveTextContent('Received');
+  });
+
+  it('lists a PO closed short as such, with what arrived beside what was ordered', async () => {
+    const short = po(5, 6, {
+      status: 'received',
+      lines: [{ ...DRAFT.lines[0]!, receivedQuantity: 4 }],
+      receivedTotal: 3.2,
+      closedShort: { by: 'owner@cornermarket.test', at: Date.UTC(2027, 2, 2) },
+    });
+    await renderInShell(<App />, {
+      path: '/purchase_orders',
+      routes: [on('GET', API, { rows: [short, RECEIVED] }), on('GET', `${API}/options`, OPTIONS)],
+    });
+    const table = await screen.findByRole('table', { name: 'Purchase orders' });
+    const row = await within(table).findByRole('row', { name: /#6/ });
+    expect(row).toHaveTextContent('Closed short');
+    expect(row).not.toHaveTextContent('Received');
+    expect(row).toHaveTextContent('$3.20 of $8.00');
+    expect(within(table).getByRole('row', { name: /#2/ })).toHaveTextContent('Received');
   });
 
   it('new: vendor, warehouse and lines are checked before anything is sent; low-stock suggestions fill lines', async () => {
@@ -170,6 +190,7 @@ describe('Inventory › Purchase orders', () => {
                 ? {
                     ...partial,
                     status: 'received',
+                    receivedTotal: 3.2,
                     closedShort: { by: 'owner@cornermarket.test', at: Date.UTC(2027, 2, 2) },
                   }
                 : partial,
@@ -193,6 +214,12 @@ describe('Inventory › Purchase orders', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Receive/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Close short' })).toBeNull();
+    // Not "Received": part of it never came; what arrived is valued beside what was ordered.
+    expect(screen.getByText('Closed short', { selector: '[class*="badge"], span' })).toBeInTheDocument();
+    expect(screen.queryByText('Received', { selector: '[class*="badge"]' })).toBeNull();
+    const received = screen.getByRole('rowheader', { name: 'Received value' });
+    expect(received.closest('tr')).toHaveTextContent('$3.20');
+    expect(screen.getByRole('rowheader', { name: 'Total' }).closest('tr')).toHaveTextContent('$8.00');
   });
 
   it('another address goes out only once confirmed, one address, never a list; a mail limit says when to retry', async () => {

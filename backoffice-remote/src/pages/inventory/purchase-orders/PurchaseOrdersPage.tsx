@@ -26,7 +26,9 @@ function usePurchaseOrderColumns(): ColumnDef<PurchaseOrder, unknown>[] {
         id: 'status',
         accessorKey: 'status',
         header: t('purchaseOrders.fields.status'),
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+        cell: ({ row }) => (
+          <StatusBadge status={row.original.status} closedShort={row.original.closedShort.at !== null} />
+        ),
       },
       {
         id: 'expectedAt',
@@ -39,7 +41,20 @@ function usePurchaseOrderColumns(): ColumnDef<PurchaseOrder, unknown>[] {
         accessorKey: 'total',
         header: t('purchaseOrders.columns.total'),
         meta: { align: 'right' },
-        cell: ({ row }) => <span className={styles.nowrap}>{format.money(row.original.total)}</span>,
+        cell: ({ row }) => {
+          const po = row.original;
+          // Closed short: what arrived, beside what was ordered.
+          return po.closedShort.at !== null ? (
+            <span className={styles.nowrap}>
+              {t('purchaseOrders.receivedOfOrdered', {
+                received: format.money(po.receivedTotal),
+                ordered: format.money(po.total),
+              })}
+            </span>
+          ) : (
+            <span className={styles.nowrap}>{format.money(po.total)}</span>
+          );
+        },
       },
     ],
     [t, format],

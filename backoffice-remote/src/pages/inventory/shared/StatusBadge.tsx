@@ -11,8 +11,18 @@ const KIND: Record<PurchaseOrderStatus | TransferStatus, BadgeKind> = {
   cancelled: 'off',
 };
 
-/** A document's state in words (Draft, Ordered, In transit...). */
-export function StatusBadge({ status }: { status: PurchaseOrderStatus | TransferStatus }) {
+/**
+ * A document's state in words (Draft, Ordered, In transit...). A purchase order closed short is
+ * "Closed short", not "Received": part of it never came.
+ */
+export function StatusBadge({
+  status,
+  closedShort = false,
+}: {
+  status: PurchaseOrderStatus | TransferStatus;
+  closedShort?: boolean;
+}) {
   const { t } = useAreaT('inventory');
+  if (closedShort) return <Badge kind="warn">{t('status.closed_short')}</Badge>;
   return <Badge kind={KIND[status]}>{t(`status.${status}`)}</Badge>;
 }
