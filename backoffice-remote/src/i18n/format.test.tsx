@@ -21,4 +21,13 @@ describe('useFormat', () => {
     await renderWithTexts(<Dates />, 'en');
     expect(screen.getByText('Mar 15, 2026')).toBeInTheDocument();
   });
+
+  it('never writes a minus zero ("-0,00 EUR" for no discount)', async () => {
+    function Zero() {
+      const format = useFormat('EUR');
+      return <p>{[format.money(-0), format.money(-0.0001), format.decimal(-0), format.money(-0.5)].join(' | ')}</p>;
+    }
+    await renderWithTexts(<Zero />, 'es');
+    expect(screen.getByText('0,00 € | 0,00 € | 0 | -0,50 €')).toBeInTheDocument();
+  });
 });

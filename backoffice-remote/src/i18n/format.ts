@@ -8,6 +8,12 @@ import { useT } from './hooks';
  * time format (./dates) in `timeZone`: the location's where the page is about one, else the
  * business's (Settings › General information).
  */
+/**
+ * -0 (what negating a zero discount gives, or a sum that rounds to nothing) as 0: Intl writes it
+ * "-0,00 EUR", a discount nobody was given. Rounding first catches amounts that only look like zero.
+ */
+const noMinusZero = (n: number) => (Math.abs(n) < 0.0005 ? 0 : n);
+
 export function useFormat(currency = 'USD', timeZone?: string) {
   const { i18n } = useT();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'en';
@@ -25,11 +31,11 @@ export function useFormat(currency = 'USD', timeZone?: string) {
     });
     const dates = dateTimeFormat(lng, zone);
     return {
-      money: (n: number) => money.format(n),
-      compactMoney: (n: number) => compactMoney.format(n),
-      integer: (n: number) => integer.format(n),
-      percent: (n: number) => percent.format(n),
-      decimal: (n: number) => decimal.format(n),
+      money: (n: number) => money.format(noMinusZero(n)),
+      compactMoney: (n: number) => compactMoney.format(noMinusZero(n)),
+      integer: (n: number) => integer.format(noMinusZero(n)),
+      percent: (n: number) => percent.format(noMinusZero(n)),
+      decimal: (n: number) => decimal.format(noMinusZero(n)),
       ...dates,
       /** `YYYY-MM-DD` as day and month (chart axes): Nov 27 · 27 nov. */
       day: dates.dayMonth,
