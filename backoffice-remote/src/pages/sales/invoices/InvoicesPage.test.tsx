@@ -91,6 +91,10 @@ describe('Sales › Invoices', () => {
     const late = await within(table).findByRole('row', { name: /#2/ });
     expect(late).toHaveTextContent('Overdue');
     expect(late).toHaveTextContent('$181.50');
+    // Dates in the page's format, not ISO.
+    expect(late).toHaveTextContent('Nov 1, 2026');
+    expect(late).toHaveTextContent('Nov 30, 2026');
+    expect(late).not.toHaveTextContent('2026-11-01');
     expect(within(table).getByRole('row', { name: /#1/ })).toHaveTextContent('Paid');
   });
 

@@ -27,8 +27,17 @@ function useInvoiceColumns(): ColumnDef<Invoice, unknown>[] {
         cell: ({ row }) => invoiceLabel(row.original, t('invoices.draft')),
       },
       { id: 'customer', header: t('invoices.fields.customer'), cell: ({ row }) => row.original.customer.name },
-      { id: 'issueDate', header: t('invoices.fields.issueDate'), cell: ({ row }) => row.original.issueDate },
-      { id: 'dueDate', header: t('invoices.fields.dueDate'), cell: ({ row }) => row.original.dueDate },
+      // Calendar days in the page's date format, as every other list writes dates.
+      {
+        id: 'issueDate',
+        header: t('invoices.fields.issueDate'),
+        cell: ({ row }) => format.calendarDate(row.original.issueDate),
+      },
+      {
+        id: 'dueDate',
+        header: t('invoices.fields.dueDate'),
+        cell: ({ row }) => format.calendarDate(row.original.dueDate),
+      },
       {
         id: 'total',
         header: t('invoices.columns.total'),
