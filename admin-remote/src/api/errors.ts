@@ -1,6 +1,7 @@
 import { isAxiosError } from '@hive/shared/http';
 import type { TFunction } from 'i18next';
 import { adminMessageKey } from '@hive/shared/schemas/admin';
+import type { DecimalMessage } from '@hive/shared/ui';
 
 /** What the UI needs to know about a failed call. */
 export interface ApiProblem {
@@ -35,6 +36,19 @@ export function fieldMessage(t: TFunction, message: string | undefined): string 
   const key = adminMessageKey(message);
   return key ? t(`validation.${key}`, { defaultValue: message }) : message;
 }
+
+/** A number field's problem in the user's words (@hive/shared/ui decimal.ts). */
+export const decimalMessage =
+  (t: TFunction): DecimalMessage =>
+  (problem, rule) => {
+    if (problem === 'otherSeparator') return t('validation.decimalSeparator');
+    if (problem === 'ambiguous') return t('validation.ambiguousNumber');
+    if (problem === 'decimals') {
+      return rule.decimals === 0 ? t('validation.wholeNumber') : t('validation.decimals', { decimals: rule.decimals });
+    }
+    if (problem === 'negative') return t('validation.min', { min: 0 });
+    return t('validation.notANumber');
+  };
 
 /** One sentence for an alert or a toast. */
 export function describeProblem(t: TFunction, error: unknown): string {

@@ -1,4 +1,4 @@
-export { apiProblem, describeProblem, fieldMessage } from './errors';
+export { apiProblem, decimalMessage, describeProblem, fieldMessage } from './errors';
 export type { ApiProblem } from './errors';
 export { useAdminQuery } from './useAdminQuery';
 export type { QueryState } from './useAdminQuery';

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import {
   basePriceSchema,
@@ -12,34 +11,13 @@ import {
   type Page,
 } from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import {
-  Alert,
-  DecimalField,
-  TextField,
-  decimalInput,
-  decimalResolver,
-  useToast,
-  type DecimalMessage,
-} from '@hive/shared/ui';
-import { applyServerErrors, describeProblem, fieldMessage, useAdminQuery } from '../../api';
+import { Alert, DecimalField, TextField, decimalInput, decimalResolver, useToast } from '@hive/shared/ui';
+import { applyServerErrors, decimalMessage, describeProblem, fieldMessage, useAdminQuery } from '../../api';
 import { FormDialog, formatDateTime, formatMoney } from '../../components';
 import styles from '../pages.module.css';
 
 /** The price as typed, in the user's language ("49,90" in es): read by decimalResolver. */
 type Values = Omit<z.input<typeof basePriceSchema>, 'monthlyPrice'> & { monthlyPrice: string };
-
-/** A number field's problem in the user's words (@hive/shared/ui decimal.ts). */
-const decimalMessage =
-  (t: TFunction): DecimalMessage =>
-  (problem, rule) => {
-    if (problem === 'otherSeparator') return t('validation.decimalSeparator');
-    if (problem === 'ambiguous') return t('validation.ambiguousNumber');
-    if (problem === 'decimals') {
-      return rule.decimals === 0 ? t('validation.wholeNumber') : t('validation.decimals', { decimals: rule.decimals });
-    }
-    if (problem === 'negative') return t('validation.min', { min: 0 });
-    return t('validation.notANumber');
-  };
 
 /** A new monthly base price for one licence or add-on, with the item's price history. */
 export function PriceDialog({

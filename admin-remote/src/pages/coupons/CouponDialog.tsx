@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import {
   COUPON_KINDS,
   LICENSES,
@@ -12,17 +11,8 @@ import {
   type CouponInput,
 } from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import {
-  Alert,
-  DecimalField,
-  SelectField,
-  TextField,
-  decimalInput,
-  decimalResolver,
-  useToast,
-  type DecimalMessage,
-} from '@hive/shared/ui';
-import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
+import { Alert, DecimalField, SelectField, TextField, decimalInput, decimalResolver, useToast } from '@hive/shared/ui';
+import { applyServerErrors, decimalMessage, describeProblem, fieldMessage } from '../../api';
 import { CheckboxGroup, FormDialog } from '../../components';
 import styles from '../pages.module.css';
 
@@ -38,19 +28,6 @@ type Values = Omit<CouponInput, 'value' | 'maxRedemptions'> & { value: string; m
  * which asks for a whole one. An empty limit is null (no limit).
  */
 const NUMBERS = { value: { decimals: 2 }, maxRedemptions: { decimals: 0 } };
-
-/** A number field's problem in the user's words (@hive/shared/ui decimal.ts). */
-const decimalMessage =
-  (t: TFunction): DecimalMessage =>
-  (problem, rule) => {
-    if (problem === 'otherSeparator') return t('validation.decimalSeparator');
-    if (problem === 'ambiguous') return t('validation.ambiguousNumber');
-    if (problem === 'decimals') {
-      return rule.decimals === 0 ? t('validation.wholeNumber') : t('validation.decimals', { decimals: rule.decimals });
-    }
-    if (problem === 'negative') return t('validation.min', { min: 0 });
-    return t('validation.notANumber');
-  };
 
 /** Create or edit a billing coupon (billing role). */
 export function CouponDialog({
