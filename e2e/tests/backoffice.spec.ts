@@ -242,8 +242,8 @@ test.describe('items and customers, end to end', () => {
     await page.getByRole('textbox', { name: /^Name/ }).fill(name);
     await page.getByRole('textbox', { name: /^SKU/ }).fill(`E2E-${Date.now() % 100000}`);
     await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Beverages' });
-    await page.getByRole('spinbutton', { name: /^Price/ }).fill('2.49');
-    await page.getByRole('spinbutton', { name: /^Cost/ }).fill('0.9');
+    await page.getByRole('textbox', { name: /^Price/ }).fill('2.49');
+    await page.getByRole('textbox', { name: /^Cost/ }).fill('0.9');
     // Corner Market's standard rate applies to new items: it is ticked already.
     await expect(page.getByRole('checkbox', { name: /^Standard rate \(8 %/ })).toBeChecked();
     await page.getByRole('checkbox', { name: 'Track stock' }).check();
@@ -270,7 +270,7 @@ test.describe('items and customers, end to end', () => {
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit item' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
-    await page.getByRole('spinbutton', { name: /^Price/ }).fill('2.99');
+    await page.getByRole('textbox', { name: /^Price/ }).fill('2.99');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`“${name}” was saved.`)).toBeVisible();
     // Back on the list, with the search kept.
@@ -300,8 +300,8 @@ test.describe('items and customers, end to end', () => {
       .textContent();
     await page.getByRole('link', { name: 'New item' }).first().click();
     await page.getByRole('textbox', { name: /^SKU/ }).fill('not ok!');
-    await page.getByRole('spinbutton', { name: /^Price/ }).fill('-3');
-    await page.getByRole('spinbutton', { name: /^Cost/ }).fill('1.234');
+    await page.getByRole('textbox', { name: /^Price/ }).fill('-3');
+    await page.getByRole('textbox', { name: /^Cost/ }).fill('1.234');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('This field is required.')).toBeVisible();
@@ -313,8 +313,8 @@ test.describe('items and customers, end to end', () => {
     // A duplicate SKU passes the browser's rules; the server refuses it on the field.
     await page.getByRole('textbox', { name: /^Name/ }).fill('Duplicate water');
     await page.getByRole('textbox', { name: /^SKU/ }).fill('BEV-001');
-    await page.getByRole('spinbutton', { name: /^Price/ }).fill('1');
-    await page.getByRole('spinbutton', { name: /^Cost/ }).fill('1');
+    await page.getByRole('textbox', { name: /^Price/ }).fill('1');
+    await page.getByRole('textbox', { name: /^Cost/ }).fill('1');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Another item already has this SKU.')).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -339,7 +339,7 @@ test.describe('items and customers, end to end', () => {
     await page.getByRole('textbox', { name: /^Name/ }).fill(name);
     await page.getByRole('textbox', { name: /^Email/ }).fill('e2e.customer@example.com');
     await page.getByRole('textbox', { name: /^Phone/ }).fill('+44 20 7946 0001');
-    await page.getByRole('spinbutton', { name: /^Points/ }).fill('40');
+    await page.getByRole('textbox', { name: /^Points/ }).fill('40');
     await page.getByRole('textbox', { name: 'Notes' }).fill('Window table.\nNo onions.');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`“${name}” was added.`)).toBeVisible();
@@ -352,7 +352,7 @@ test.describe('items and customers, end to end', () => {
 
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveValue('Window table.\nNo onions.');
-    await page.getByRole('spinbutton', { name: /^Points/ }).fill('75');
+    await page.getByRole('textbox', { name: /^Points/ }).fill('75');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`“${name}” was saved.`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('75');

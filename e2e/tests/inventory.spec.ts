@@ -44,7 +44,7 @@ test.describe('inventory as owner@cornermarket.test', () => {
     await item.selectOption({ index: 1 });
     const itemLabel = (await item.locator('option:checked').textContent())!.replace(/ \(.*\)$/, '');
     const itemId = await item.inputValue();
-    const change = line.getByRole('spinbutton', { name: /^Change/ });
+    const change = line.getByRole('textbox', { name: /^Change/ });
     await change.fill('0');
     let posted = false;
     page.on('request', (r) => {
@@ -211,7 +211,7 @@ async function addLine(page: Page, n: number, item: string, fields: Record<strin
   const line = page.getByRole('group', { name: `Line ${n}` });
   await line.getByRole('combobox', { name: /^Item/ }).selectOption({ label: item });
   for (const [label, value] of Object.entries(fields)) {
-    await line.getByRole('spinbutton', { name: new RegExp(`^${label}`) }).fill(value);
+    await line.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
   }
 }
 
@@ -261,7 +261,7 @@ test.describe('stock moved by documents, as owner@cornermarket.test', () => {
     await expect(page.getByText(`Purchase order #${number} was ordered.`)).toBeVisible();
     const order = page.getByRole('region', { name: `Purchase order #${number}` });
     await expect(order.getByRole('definition').first()).toHaveText('Ordered');
-    await order.getByRole('spinbutton', { name: `Receive ${coffee.name} now (10 outstanding)` }).fill('6');
+    await order.getByRole('textbox', { name: `Receive ${coffee.name} now (10 outstanding)` }).fill('6');
     await order.getByRole('button', { name: 'Receive the quantities entered' }).click();
     await expect(page.getByText(`The goods of purchase order #${number} were received into stock.`)).toBeVisible();
     await expect(order.getByRole('definition').first()).toHaveText('Partially received');
@@ -271,8 +271,8 @@ test.describe('stock moved by documents, as owner@cornermarket.test', () => {
       .filter({ has: page.getByRole('cell', { name: coffee.name, exact: true }) });
     await expect(coffeeLine.getByRole('cell').nth(1)).toHaveText('10');
     await expect(coffeeLine.getByRole('cell').nth(2)).toHaveText('6');
-    await expect(order.getByRole('spinbutton', { name: `Receive ${coffee.name} now (4 outstanding)` })).toBeVisible();
-    await expect(order.getByRole('spinbutton', { name: `Receive ${filters.name} now (4 outstanding)` })).toBeVisible();
+    await expect(order.getByRole('textbox', { name: `Receive ${coffee.name} now (4 outstanding)` })).toBeVisible();
+    await expect(order.getByRole('textbox', { name: `Receive ${filters.name} now (4 outstanding)` })).toBeVisible();
     // A partial receipt may be closed short (the rest no longer expected); not done here.
     await expect(order.getByRole('button', { name: 'Close short' })).toBeVisible();
     await page.getByRole('button', { name: 'Back to the list' }).click();
@@ -428,7 +428,7 @@ test.describe('stock moved by documents, as owner@cornermarket.test', () => {
     await page.getByRole('link', { name: 'New production template' }).first().click();
     await page.getByRole('textbox', { name: /^Name/ }).fill(recipe);
     await page.getByRole('combobox', { name: /^Makes the item/ }).selectOption({ label: muffins.name });
-    await page.getByRole('spinbutton', { name: /^Units per batch/ }).fill('4');
+    await page.getByRole('textbox', { name: /^Units per batch/ }).fill('4');
     await addLine(page, 1, flour.name, { 'Quantity per batch': '2' });
     await addLine(page, 2, eggs.name, { 'Quantity per batch': '3' });
     await page.getByRole('button', { name: 'Save' }).click();
@@ -440,7 +440,7 @@ test.describe('stock moved by documents, as owner@cornermarket.test', () => {
       await page.getByRole('link', { name: 'New production order' }).first().click();
       await page.getByRole('combobox', { name: /^Template/ }).selectOption({ label: recipe });
       await page.getByRole('combobox', { name: /^Warehouse/ }).selectOption({ label: bakery.name });
-      await page.getByRole('spinbutton', { name: /^Batches/ }).fill(batches);
+      await page.getByRole('textbox', { name: /^Batches/ }).fill(batches);
       await expect(page.getByText(`Makes ${4 * Number(batches)} × ${muffins.name}; uses`)).toBeVisible();
       const answer = page.waitForResponse(
         (r) => r.request().method() === 'POST' && r.url().endsWith('/api/backoffice/inventory/production_orders'),
