@@ -49,7 +49,9 @@ export function useDecimalMessage(): DecimalMessage {
     () => (problem, rule) => {
       if (problem === 'otherSeparator') return m('decimalSeparator');
       if (problem === 'ambiguous') return m('ambiguousNumber');
-      if (problem === 'decimals') return m('decimals', { decimals: rule.decimals });
+      // A fraction in a whole-number field: "Enter a whole number.", not "at most 0 decimals".
+      if (problem === 'decimals')
+        return rule.decimals === 0 ? m('notAnInteger') : m('decimals', { decimals: rule.decimals });
       if (problem === 'negative') return m('min', { min: 0 });
       return m('notANumber');
     },

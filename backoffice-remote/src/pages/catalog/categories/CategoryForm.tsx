@@ -3,14 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createCategorySchema, type Category } from '@hive/shared/schemas/backoffice';
-import {
-  ColorField,
-  DecimalField,
-  TextField,
-  decimalInput,
-  decimalResolver,
-  type DecimalMessage,
-} from '@hive/shared/ui';
+import { ColorField, DecimalField, TextField, decimalInput, decimalResolver } from '@hive/shared/ui';
 import { useDecimalMessage, useLanguage, useT, useValidationMessages } from '../../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 
@@ -24,14 +17,11 @@ export function CategoryForm({ record, onSaved, onCancel }: ResourceFormProps<Ca
   const lang = useLanguage();
   const decimalMessage = useDecimalMessage();
   const resolver = useMemo(() => {
-    // A fraction in a whole-number field: "Enter a whole number.", not "at most 0 decimals".
-    const message: DecimalMessage = (problem, rule) =>
-      problem === 'decimals' && rule.decimals === 0 ? messages('notAnInteger') : decimalMessage(problem, rule);
     return decimalResolver<Values, unknown, z.output<Schema>>(
       zodResolver(createCategorySchema(messages)) as never,
       { position: { decimals: 0 } },
       lang,
-      message,
+      decimalMessage,
     );
   }, [messages, lang, decimalMessage]);
   const { register, handleSubmit, setError, setFocus, watch, formState } = useForm<Values, unknown, z.output<Schema>>({
