@@ -14,6 +14,8 @@ const running = await startServer({
   host: '127.0.0.1',
   databaseUrl: process.env.DATABASE_URL,
   nodeEnv: 'production',
+  // Production requires the origin of e-mailed links; the bench sends no mail.
+  publicUrl: 'http://localhost',
   // The benchmark's own throw-away database, seeded with the demo companies below.
   allowDemoAccounts: true,
   secret: process.env.AUTH_SECRET,

@@ -17,6 +17,8 @@ const running = await startServer({
   host: '127.0.0.1',
   dataDir,
   nodeEnv: 'production',
+  // Production requires the origin of e-mailed links; the bench sends no mail.
+  publicUrl: 'http://localhost',
   secret: randomBytes(32).toString('hex'),
   logLevel: 'warn',
   rateLimits: { signIn: generous },

@@ -14,6 +14,8 @@ const running = await startServer({
   dataDir,
   databaseUrl: process.env.DATABASE_URL || undefined,
   nodeEnv: 'production',
+  // Production requires the origin of e-mailed links; the bench sends no mail.
+  publicUrl: 'http://localhost',
   // The benchmark's own database, seeded with the demo companies in development mode.
   allowDemoAccounts: true,
   secret: randomBytes(32).toString('hex'),

@@ -24,6 +24,8 @@ const common = () => {
     // Production behaviour (cookies, headers, caching, scrypt cost) with a fixed secret; request logs
     // off (LOG_LEVEL=warn), the sign-in limit raised so that repeated runs are not throttled.
     nodeEnv: 'production',
+    // Production requires the origin of e-mailed links; the bench sends no mail.
+    publicUrl: 'http://localhost',
     secret: randomBytes(32).toString('hex'),
     logLevel: 'warn',
     trustProxy: false,

@@ -245,7 +245,7 @@ test.describe('items and customers, end to end', () => {
     await page.getByRole('textbox', { name: /^Price/ }).fill('2.49');
     await page.getByRole('textbox', { name: /^Cost/ }).fill('0.9');
     // Corner Market's standard rate applies to new items: it is ticked already.
-    await expect(page.getByRole('checkbox', { name: /^Standard rate \(8 %/ })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /^Standard rate 8% \(/ })).toBeChecked();
     await page.getByRole('checkbox', { name: 'Track stock' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`“${name}” was added.`)).toBeVisible();

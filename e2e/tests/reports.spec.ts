@@ -153,16 +153,17 @@ test.describe('reports', () => {
 
     await page.goto(`/transaction?${PERIOD}`);
     const s1 = { number: stored.get('s1')!.receiptNumber! };
-    await expect(page.getByRole('table', { name: 'Receipts' }).getByRole('row')).toHaveCount(4);
+    // The header, the receipts, and the total row of the figure they add up to.
+    await expect(page.getByRole('table', { name: 'Receipts' }).getByRole('row')).toHaveCount(5);
     await expect(row(page, 'Receipts', new RegExp(`^#${s1.number} `))).toContainText('$4.40');
     await page.getByLabel('Kind', { exact: true }).selectOption('refund');
     await expect(page).toHaveURL(/kind=refund/);
-    await expect(page.getByRole('table', { name: 'Receipts' }).getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('table', { name: 'Receipts' }).getByRole('row')).toHaveCount(3);
     await page.getByLabel('Kind', { exact: true }).selectOption('');
     await page.getByRole('link', { name: `#${s1.number}` }).click();
     const receipt = page.getByRole('article', { name: `Receipt #${s1.number}` });
     await expect(receipt).toContainText('2 × Water 500 ml');
-    await expect(receipt).toContainText('Sales tax 8 % (included)');
+    await expect(receipt).toContainText('Sales tax 8% (included)');
     await expect(receipt).toContainText('Change');
     await expect(receipt).toContainText(`#${stored.get('r1')!.receiptNumber}`);
     await page.getByRole('link', { name: 'Reprint' }).click();

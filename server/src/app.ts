@@ -9,12 +9,14 @@ import {
   ConfigError,
   DATA_DIR_IN_PRODUCTION_MESSAGE,
   DEFAULT_DATA_DIR,
+  DEFAULT_PORT,
   DEFAULT_SESSION_MAX_HOURS,
   DEMO_IN_PRODUCTION_MESSAGE,
-  SMTP_NEEDS_PUBLIC_URL_MESSAGE,
   demoAccountsMessage,
+  developmentPublicUrl,
   parseMailFrom,
   parseSmtpUrl,
+  resolvePublicUrl,
 } from './config';
 import { openDatabase, type DatabaseHandle } from './database';
 import {
@@ -109,7 +111,7 @@ export interface CreateAppOptions {
   remotesJson?: string;
   /** Build output folders; each missing entry uses the repo's `<app>/dist`. */
   staticRoots?: Partial<StaticRoots>;
-  /** Origin for links in e-mails (PUBLIC_URL); required with smtpUrl. */
+  /** Origin for links in e-mails (PUBLIC_URL); required with smtpUrl and in production (config.ts resolvePublicUrl). */
   publicUrl?: string;
   /** SMTP_URL: deliver the outbox through this server (src/outbox/delivery.ts). Without it mail stays in the outbox. */
   smtpUrl?: string;
@@ -168,6 +170,8 @@ export interface HiveApp {
   demoLiveKey: Buffer | undefined;
   /** The server's clock (tests move it). */
   now: () => number;
+  /** Without PUBLIC_URL (development, tests): e-mailed links follow the port listened on (PORT=0 picks one). */
+  listeningOn(port: number): void;
   close(): Promise<void>;
 }
 
@@ -190,7 +194,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const remotes = loadRemotesMap(options.remotesJson);
   const smtpUrl = parseSmtpUrl(options.smtpUrl);
   const mailFrom = parseMailFrom(options.mailFrom);
-  if (smtpUrl && !options.publicUrl) throw new ConfigError(SMTP_NEEDS_PUBLIC_URL_MESSAGE);
+  const links = resolvePublicUrl({
+    production,
+    smtpUrl,
+    publicUrl: options.publicUrl,
+    // Until startServer knows the port it listens on (listeningOn below).
+    port: DEFAULT_PORT,
+  });
   if (production && (options.scryptCost || options.sessionLifetimeMs || options.now || options.onScrypt)) {
     log.warn('test-only options (scryptCost, sessionLifetimeMs, now, onScrypt) are ignored in production');
   }
@@ -271,7 +281,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
       signup: limiters.signupPerEmail,
     }),
     limiterStore,
-    publicUrl: options.publicUrl,
+    publicUrl: links.publicUrl,
     mailDelivery: smtpUrl !== undefined,
     companySetup,
     reactions,
@@ -357,7 +367,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
         db: database.db,
         now,
         sender: smtpSender(smtpUrl),
-        from: mailFrom ?? `${PRODUCT_NAME} <no-reply@${new URL(options.publicUrl!).hostname}>`,
+        from: mailFrom ?? `${PRODUCT_NAME} <no-reply@${new URL(links.publicUrl).hostname}>`,
         log,
         everyMs: options.mailDeliveryMs ?? DELIVERY_EVERY_MS,
         instanceId: options.mailInstanceId,
@@ -378,6 +388,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     demoLiveWanted,
     demoLiveKey: demoLiveWanted ? createHmac('sha256', secret).update('hive-demo-live-tokens').digest() : undefined,
     now,
+    listeningOn: (port) => {
+      if (links.isDefault) ctx.publicUrl = developmentPublicUrl(port);
+    },
     close: async () => {
       stopJobs();
       await mailDelivery?.stop();
@@ -421,6 +434,7 @@ export async function startServer(
     throw error;
   }
   const actualPort = (server.address() as AddressInfo).port;
+  hive.listeningOn(actualPort);
   // The registers call this server over HTTP, like real ones (loopback: never through a proxy).
   const demoLive = hive.demoLiveKey
     ? startLiveRegisters({

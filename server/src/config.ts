@@ -38,6 +38,7 @@ export interface EnvConfig {
    */
   demoLiveTestRate: number | undefined;
   remotesJson: string | undefined;
+  /** PUBLIC_URL as given (an origin); createApp requires it with SMTP_URL and in production (resolvePublicUrl). */
   publicUrl: string | undefined;
   logLevel: LevelWithSilent;
   trustProxy: boolean | number | string;
@@ -97,7 +98,7 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   return value;
 }
 
-function parsePublicUrl(raw: string | undefined): string | undefined {
+export function parsePublicUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   try {
     const url = new URL(raw.trim());
@@ -148,6 +149,30 @@ export function parseMailFrom(raw: string | undefined): string | undefined {
 /** The links in an e-mail must open from a mailbox: site-relative links work only inside the app. */
 export const SMTP_NEEDS_PUBLIC_URL_MESSAGE =
   'SMTP_URL needs PUBLIC_URL (for example PUBLIC_URL=https://pos.example.com): the reset and activation links in the e-mails are built from it.';
+
+/** Production's outbox is mail meant to leave (now or once SMTP_URL is set): its links need the real origin. */
+export const PUBLIC_URL_IN_PRODUCTION_MESSAGE =
+  "PUBLIC_URL is required with NODE_ENV=production (for example PUBLIC_URL=https://pos.example.com): the activation, password reset and invitation links in the e-mails are built from it, and without it they would point at this machine's localhost.";
+
+/** Development and tests: the e-mailed links open this server on this machine. */
+export const developmentPublicUrl = (port: number) => `http://localhost:${port}`;
+
+/**
+ * The origin every e-mailed link starts with. PUBLIC_URL is required once mail can leave (SMTP_URL)
+ * and in production; elsewhere it defaults to this machine. Never built from a request's Host header.
+ */
+export function resolvePublicUrl(options: {
+  production: boolean;
+  smtpUrl: string | undefined;
+  publicUrl: string | undefined;
+  port: number;
+}): { publicUrl: string; isDefault: boolean } {
+  const given = parsePublicUrl(options.publicUrl);
+  if (given) return { publicUrl: given, isDefault: false };
+  if (options.smtpUrl) throw new ConfigError(SMTP_NEEDS_PUBLIC_URL_MESSAGE);
+  if (options.production) throw new ConfigError(PUBLIC_URL_IN_PRODUCTION_MESSAGE);
+  return { publicUrl: developmentPublicUrl(options.port), isDefault: true };
+}
 
 export const DEFAULT_SESSION_MAX_HOURS = 12;
 

@@ -20,6 +20,7 @@ import type { OffersTables } from './backoffice/offers/tables';
 import type { SalesTables } from './backoffice/sales/tables';
 import type { AdminTables } from './admin/tables';
 import type { OrderingTables } from './ordering/tables';
+import type { FirstStepsTables } from './backoffice/firstSteps/tables';
 
 /*
  * The app's database type: the intersection of every module's table types (each module's
@@ -45,7 +46,8 @@ export interface Database
     OffersTables,
     SalesTables,
     AdminTables,
-    OrderingTables {}
+    OrderingTables,
+    FirstStepsTables {}
 
 export type DatabaseHandle = Handle<Database>;
 

@@ -73,8 +73,16 @@ export interface CompanySetup {
   company?(trx: Transaction<Database>, companyId: number, now: number): Promise<void>;
   owner?(
     trx: Transaction<Database>,
-    created: { companyId: number; userId: number; email: string; now: number },
+    created: { companyId: number; userId: number; email: string; now: number; locale?: CompanyLocaleChoice },
   ): Promise<void>;
+}
+
+/** What sign-up chose from the country (all changeable there): the business's and first location's. */
+export interface CompanyLocaleChoice {
+  country: string;
+  currency: string;
+  timezone: string;
+  taxMode: 'included' | 'added';
 }
 
 /**
@@ -93,6 +101,19 @@ export interface Reactions {
   locationsAdded(db: Db, companyId: number, now: number): Promise<void>;
   /** A catalog row is deleted for good: whatever keeps its id forgets it. */
   catalogDeleted(trx: Transaction<Database>, companyId: number, kind: 'item' | 'category', id: number): Promise<void>;
+  /**
+   * Items' stock set to quantities on hand (the catalog's items import): inventory writes the
+   * differences through its ledger, an adjustment per warehouse with the reason "correction".
+   */
+  stockSet(trx: Transaction<Database>, companyId: number, post: StockSetPost): Promise<void>;
+}
+
+export interface StockSetPost {
+  userId: number;
+  now: number;
+  /** The adjustments' note (e.g. the imported file's name). */
+  note: string;
+  lines: { itemId: number; warehouseId: number; onHand: number }[];
 }
 
 /**

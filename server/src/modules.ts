@@ -7,6 +7,7 @@ import { liveTopicsFor, menuOf, merchantOf, requireMerchant } from './backoffice
 import { catalogModule } from './backoffice/catalog';
 import { customersModule } from './backoffice/customers';
 import { devicesModule } from './backoffice/devices';
+import { firstStepsModule } from './backoffice/firstSteps';
 import { inventoryModule } from './backoffice/inventory';
 import { offersModule } from './backoffice/offers';
 import { reportsModule } from './backoffice/reports';
@@ -53,6 +54,7 @@ export const MODULES: readonly ServerModule<AuthContext, PostingStep>[] = [
   salesModule,
   deviceModule,
   orderingModule,
+  firstStepsModule,
 ];
 
 /**
@@ -115,6 +117,9 @@ export const reactions: Reactions = {
   },
   async catalogDeleted(trx, companyId, kind, id) {
     for (const module of MODULES) await module.reactions?.catalogDeleted?.(trx, companyId, kind, id);
+  },
+  async stockSet(trx, companyId, post) {
+    for (const module of MODULES) await module.reactions?.stockSet?.(trx, companyId, post);
   },
 };
 

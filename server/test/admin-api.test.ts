@@ -315,7 +315,8 @@ for (const target of databaseTargets()) {
         assert.equal(suspended.body.status, 'suspended');
         assert.equal(await owner.session(), null);
         const { body } = await new Client(server.url).signIn('owner@atlas.test');
-        assert.match(body.url, /code=account_disabled/);
+        // Its administrator is told in her language that only support can reactivate it.
+        assert.match(body.url, /code=company_suspended_admin\.en/);
         await api(root, 'PUT', `/api/admin/companies/${id}/status`, { status: 'active', reason: 'Paid in full' });
         const again = await new Client(server.url).signIn('owner@atlas.test');
         assert.equal(errorParam(again.body.url), null);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadEnvConfig } from '../src/config';
+import { ConfigError, loadEnvConfig, resolvePublicUrl } from '../src/config';
 import { resolveAuthSecret } from '../src/auth';
 import { DEFAULT_REMOTES, loadRemotesMap } from '../src/static';
 import { createApp } from '../src/app';
@@ -279,6 +279,61 @@ describe('configuration', () => {
     }
   });
 
+  // Issue 43: e-mailed links were site-relative without PUBLIC_URL (the activation link had no host).
+  it('PUBLIC_URL: required once mail can leave (SMTP_URL) and in production, named at start-up; else localhost', async () => {
+    const isPublicUrlError = (error: Error) =>
+      error instanceof ConfigError && /^PUBLIC_URL is required with NODE_ENV=production/.test(error.message);
+    await assert.rejects(
+      createApp({
+        nodeEnv: 'production',
+        secret: TEST_SECRET,
+        dataDir: path.join(dir, 'no-public-url'),
+        seedDemo: false,
+        logLevel: 'silent',
+      }),
+      isPublicUrlError,
+    );
+    const production = await runMain({
+      NODE_ENV: 'production',
+      AUTH_SECRET: TEST_SECRET,
+      DATA_DIR: path.join(dir, 'no-public-url-main'),
+    });
+    assert.equal(production.code, 1);
+    assert.match(
+      production.stderr.trim(),
+      /^PUBLIC_URL is required with NODE_ENV=production \(for example PUBLIC_URL=https:\/\/pos\.example\.com\): the activation, password reset and invitation links/,
+    );
+    assert.doesNotMatch(production.stdout, /is running/);
+    // Mail that can leave needs it in every mode: the server does not start.
+    const smtp = await runMain({
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      SMTP_URL: 'smtp://mail.example.com',
+      DATA_DIR: path.join(dir, 'smtp-main'),
+    });
+    assert.equal(smtp.code, 1);
+    assert.match(
+      smtp.stderr.trim(),
+      /^SMTP_URL needs PUBLIC_URL \(for example PUBLIC_URL=https:\/\/pos\.example\.com\)/,
+    );
+    assert.doesNotMatch(smtp.stdout, /is running/);
+    // Given, it is the origin of the links (a path or a trailing slash dropped); otherwise this machine.
+    const resolve = (publicUrl: string | undefined, production = false, smtpUrl?: string) =>
+      resolvePublicUrl({ production, smtpUrl, publicUrl, port: 8123 });
+    assert.deepEqual(resolve('https://pos.example.com/'), { publicUrl: 'https://pos.example.com', isDefault: false });
+    assert.deepEqual(
+      resolve('https://pos.example.com', true, 'smtp://mail.example.com').publicUrl,
+      'https://pos.example.com',
+    );
+    assert.deepEqual(resolve(undefined), { publicUrl: 'http://localhost:8123', isDefault: true });
+    assert.throws(() => resolve(undefined, true), isPublicUrlError);
+    assert.throws(
+      () => resolve(undefined, false, 'smtp://mail.example.com'),
+      /^ConfigError: SMTP_URL needs PUBLIC_URL/,
+    );
+    assert.throws(() => resolve('pos.example.com'), /PUBLIC_URL must be an absolute http\(s\) URL/);
+  });
+
   it('production: Secure cookies with prefixes, no /api/dev route', async () => {
     const app = await createApp({
       nodeEnv: 'production',
@@ -286,6 +341,7 @@ describe('configuration', () => {
       dataDir: path.join(dir, 'production'),
       seedDemo: false,
       logLevel: 'silent',
+      publicUrl: 'https://pos.example.com',
     });
     const server = app.app.listen(0);
     try {

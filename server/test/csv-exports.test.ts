@@ -98,12 +98,92 @@ for (const target of databaseTargets()) {
       const client = clients.get('owner@atlas.test')!;
       const text = await (await client.request(`${B}/customer_invoices/export?delimiter=semicolon`)).text();
       const [head, first] = parseCsv(text);
-      assert.equal(head![0], 'number');
-      assert.ok(head!.includes('total'));
-      assert.match(first![head!.indexOf('total')]!, /^\d+,\d{2}$/);
+      assert.equal(head![0], 'Number');
+      assert.ok(head!.includes('Total'));
+      assert.match(first![head!.indexOf('Total')]!, /^\d+,\d{2}$/);
       const bad = await api(client, 'GET', `${B}/customer_invoices/export?delimiter=tab`);
       assert.equal(bad.status, 400);
       assert.equal(bad.body.fields.delimiter, 'must be comma or semicolon');
+    });
+
+    /** The header row of an export (`query` after the `?`). */
+    const headerOf = async (client: Client, list: string, query = '') => {
+      const response = await client.request(`${B}${list}/export${query ? `?${query}` : ''}`);
+      assert.equal(response.status, 200, `${list}/export?${query}`);
+      return parseCsv(await response.text())[0]!;
+    };
+    const LISTS: [string, string][] = [
+      ...EXPORTS.map(({ list, owner }) => [list, owner] as [string, string]),
+      ['/inventory/stock', 'owner@cornermarket.test'],
+      ['/customers', 'owner@bluedoor.test'],
+      ['/locations', 'owner@cornermarket.test'],
+      ['/categories', 'owner@cornermarket.test'],
+    ];
+
+    it('headers name the same data alike in every export, in words (issue 43: "On hand" vs track_stock)', async () => {
+      const cornerMarket = clients.get('owner@cornermarket.test')!;
+      assert.deepEqual(await headerOf(cornerMarket, '/inventory/stock'), [
+        'Item',
+        'SKU',
+        'Warehouse',
+        'On hand',
+        'Low stock at',
+        'Average cost',
+        'Value',
+      ]);
+      const byList = new Map<string, string[]>();
+      for (const [list, owner] of LISTS) {
+        const head = await headerOf(clients.get(owner)!, list);
+        byList.set(list, head);
+        for (const header of head) assert.match(header, /^[A-Z][^_]*$/, `${list}: "${header}" is a word, not a code`);
+      }
+      // A phone, an e-mail, a name are headed the same wherever they are.
+      for (const list of ['/customers', '/inventory/vendors', '/locations'])
+        assert.ok(byList.get(list)!.includes('Phone'), list);
+      for (const list of ['/customers', '/inventory/vendors']) assert.ok(byList.get(list)!.includes('Email'), list);
+      for (const [list, head] of byList)
+        if (list !== '/giftcards' && list !== '/customer_invoices')
+          assert.equal(head[0], list === '/inventory/stock' ? 'Item' : 'Name');
+    });
+
+    it('a Spanish export has Spanish headers: asked with ?lang=es, or the account is in Spanish', async () => {
+      const cornerMarket = clients.get('owner@cornermarket.test')!;
+      assert.deepEqual(await headerOf(cornerMarket, '/inventory/stock', 'lang=es&delimiter=semicolon'), [
+        'Artículo',
+        'SKU',
+        'Almacén',
+        'Existencias',
+        'Stock bajo en',
+        'Coste medio',
+        'Valor',
+      ]);
+      for (const [list, owner] of LISTS) {
+        const english = await headerOf(clients.get(owner)!, list);
+        const spanish = await headerOf(clients.get(owner)!, list, 'lang=es');
+        assert.equal(spanish.length, english.length, list);
+        const same = spanish.filter((h, i) => h === english[i]);
+        // Only what both languages write alike (SKU, Total, Color, Subtotal) stays.
+        for (const h of same)
+          assert.ok(['SKU', 'Total', 'Color', 'Subtotal'].includes(h), `${list}: "${h}" in Spanish`);
+      }
+      const lucia = await signedIn(server, 'lucia@cornermarket.test');
+      assert.equal((await headerOf(lucia, '/inventory/stock'))[3], 'Existencias');
+      assert.equal((await headerOf(lucia, '/inventory/stock', 'lang=en'))[3], 'On hand');
+    });
+
+    it("names the file with the business's date, not UTC's (8:30 pm in Chicago is already tomorrow in UTC)", async () => {
+      const client = clients.get('owner@cornermarket.test')!;
+      const offset = server.clock.offsetMs;
+      // 02:30 UTC on 10 March is 21:30 on 9 March in Chicago (the business's zone).
+      server.clock.offsetMs = Date.parse('2026-03-10T02:30:00Z') - Date.now();
+      try {
+        for (const list of ['/inventory/stock', '/inventory/vendors', '/locations']) {
+          const response = await client.request(`${B}${list}/export`);
+          assert.match(response.headers.get('content-disposition') ?? '', /-2026-03-09\.csv"$/, list);
+        }
+      } finally {
+        server.clock.offsetMs = offset;
+      }
     });
   });
 }

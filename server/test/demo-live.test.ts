@@ -194,7 +194,11 @@ for (const target of databaseTargets()) {
     });
 
     it('runs none under NODE_ENV=test unless asked, with DEMO_LIVE=false, or in production', async () => {
-      for (const overrides of [{}, { demoLive: false }, { nodeEnv: 'production', demoLive: true }]) {
+      for (const overrides of [
+        {},
+        { demoLive: false },
+        { nodeEnv: 'production', demoLive: true, publicUrl: 'https://pos.example.test' },
+      ]) {
         const server = await startTestServer(target, { demoLiveTickMs: 0, ...overrides });
         try {
           assert.equal(server.running.demoLive, undefined, JSON.stringify(overrides));

@@ -80,6 +80,7 @@ describe('safe defaults (no database target needed)', ONCE, () => {
       secret: TEST_SECRET,
       dataDir: path.join(dir, 'prod'),
       logLevel: 'silent',
+      publicUrl: 'https://pos.example.test',
     });
     try {
       const users = await app.database.db.selectFrom('users').select('email').execute();
@@ -131,7 +132,13 @@ describe('safe defaults (no database target needed)', ONCE, () => {
     assert.match(again.out, /already has an account/);
 
     // The new administrator signs in to the production server, the only account there.
-    const app = await createApp({ nodeEnv: 'production', secret: TEST_SECRET, dataDir, logLevel: 'silent' });
+    const app = await createApp({
+      nodeEnv: 'production',
+      secret: TEST_SECRET,
+      dataDir,
+      logLevel: 'silent',
+      publicUrl: 'https://pos.example.test',
+    });
     const listening = app.app.listen(0);
     try {
       await new Promise((resolve) => listening.once('listening', resolve));

@@ -47,6 +47,7 @@ for (const target of databaseTargets()) {
       nodeEnv: 'production',
       dataDir,
       secret: SECRET,
+      publicUrl: 'https://pos.example.test',
       logLevel: 'silent' as const,
       ...prepared.options,
     });

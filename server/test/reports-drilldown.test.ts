@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { shiftReceiptsQuery } from '@hive/shared/schemas/backoffice/reports';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
 /*
@@ -109,13 +110,76 @@ for (const target of databaseTargets()) {
       assert.ok(shifts.length > 0);
       for (const shift of shifts) {
         // The link spans the shift's days (a shift may cross midnight or the period's start).
-        const from = String(shift.openedLocal).slice(0, 10);
-        const to = String(shift.closedLocal ?? shift.openedLocal).slice(0, 10);
-        const found = await list(`period=custom&from=${from}&to=${to}&shift=${shift.id}`);
+        const found = await list(new URLSearchParams(shiftReceiptsQuery(shift)).toString());
         assert.equal(found.sums.current.sales, shift.receipts, `shift ${shift.number}`);
         assert.equal(found.figure.cents, shift.netSalesCents, `shift ${shift.number}`);
         assert.equal(found.names.shift, shift.number);
       }
+    });
+
+    it("closings read by employee: a shift row's link opens the whole shift its figures count", async () => {
+      // The employee filter picks the shifts they opened or closed; each row counts its whole
+      // shift, so its link must not keep the filter (it would list that employee's receipts only).
+      const employees = ((await get(owner, `/reports/closings?${PERIOD}&pageSize=1`)).body as Any).filters
+        .employees as Any[];
+      let rows = 0;
+      let shared = 0;
+      for (const employee of employees) {
+        const report = (await get(owner, `/reports/closings?${PERIOD}&employee=${employee.id}&all=1`)).body as Any;
+        for (const shift of report.rows as Any[]) {
+          rows += 1;
+          const link = new URLSearchParams(shiftReceiptsQuery(shift));
+          assert.equal(link.get('employee'), null);
+          const found = await list(`${link}&all=1`);
+          const what = `shift #${shift.number} read for ${employee.name}`;
+          assert.equal(found.sums.current.sales, shift.receipts, what);
+          assert.equal(found.figure.cents, shift.netSalesCents, what);
+          assert.equal(found.total, found.rows.length, what);
+          if ((found.rows as Any[]).some((r) => r.employee !== employee.name)) shared += 1;
+        }
+      }
+      // The demo's shifts take receipts from several employees: the case is exercised.
+      assert.ok(rows > 0 && shared > 0, `${rows} rows, ${shared} with others' receipts`);
+    });
+
+    it("each receipt's part of the figure, in every kind, adds up to the figure over the whole list", async () => {
+      const summary = (await get(owner, `/reports/sales?${PERIOD}`)).body as Any;
+      const items = (await get(owner, `/reports/item_sales?${PERIOD}`)).body as Any;
+      const taxes = (await get(owner, `/reports/taxes?${PERIOD}`)).body as Any;
+      const item = (items.items as Any[]).find((i) => i.itemId !== null);
+      const figures: [string, number][] = [
+        ...(summary.payments as Any[]).map((p): [string, number] => [
+          `paymentType=${encodeURIComponent(p.name)}`,
+          p.netCents,
+        ]),
+        [`item=${item.itemId}`, item.netSalesCents],
+        ...(taxes.rows as Any[]).map((t): [string, number] => [
+          `taxRate=${t.rateBp}&tax=${encodeURIComponent(t.name)}`,
+          t.netTaxCents,
+        ]),
+        ['', summary.totals.current.netSalesCents],
+        ['kind=refund', summary.totals.current.refundsCents],
+      ];
+      let split = 0;
+      for (const [filters, figure] of figures) {
+        const whole = await list(`${PERIOD}&${filters}&all=1`);
+        assert.equal(whole.rows.length, whole.total, filters);
+        const parts = (whole.rows as Any[]).reduce((sum, r) => sum + r.figureCents, 0);
+        assert.equal(parts, figure, `the parts of ${filters || 'net sales'}`);
+        assert.equal(whole.figure.cents, figure, filters);
+        // A page carries the figure of the whole list, and its rows their own parts.
+        const page = (await get(owner, `/reports/transactions?${PERIOD}&${filters}&pageSize=5&page=2`)).body as Any;
+        assert.equal(page.figure.cents, figure, `page 2 of ${filters}`);
+        const byId = new Map((whole.rows as Any[]).map((r) => [r.id, r.figureCents]));
+        for (const r of page.rows as Any[]) assert.equal(r.figureCents, byId.get(r.id), `#${r.number} ${filters}`);
+        if (filters.startsWith('paymentType')) {
+          split += (whole.rows as Any[]).filter(
+            (r) => r.kind === 'sale' && r.figureCents !== r.totalCents + r.tipCents,
+          ).length;
+        }
+      }
+      // Split and change-giving receipts are there: a whole total would not add up.
+      assert.ok(split > 0, 'receipts whose part differs from their total');
     });
 
     it('bad filters: a 400 naming the field', async () => {

@@ -782,16 +782,17 @@ for (const target of databaseTargets()) {
       const bread = await get(owner, `/reports/stock_movements?${PERIOD}&item=${fx.items.bread}`);
       assert.deepEqual(
         bread.body.rows.map((r: Json) => [r.kind, r.quantity, r.balance, r.localTime]),
+        // Newest first, each with the balance after it.
         [
-          ['sale', -2, -2, '2026-11-01 00:30'],
           ['refund', 1, -1, '2026-11-02 10:00'],
+          ['sale', -2, -2, '2026-11-01 00:30'],
         ],
       );
       assert.deepEqual(
         bread.body.rows.map((r: Json) => [r.warehouse, r.location, r.receiptId, r.document.type]),
         [
-          ['Test New York', 'Test New York', fx.receipts.s1, 'receipt'],
           ['Test New York', 'Test New York', fx.receipts.r1, 'receipt'],
+          ['Test New York', 'Test New York', fx.receipts.s1, 'receipt'],
         ],
       );
       const coffee = await get(owner, `/reports/stock_movements?${PERIOD}&item=${fx.items.coffee}`);
@@ -875,18 +876,29 @@ for (const target of databaseTargets()) {
       // On hand at the New York warehouse before: the register sale (-2) and refund (+1) above.
       assert.deepEqual(
         bread.body.rows.map((r: Json) => [r.kind, r.warehouse, r.quantity, r.balance, r.reason, r.document.type]),
+        // Newest first; the balances run from the oldest.
         [
-          ['receipt', 'Test New York', 6, 5, '', 'purchase_order'],
-          ['transfer_out', 'Test New York', -3, 2, '', 'transfer'],
-          ['transfer_in', 'Test NY back room', 3, 3, '', 'transfer'],
           ['adjustment', 'Test New York', -1, 1, 'damage', 'adjustment'],
+          ['transfer_in', 'Test NY back room', 3, 3, '', 'transfer'],
+          ['transfer_out', 'Test New York', -3, 2, '', 'transfer'],
+          ['receipt', 'Test New York', 6, 5, '', 'purchase_order'],
         ],
       );
       assert.deepEqual(
         bread.body.rows.map((r: Json) => r.document.number),
-        [order.number, transfer.number, transfer.number, adjustment.number],
+        [adjustment.number, transfer.number, transfer.number, order.number],
       );
       assert.equal(bread.body.rows[0].receiptId, null);
+      // Page by page from the newest, each row with its own balance.
+      const second = await get(owner, `/reports/stock_movements?${recent}&item=${fx.items.bread}&pageSize=2&page=2`);
+      assert.equal(second.body.total, 4);
+      assert.deepEqual(
+        second.body.rows.map((r: Json) => [r.kind, r.balance]),
+        [
+          ['transfer_out', 2],
+          ['receipt', 5],
+        ],
+      );
       const summary = await get(owner, `/reports/stock_movements?${recent}`);
       assert.deepEqual(
         summary.body.summary

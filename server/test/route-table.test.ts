@@ -192,6 +192,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/backoffice/terminals/:id': { name: 'Tenant probe', locationId: 1 },
   'POST /api/backoffice/terminals/:id/pairing_code': {},
   'POST /api/backoffice/terminals/:id/unpair': {},
+  'POST /api/backoffice/terminals/:id/close_shift': { shiftId: 1, countedCashCents: 0 },
   'PUT /api/backoffice/printers/:id': {
     name: 'Tenant probe',
     kind: 'receipt',

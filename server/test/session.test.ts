@@ -238,8 +238,24 @@ for (const target of databaseTargets()) {
       await db().updateTable('companies').set({ status: 'suspended' }).where('slug', '=', 'atlas-consulting').execute();
       assert.equal(await client.session(), null);
       const again = await new Client(server.url).signIn('owner@atlas.test');
-      assert.equal(new URL(again.body.url).searchParams.get('code'), 'account_disabled');
+      assert.equal(new URL(again.body.url).searchParams.get('code'), 'company_suspended_admin.en');
       await db().updateTable('companies').set({ status: 'active' }).where('slug', '=', 'atlas-consulting').execute();
+    });
+
+    it("tells a suspended company's staff to ask their administrator, and its administrator to ask support, each in their language", async () => {
+      await db().updateTable('companies').set({ status: 'suspended' }).where('slug', '=', 'corner-market').execute();
+      try {
+        const code = async (email: string) =>
+          new URL((await new Client(server.url).signIn(email)).body.url).searchParams.get('code');
+        assert.equal(await code('lucia@cornermarket.test'), 'company_suspended.es');
+        assert.equal(await code('clerk@cornermarket.test'), 'company_suspended.en');
+        assert.equal(await code('owner@cornermarket.test'), 'company_suspended_admin.en');
+        // A wrong password says nothing of the company.
+        const wrong = await new Client(server.url).signIn('lucia@cornermarket.test', 'not-the-password');
+        assert.equal(new URL(wrong.body.url).searchParams.get('code'), 'credentials');
+      } finally {
+        await db().updateTable('companies').set({ status: 'active' }).where('slug', '=', 'corner-market').execute();
+      }
     });
 
     it('ends the sessions of a locked (disabled) user', async () => {

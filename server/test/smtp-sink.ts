@@ -42,6 +42,17 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`): how a subject with accents travels. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 /** Enough of RFC 5322 for the single-part text messages the server sends. */
 export function parseMail(raw: string): Omit<ReceivedMail, 'raw'> {
   const split = raw.indexOf('\r\n\r\n');
@@ -60,7 +71,7 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'raw'> {
     to: header('To')
       .split(',')
       .map((s) => s.trim()),
-    subject: header('Subject'),
+    subject: decodeEncodedWords(header('Subject')),
     text: text.replace(/\r\n/g, '\n').trimEnd(),
   };
 }

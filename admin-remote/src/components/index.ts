@@ -9,3 +9,4 @@ export { formatDate, formatDateTime, formatMoney } from './format';
 export { useTableLabels } from './useTableLabels';
 export { CheckboxGroup } from './CheckboxGroup';
 export { Changes } from './Changes';
+export { ReasonField } from './ReasonField';

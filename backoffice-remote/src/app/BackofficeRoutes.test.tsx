@@ -4,6 +4,7 @@ import { selectMenuContext, type UserDataPayload } from '@hive/shared/store';
 import App from '../App';
 import { CLERK, everyPermission, OWNER, renderInShell } from '../testing/harness';
 import { ALL_PATHS, WITH_LAYOUT, WITHOUT_LAYOUT } from './BackofficeRoutes';
+import { planUnlocking } from './planUnlock';
 
 // Each page has its own tests; here every path answers with a stub that is only its frame.
 jest.mock('./pages', () => ({ PAGES: jest.requireActual('../testing/StubPage').stubPages() }));
@@ -47,7 +48,7 @@ describe('routes', () => {
     ['a Restaurant owner', BISTRO_OWNER, LICENCE_PATHS],
     ['an Invoice owner', INVOICE_OWNER, LICENCE_PATHS],
   ])(
-    '%s: every path the menu shows answers with its title; the others go to /unauthorized',
+    '%s: every path the menu shows answers with its title; one the plan lacks says so; the others go to /unauthorized',
     async (_label, userData, paths) => {
       const view = await renderInShell(<App />, { path: '/overview', userData });
       const ctx = selectMenuContext(view.store.getState());
@@ -59,6 +60,11 @@ describe('routes', () => {
           await waitFor(() => expect(document.querySelector('main h1')).toHaveTextContent(title));
           expect(location()).toBe(path);
           expect(document.querySelector('[data-testid="stub-page"]')).toHaveTextContent(path);
+        } else if (planUnlocking(path, ctx)) {
+          // The plan hides it (LockedFeature.test.tsx): the URL stays, the page says what brings it.
+          await waitFor(() => expect(document.querySelector('main h2')).toHaveTextContent('Not in your plan'));
+          expect(location()).toBe(path);
+          expect(document.querySelector('[data-testid="stub-page"]')).toBeNull();
         } else {
           await waitFor(() => expect(location()).toBe('/unauthorized'));
           expect(document.querySelector('h1')).toHaveTextContent('Unauthorized (shell page)');

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { formatRate, taxLabel } from '@hive/shared/schemas/taxLabel';
 import { useBusinessZone } from '../api/useCompany';
 import { dateTimeFormat } from './dates';
 import { useT } from './hooks';
@@ -36,6 +37,10 @@ export function useFormat(currency = 'USD', timeZone?: string) {
       integer: (n: number) => integer.format(noMinusZero(n)),
       percent: (n: number) => percent.format(noMinusZero(n)),
       decimal: (n: number) => decimal.format(noMinusZero(n)),
+      /** A tax rate (10 for 10 %) as the language writes a percentage: 10% · 10 %. */
+      rate: (rate: number) => formatRate(rate, lng),
+      /** A tax's name with its rate, unless the name already states it: "IVA 10%", "IVA 21 %". */
+      tax: (name: string, rate: number) => taxLabel(name, rate, lng),
       ...dates,
       /** `YYYY-MM-DD` as day and month (chart axes): Nov 27 · 27 nov. */
       day: dates.dayMonth,

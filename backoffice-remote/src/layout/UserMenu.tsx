@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { BACKOFFICE_DEFAULT_NAMESPACE, LANGUAGES } from '@hive/shared/config';
 import { useSession, useShell } from '@hive/shared/shell-contract';
+import { Breakable } from '@hive/shared/ui';
 import styles from './Layout.module.css';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
@@ -64,7 +65,9 @@ export function UserMenu({ email, companyName }: UserMenuProps) {
       <div id={panelId} className={styles.userPanel} hidden={!open}>
         <p className={styles.userPanelWho}>
           {t('layout.signedInAs')}
-          <strong>{email}</strong>
+          <strong>
+            <Breakable text={email} />
+          </strong>
           {companyName && <span>{companyName}</span>}
         </p>
         <div role="group" aria-labelledby={`${panelId}-lang`} className={styles.languages}>

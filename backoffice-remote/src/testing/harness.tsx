@@ -157,7 +157,8 @@ export async function renderInShell(ui: ReactElement, options: HarnessOptions = 
       },
     },
   });
-  const { http, calls } = fakeHttp([on('GET', '/api/backoffice/company', COMPANY), ...routes]);
+  // A test's own company answer (e.g. another tax mode) comes before the default one.
+  const { http, calls } = fakeHttp([...routes, on('GET', '/api/backoffice/company', COMPANY)]);
   const session = createSessionSource({ status: 'authenticated', expiresAt: null, remainingMs: null });
   const services: ShellServices = {
     http,

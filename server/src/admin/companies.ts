@@ -18,12 +18,10 @@ import { HttpError } from '../http';
 import { allowMails } from '../outbox';
 import { requireArea, requireRight, staffOf } from './access';
 import { auditForCompany, recordAudit } from './audit';
-import { bumpPlanVersion } from './plan';
+import { announcePlanChange, samePlan, sortedAddons, writePlanChange } from './plan';
 import { conflict, contains, idParam, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';
 
 /** Never a valid scrypt record: an invited owner signs in only after choosing a password. */
-
-const sortedAddons = (addons: readonly string[]) => [...addons].sort((a, b) => a.localeCompare(b));
 
 async function addonsByCompany(db: Kysely<Database>, ids: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(ids.map((id) => [id, []]));
@@ -224,9 +222,8 @@ export function companiesRouter(ctx: AuthContext): Router {
     const id = idParam(req);
     const input = parseBody(companyPlanSchema, req);
     const company = await requireCompany(db, id);
-    const before = { license: company.license, addons: company.addons };
     const after = { license: input.license, addons: sortedAddons(input.addons) };
-    const planChanges = before.license !== after.license || before.addons.join('\n') !== after.addons.join('\n');
+    const planChanges = !samePlan(company, after);
     const couponChanges = input.coupon !== undefined && input.coupon !== company.coupon;
     if (!planChanges && !couponChanges) {
       res.json(company); // nothing changes: no new plan version, nothing to audit
@@ -234,26 +231,8 @@ export function companiesRouter(ctx: AuthContext): Router {
     }
     const now = ctx.now();
     const coupon = couponChanges && input.coupon ? await couponFor(db, input.coupon, after.license, now) : null;
-    await db.transaction().execute(async (trx) => {
-      if (planChanges) {
-        await trx.updateTable('companies').set({ license: after.license }).where('id', '=', id).execute();
-        await trx.deleteFrom('company_addons').where('company_id', '=', id).execute();
-        if (after.addons.length > 0) {
-          await trx
-            .insertInto('company_addons')
-            .values(after.addons.map((addon) => ({ company_id: id, addon })))
-            .execute();
-        }
-        const version = await bumpPlanVersion(trx, id, now);
-        await recordAudit(trx, staff, now, {
-          action: 'company.plan',
-          entityType: 'company',
-          entityId: id,
-          companyId: id,
-          before: { ...before, planVersion: company.planVersion },
-          after: { ...after, planVersion: version },
-        });
-      }
+    const version = await db.transaction().execute(async (trx) => {
+      const written = planChanges ? await writePlanChange(trx, staff, now, company, after) : null;
       if (couponChanges) {
         // The price changes, the menu does not: no new plan version.
         await trx
@@ -283,8 +262,9 @@ export function companiesRouter(ctx: AuthContext): Router {
           after: { coupon: input.coupon ?? null },
         });
       }
+      return written;
     });
-    if (planChanges) ctx.log.info({ companyId: id, by: staff.id }, 'company plan changed');
+    if (version !== null) announcePlanChange(ctx, id, version, staff);
     res.json(await requireCompany(db, id));
   });
 

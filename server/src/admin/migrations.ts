@@ -169,4 +169,20 @@ export const adminMigrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('platform_locked').execute();
     },
   },
+  /*
+   * Issue 43: a plan request keeps the plan asked for, so that staff can apply it from its ticket
+   * (once). Tickets from before it are plain conversations.
+   */
+  '2027_08_400_support_plan_requests': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('support_tickets').addColumn('plan_request_json', 'text').execute();
+      await db.schema.alterTable('support_tickets').addColumn('plan_applied_at', 'bigint').execute();
+      await db.schema.alterTable('support_tickets').addColumn('plan_applied_by', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const column of ['plan_applied_by', 'plan_applied_at', 'plan_request_json']) {
+        await db.schema.alterTable('support_tickets').dropColumn(column).execute();
+      }
+    },
+  },
 };

@@ -96,6 +96,8 @@ interface DemoTicket {
   status: string;
   age: number;
   messages: { from: 'merchant' | 'staff'; body: string }[];
+  /** A plan request (Settings › Billing): the plan asked for, which staff can apply from the ticket. */
+  plan?: { license: string; addons: string[] };
 }
 
 const TICKETS: DemoTicket[] = [
@@ -179,6 +181,20 @@ const TICKETS: DemoTicket[] = [
       { from: 'merchant', body: 'A transfer of 12 units arrived as 21.' },
       { from: 'staff', body: 'Fixed in 4.2: quantities were swapped on the receiving side.' },
     ],
+  },
+  {
+    ref: 'HIVE-1009',
+    slug: 'tiny-kiosk',
+    subject: 'Plan change request: Retail with Kiosk, Loyalty',
+    status: 'open',
+    age: 1,
+    messages: [
+      {
+        from: 'merchant',
+        body: 'Current plan: Retail, no add-ons.\nRequested plan: Retail with Kiosk, Loyalty.\n\nWe are adding a self-order kiosk next month.',
+      },
+    ],
+    plan: { license: 'Retail', addons: ['Kiosk', 'Loyalty'] },
   },
 ];
 
@@ -401,6 +417,7 @@ export async function seedAdminDemo(db: Kysely<Database>, { now }: { now: number
         status: ticket.status,
         created_at: opened,
         updated_at: opened + (ticket.messages.length - 1) * 3_600_000,
+        plan_request_json: ticket.plan ? JSON.stringify(ticket.plan) : null,
       })
       .onConflict((oc) => oc.column('ref').doNothing())
       .returning('id')

@@ -11,7 +11,8 @@ import type { AuthContext } from '../auth';
 import type { Database } from '../database';
 import { requireArea, requireRight, staffOf } from './access';
 import { recordAudit } from './audit';
-import { contains, idParam, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';
+import { applyPlanRequest, planRequestOf } from './planRequests';
+import { contains, idParam, iso, isoAt, notFound, offsetOf, parseBody, parseQuery } from './query';
 
 function ticketQuery(db: Kysely<Database>) {
   return db
@@ -29,6 +30,14 @@ function ticketQuery(db: Kysely<Database>) {
     ]);
 }
 
+function ticketDetailQuery(db: Kysely<Database>) {
+  return ticketQuery(db).select([
+    'support_tickets.plan_request_json',
+    'support_tickets.plan_applied_at',
+    'support_tickets.plan_applied_by',
+  ]);
+}
+
 type TicketRowOut = Awaited<ReturnType<ReturnType<typeof ticketQuery>['executeTakeFirstOrThrow']>>;
 
 const toTicket = (row: TicketRowOut) => ({
@@ -42,7 +51,7 @@ const toTicket = (row: TicketRowOut) => ({
 });
 
 async function loadTicket(db: Kysely<Database>, id: number): Promise<AdminTicketDetail> {
-  const row = await ticketQuery(db).where('support_tickets.id', '=', id).executeTakeFirst();
+  const row = await ticketDetailQuery(db).where('support_tickets.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Ticket');
   const messages = await db
     .selectFrom('support_messages')
@@ -51,8 +60,14 @@ async function loadTicket(db: Kysely<Database>, id: number): Promise<AdminTicket
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const plan = planRequestOf(row.plan_request_json);
   return {
     ...toTicket(row),
+    planRequest: plan && {
+      ...plan,
+      appliedAt: iso(row.plan_applied_at === null ? null : Number(row.plan_applied_at)),
+      appliedBy: row.plan_applied_by,
+    },
     messages: messages.map((m) => ({
       id: m.id,
       author: m.author_email,
@@ -154,6 +169,16 @@ export function supportRouter(ctx: AuthContext): Router {
       });
     });
     res.json(await loadTicket(db, id));
+  });
+
+  /*
+   * A merchant's plan request applied from its ticket: the same right (companies.plan), change and
+   * audit as the plan dialog, the ticket closed. 409 when the ticket asks for no plan or was
+   * applied already.
+   */
+  router.post('/support/:id/apply-plan', requireRight('companies.plan'), async (req, res) => {
+    await applyPlanRequest(ctx, staffOf(res), idParam(req));
+    res.json(await loadTicket(db, idParam(req)));
   });
 
   return router;

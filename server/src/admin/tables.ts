@@ -62,6 +62,11 @@ export interface SupportTicketsTable {
   status: string; // 'open' | 'pending' | 'closed'
   created_at: Millis;
   updated_at: Millis;
+  /** A merchant's plan request (Settings › Billing): the plan asked for, JSON `{ license, addons }`. */
+  plan_request_json: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When staff applied that request from the ticket (once), and who. */
+  plan_applied_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  plan_applied_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SupportMessagesTable {

@@ -26,6 +26,17 @@ export class AccountLocked extends CredentialsSignin {
 export class AccountDisabled extends CredentialsSignin {
   override code = 'account_disabled';
 }
+/**
+ * A suspended company (known only once the password matched): `company_suspended` for its staff
+ * (their administrator can act), `company_suspended_admin` for its administrators (only Hive POS
+ * support can), each with the user's language after a dot, so the sign-in page can tell them in it.
+ */
+export class CompanySuspended extends CredentialsSignin {
+  constructor(admin: boolean, language: string) {
+    super();
+    this.code = `company_suspended${admin ? '_admin' : ''}.${/^[a-z]{2}$/.test(language) ? language : 'en'}`;
+  }
+}
 /** A sign-up whose activation link has not been opened yet. */
 export class AccountPending extends CredentialsSignin {
   override code = 'account_pending';
@@ -76,7 +87,9 @@ async function authorize(ctx: AuthContext, credentials: unknown): Promise<Author
   await finishSignInAttempt(ctx, email, true);
   const profile = await loadProfile(ctx.db, user.id);
   if (profile?.status === 'pending') throw new AccountPending();
-  if (!profile || accessProblem(profile) !== null) throw new AccountDisabled();
+  const problem = profile ? accessProblem(profile) : 'account_disabled';
+  if (problem === 'company_suspended') throw new CompanySuspended(profile!.role === 'admin', profile!.language);
+  if (problem !== null) throw new AccountDisabled();
   return { id: String(user.id), email: user.email, sessionVersion: user.session_version };
 }
 

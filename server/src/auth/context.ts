@@ -94,8 +94,11 @@ export interface AuthContext {
   mail: MailLimiters;
   /** The app's limiter store (memory, or PostgreSQL shared by every instance). */
   limiterStore: LimiterStore;
-  /** Origin used in e-mailed links; without it links are site-relative (never built from Host). */
-  publicUrl: string | undefined;
+  /**
+   * Origin of every e-mailed link (PUBLIC_URL; in development and tests http://localhost:<port>),
+   * never built from a request's Host header.
+   */
+  publicUrl: string;
   /** Whether the outbox is delivered (SMTP_URL set); without it mail stays in the outbox. */
   mailDelivery: boolean;
   /** A new company's set-up from every module (src/modules.ts): sign-up and the admin console use it. */

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import { PRODUCT_NAME, ROUTES } from '@hive/shared/config';
+import type { Kysely, Transaction } from 'kysely';
+import { ROUTES } from '@hive/shared/config';
 import type { Database } from '../database';
-import { sendMail } from '../outbox';
+import { absoluteLink, mailLanguage, sendMail, type MailLanguage } from '../outbox';
 import { RESET_TOKEN_LIFETIME_MS, type AuthContext } from './context';
+import { ACTIVATION_MAIL, EXISTING_ACCOUNT_MAIL, INVITATION_MAIL, RESET_MAIL } from './mailTexts';
 import { findUserByEmail } from './users';
 
 /*
@@ -19,8 +20,9 @@ export type TokenPurpose = 'reset' | 'activate';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Every link in a mail is absolute: PUBLIC_URL (or the development default, see config.ts). */
 function linkTo(ctx: Pick<AuthContext, 'publicUrl'>, path: string): string {
-  return ctx.publicUrl ? `${ctx.publicUrl}${path}` : path;
+  return absoluteLink(ctx.publicUrl, path);
 }
 
 /** A new token for `userId`; older unused tokens of the same purpose are retired (newest link only). */
@@ -75,6 +77,12 @@ export async function consumeEmailToken(
   return row ? row.user_id : null;
 }
 
+/** The recipient's stored language (sign-up form, language switch): what their mail is written in. */
+async function languageOf(db: Kysely<Database> | Transaction<Database>, userId: number): Promise<MailLanguage> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return mailLanguage(row?.language);
+}
+
 /** Also used by the admin console (reset link, company owner invitation). Unknown e-mails: nothing. */
 export async function issueResetToken(ctx: AuthContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
@@ -82,31 +90,33 @@ export async function issueResetToken(ctx: AuthContext, email: string): Promise<
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const token = await newToken(trx, user.id, 'reset', RESET_TOKEN_LIFETIME_MS, now);
-    const link = linkTo(ctx, `${ROUTES.authResetpass}?token=${token}`);
-    const body = [
-      `Someone asked to reset the password of the ${PRODUCT_NAME} account for ${user.email}.`,
-      '',
-      `Open this link within ${RESET_TOKEN_LIFETIME_MS / 60_000} minutes to choose a new password:`,
-      link,
-      '',
-      'If you did not ask for this, ignore this message: your password stays the same.',
-    ].join('\n');
-    await sendMail(trx, { to: user.email, subject: `Reset your ${PRODUCT_NAME} password`, body }, now);
+    const mail = RESET_MAIL[mailLanguage(user.language)]({
+      email: user.email,
+      link: linkTo(ctx, `${ROUTES.authResetpass}?token=${token}`),
+      minutes: RESET_TOKEN_LIFETIME_MS / 60_000,
+    });
+    await sendMail(trx, { to: user.email, ...mail }, now);
   });
 }
 
+/** The sign-up's link, in the language the form was filled in (stored on the pending owner). */
 export async function issueActivation(ctx: AuthContext, user: { id: number; email: string }): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
+    const owner = await trx
+      .selectFrom('users')
+      .leftJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.language', 'companies.name as company'])
+      .where('users.id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const token = await newToken(trx, user.id, 'activate', ACTIVATION_TOKEN_LIFETIME_MS, now);
-    const link = linkTo(ctx, `${ROUTES.authActivate}?token=${token}`);
-    const body = [
-      `Welcome to ${PRODUCT_NAME}. Open this link within 24 hours to activate the account for ${user.email}:`,
-      link,
-      '',
-      'If you did not sign up, ignore this message: nothing is created until the link is opened.',
-    ].join('\n');
-    await sendMail(trx, { to: user.email, subject: `Activate your ${PRODUCT_NAME} account`, body }, now);
+    const mail = ACTIVATION_MAIL[mailLanguage(owner.language)]({
+      email: user.email,
+      company: owner.company ?? '',
+      link: linkTo(ctx, `${ROUTES.authActivate}?token=${token}`),
+      hours: ACTIVATION_TOKEN_LIFETIME_MS / 3_600_000,
+    });
+    await sendMail(trx, { to: user.email, ...mail }, now);
   });
 }
 
@@ -114,7 +124,8 @@ export async function issueActivation(ctx: AuthContext, user: { id: number; emai
  * An employee invited to the back-office (Team › Employees): the account exists with no password
  * (INVITED_PASSWORD_HASH) and opens when the person chooses one through the link, which is the
  * ordinary password-reset page with a token that lives a week. Inside the caller's transaction, so
- * the invitation is sent exactly when the account is made.
+ * the invitation is sent exactly when the account is made. In the account's language (a new one
+ * takes the company's).
  */
 export async function issueInvitation(
   trx: Transaction<Database>,
@@ -123,31 +134,23 @@ export async function issueInvitation(
   now: number,
 ): Promise<void> {
   const token = await newToken(trx, invite.userId, 'reset', INVITATION_TOKEN_LIFETIME_MS, now);
-  const link = linkTo(ctx, `${ROUTES.authResetpass}?token=${token}`);
-  const body = [
-    `${invite.invitedBy} invited you to the ${PRODUCT_NAME} back-office of ${invite.companyName}, as ${invite.role}.`,
-    '',
-    'Open this link within 7 days to choose your password; then sign in with this e-mail address:',
-    link,
-    '',
-    'If you did not expect this, ignore this message: nothing happens until the link is opened.',
-  ].join('\n');
-  await sendMail(
-    trx,
-    { to: invite.email, subject: `You are invited to ${invite.companyName} on ${PRODUCT_NAME}`, body },
-    now,
-  );
+  const mail = INVITATION_MAIL[await languageOf(trx, invite.userId)]({
+    company: invite.companyName,
+    role: invite.role,
+    invitedBy: invite.invitedBy,
+    link: linkTo(ctx, `${ROUTES.authResetpass}?token=${token}`),
+    days: INVITATION_TOKEN_LIFETIME_MS / 86_400_000,
+  });
+  await sendMail(trx, { to: invite.email, ...mail }, now);
 }
 
-/** A sign-up with a registered address: the owner hears of it; the person signing up learns nothing. */
+/** A sign-up with a registered address: the owner hears of it (in their language); the person signing up learns nothing. */
 export async function mailExistingAccount(ctx: AuthContext, email: string): Promise<void> {
-  const body = [
-    `Someone tried to create a ${PRODUCT_NAME} account with ${email}, which already has one.`,
-    '',
-    `If it was you, sign in: ${linkTo(ctx, ROUTES.login)}`,
-    `Forgot the password? Choose a new one: ${linkTo(ctx, ROUTES.authResetpass)}`,
-    '',
-    'If it was not you, ignore this message: nothing has changed.',
-  ].join('\n');
-  await sendMail(ctx.db, { to: email, subject: `You already have a ${PRODUCT_NAME} account`, body }, ctx.now());
+  const user = await findUserByEmail(ctx.db, email);
+  const mail = EXISTING_ACCOUNT_MAIL[mailLanguage(user?.language)]({
+    email,
+    signIn: linkTo(ctx, ROUTES.login),
+    reset: linkTo(ctx, ROUTES.authResetpass),
+  });
+  await sendMail(ctx.db, { to: email, ...mail }, ctx.now());
 }

@@ -1,10 +1,18 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { LANGUAGES, LICENSES, type Language } from '@hive/shared/config';
+import {
+  TAX_MODES,
+  countryDefaults,
+  isCountryCode,
+  isTimeZone,
+  supportedCurrencies,
+} from '@hive/shared/schemas/countries';
 import { isUniqueViolation } from '../db';
 import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, markPlanSeen } from './planVersion';
 import { createCompanyWithOwner } from '../companies';
 import { HttpError, hasUnsafeChars, parseOrThrow, rateLimit, requireJson, tooMany } from '../http';
+import type { CompanyLocaleChoice } from '../module';
 import type { AuthContext } from './context';
 import { consumeEmailToken, issueActivation, issueResetToken, mailExistingAccount, tokenHash } from './emailTokens';
 import { passwordProblem } from './passwords';
@@ -40,7 +48,47 @@ const signupBody = z.object({
     .refine((value) => value !== undefined, `must be one of ${LICENSES.join(', ')}`),
   // The language the form was filled in: the company's and the owner's, and so its seeded names'.
   language: z.enum(LANGUAGES, `must be one of ${LANGUAGES.join(', ')}`).default('en'),
+  // The business's country; its currency, zone and tax mode are proposed from it (sent as the form
+  // shows them). Without a country: USD, UTC and tax added, as before countries were asked.
+  country: z
+    .string('must be a country code such as ES or US')
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'must be a country code such as ES or US')
+    .optional(),
+  currency: z
+    .string('must be a currency with cents, such as EUR or USD')
+    .trim()
+    .toUpperCase()
+    .refine((code) => supportedCurrencies().includes(code), 'must be a currency with cents, such as EUR or USD')
+    .optional(),
+  timezone: z
+    .string('must be a time zone such as Europe/Madrid')
+    .trim()
+    .refine(isTimeZone, 'must be a time zone such as Europe/Madrid')
+    .optional(),
+  taxMode: z.enum(TAX_MODES, `must be one of ${TAX_MODES.join(', ')}`).optional(),
 });
+
+/** The country's proposals for whatever the sign-up left out; nothing without a country. */
+function localeChoice(input: z.output<typeof signupBody>): CompanyLocaleChoice | undefined {
+  if (input.country === undefined) {
+    if (input.currency === undefined && input.timezone === undefined && input.taxMode === undefined) return undefined;
+    return {
+      country: '',
+      currency: input.currency ?? 'USD',
+      timezone: input.timezone ?? 'UTC',
+      taxMode: input.taxMode ?? 'added',
+    };
+  }
+  const proposed = countryDefaults(input.country);
+  return {
+    country: input.country,
+    currency: input.currency ?? proposed?.currency ?? 'USD',
+    timezone: input.timezone ?? proposed?.timezone ?? 'UTC',
+    taxMode: input.taxMode ?? proposed?.taxMode ?? 'added',
+  };
+}
 const resetRequestBody = z.object({ email: emailField });
 const activateBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'the activation link is malformed') });
 const resetConfirmBody = z.object({
@@ -106,7 +154,15 @@ export function customAuthRoutes(ctx: AuthContext): Router {
     const passwordHash = await ctx.passwords.hash(input.password);
     // Per target: a victim's inbox cannot be filled from many addresses.
     const perEmail = await ctx.limiters.signupPerEmail.consume(emailKey(email));
-    if (perEmail.allowed) await registerOrRemind(ctx, { ...input, license: input.license!, email, passwordHash });
+    if (perEmail.allowed)
+      await registerOrRemind(ctx, {
+        company: input.company,
+        language: input.language,
+        license: input.license!,
+        locale: localeChoice(input),
+        email,
+        passwordHash,
+      });
     else ctx.log.info({ emailKey: emailKey(email).slice(0, 12) }, 'sign-up e-mail skipped: per-address limit');
     res.status(202).json(SIGNUP_RESPONSE);
   });
@@ -166,7 +222,14 @@ const SIGNUP_RESPONSE = {
 /** The sign-up's work behind the alike answer: a pending company, or a reminder to the owner. */
 async function registerOrRemind(
   ctx: AuthContext,
-  input: { company: string; email: string; license: string; passwordHash: string; language: Language },
+  input: {
+    company: string;
+    email: string;
+    license: string;
+    passwordHash: string;
+    language: Language;
+    locale: CompanyLocaleChoice | undefined;
+  },
 ): Promise<void> {
   const now = ctx.now();
   const existing = await findUserByEmail(ctx.db, input.email);
@@ -181,6 +244,7 @@ async function registerOrRemind(
         name: input.company,
         license: input.license,
         language: input.language,
+        locale: input.locale,
         owner: { email: input.email, passwordHash: input.passwordHash, status: 'pending' },
         now,
       },

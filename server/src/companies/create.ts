@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '@hive/shared/config';
 import { isUniqueViolation } from '../db';
 import type { Database } from '../database';
-import type { CompanySetup } from '../module';
+import type { CompanyLocaleChoice, CompanySetup } from '../module';
 import { freeSlugFor, slugify } from './slugs';
 
 export interface CreatedCompany {
@@ -18,6 +18,8 @@ export interface NewCompany {
   addons?: readonly string[];
   /** The company's and its owner's language (English unless given): what its seeded names are in. */
   language?: Language;
+  /** Country, currency, zone and tax mode chosen at sign-up (none: USD, UTC, tax added). */
+  locale?: CompanyLocaleChoice;
   owner: { email: string; passwordHash: string; status: 'active' | 'pending' };
   now: number;
 }
@@ -87,7 +89,13 @@ export async function createCompanyWithOwner(
           .executeTakeFirstOrThrow();
         // Then with its owner (team: the owner holds what the admin role gives; settings: business
         // information, a location, order and payment types, ready to sell from day one).
-        await setup.owner?.(trx, { companyId: company.id, userId: user.id, email: input.owner.email, now: input.now });
+        await setup.owner?.(trx, {
+          companyId: company.id,
+          userId: user.id,
+          email: input.owner.email,
+          now: input.now,
+          locale: input.locale,
+        });
         const created = { companyId: company.id, slug, userId: user.id };
         await hooks.after?.(trx, created);
         return created;

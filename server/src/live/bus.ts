@@ -1,4 +1,4 @@
-import type { LiveTopic } from '@hive/shared/schemas/live';
+import type { LiveEvent } from '@hive/shared/schemas/live';
 
 /** Small facts a page may use (an id, a status); never a row: PostgreSQL carries < 8000 bytes. */
 export type LiveDetails = Readonly<Record<string, string | number | boolean | null>>;
@@ -6,7 +6,8 @@ export type LiveDetails = Readonly<Record<string, string | number | boolean | nu
 /** One change of one company, published after its transaction committed. */
 export interface LiveChange {
   companyId: number;
-  topic: LiveTopic;
+  /** A page's topic, or a company-wide event (LIVE_COMPANY_TOPICS) every user of the company hears. */
+  topic: LiveEvent;
   /** Epoch ms when it was published. */
   at: number;
   details?: LiveDetails;
@@ -24,7 +25,7 @@ export type SessionEndListener = (sessionId: string) => void;
  */
 export interface LiveBus {
   readonly kind: 'memory' | 'postgres';
-  publishChange(companyId: number, topic: LiveTopic, details?: LiveDetails): void;
+  publishChange(companyId: number, topic: LiveEvent, details?: LiveDetails): void;
   /** Every change of `companyId` from now on (from any instance on PostgreSQL), until the returned stop. */
   subscribe(companyId: number, listener: LiveListener): () => void;
   /**

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { LIVE_TOPICS, isLiveTopic } from '@hive/shared/schemas/live';
+import { LIVE_COMPANY_TOPICS, LIVE_TOPICS, isLiveEvent } from '@hive/shared/schemas/live';
 import { LocalSubscribers, SessionEndListeners, type LiveBus, type LiveDetails } from './bus';
 
 /** The one channel every instance listens on. */
@@ -41,9 +41,10 @@ interface Wire {
  * pooled connection goes back to the pool and its LISTEN with it). An instance hears its own
  * NOTIFY too, so a change reaches this process's streams that way only, once. A dropped
  * connection is opened again with backoff; once it listens again every subscribed company gets
- * every topic, since what was published meanwhile was not heard (pages then refetch). A sign-out
- * travels the same channel, so that every instance ends the streams of that session; one missed
- * while the connection was down is caught by the streams' next session check.
+ * every topic and company-wide event, since what was published meanwhile was not heard (pages
+ * refetch, tabs re-read their user data). A sign-out travels the same channel, so that every
+ * instance ends the streams of that session; one missed while the connection was down is caught
+ * by the streams' next session check.
  */
 export function createPostgresBus(options: PostgresBusOptions): LiveBus & { ready: Promise<void> } {
   const { pool, scope, log } = options;
@@ -72,7 +73,7 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
       sessionEnds.deliver(wire.end);
       return;
     }
-    if (!Number.isSafeInteger(wire.c) || !isLiveTopic(wire.t) || typeof wire.at !== 'number') return;
+    if (!Number.isSafeInteger(wire.c) || !isLiveEvent(wire.t) || typeof wire.at !== 'number') return;
     subscribers.deliver({ companyId: wire.c!, topic: wire.t, at: wire.at, ...(wire.d ? { details: wire.d } : {}) });
   };
 
@@ -103,8 +104,9 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
     if (heardBefore) {
       log.info('live: listening again');
       const at = now();
+      // A plan change missed meanwhile too: the company's tabs re-read their user data.
       for (const companyId of subscribers.companies()) {
-        for (const topic of LIVE_TOPICS) {
+        for (const topic of [...LIVE_TOPICS, ...LIVE_COMPANY_TOPICS]) {
           subscribers.deliver({ companyId, topic, at });
         }
       }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { LIVE_PING_MS, type LiveTopic } from '@hive/shared/schemas/live';
+import { LIVE_PING_MS, isLiveCompanyTopic, type LiveTopic } from '@hive/shared/schemas/live';
 import { HttpError } from '../http';
 import type { LiveBus, LiveChange } from './bus';
 
@@ -45,11 +45,11 @@ const message = (change: LiveChange) =>
 
 /**
  * GET handler of a server-sent events stream: the changes of the owner's company in the topics the
- * owner may receive, a `: ping` comment every 25 s (proxies close idle connections; each ping
- * reads the session again, ends the stream once it is gone and applies what the user may receive
- * now), and nothing else. A sign-out on any instance ends the session's streams at once. It never
- * touches the session: only sign-in and an explicit extend move its expiry, so an open tab does
- * not keep a session alive by itself.
+ * owner may receive and its company-wide events (LIVE_COMPANY_TOPICS), a `: ping` comment every
+ * 25 s (proxies close idle connections; each ping reads the session again, ends the stream once
+ * it is gone and applies what the user may receive now), and nothing else. A sign-out on any
+ * instance ends the session's streams at once. It never touches the session: only sign-in and an
+ * explicit extend move its expiry, so an open tab does not keep a session alive by itself.
  */
 export function liveStreams(options: LiveStreamOptions): LiveStreams {
   const { bus, ownerOf, recheck } = options;
@@ -101,7 +101,9 @@ export function liveStreams(options: LiveStreamOptions): LiveStreams {
     };
     let topics = owner.topics;
     const unsubscribe = bus.subscribe(owner.companyId, (change) => {
-      if (topics.has(change.topic)) write(message(change));
+      // A company-wide event (a plan change) reaches every user of the company; a page's topic only
+      // those who may open a page that shows it.
+      if (isLiveCompanyTopic(change.topic) || topics.has(change.topic)) write(message(change));
     });
     let checking = false;
     const ping = setInterval(() => {

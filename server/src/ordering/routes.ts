@@ -28,7 +28,7 @@ import {
 } from '../http';
 import { priceOrder } from '@hive/shared/schemas/backoffice/orderPricing';
 import { merchantOf, requirePage } from '../backoffice/common';
-import { companyLocale, takeawayOrderTypeId } from '../backoffice/settings';
+import { companyLocale, firstLocationZone, takeawayOrderTypeId } from '../backoffice/settings';
 import {
   balanceByNumber,
   moveBalance,
@@ -408,7 +408,13 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
     const store = await findStoreByCompany(ctx.db, merchant.companyId);
     const settings: OrderingSettings = store
       ? settingsOf(store)
-      : { takingOrders: false, slug: merchant.company.slug, leadMinutes: 20, timezone: 'UTC', hours: DEMO_HOURS };
+      : {
+          takingOrders: false,
+          slug: merchant.company.slug,
+          leadMinutes: 20,
+          timezone: await firstLocationZone(ctx.db, merchant.companyId),
+          hours: DEMO_HOURS,
+        };
     noStore(res).json({ settings, exists: store !== null, storefrontPath: `/ordering/${settings.slug}` });
   });
 
@@ -421,11 +427,14 @@ export function orderingBackofficeRouter(ctx: AuthContext): Router {
         message: 'slug: another company already uses this address',
         fields: { slug: 'another company already uses this address' },
       });
+    // The location's zone is kept as '' (follow it), so a later change of the location's zone reaches
+    // the storefront; another zone is the storefront's own.
+    const follows = input.timezone === (await firstLocationZone(ctx.db, merchant.companyId));
     const values = {
       slug: input.slug,
       taking_orders: input.takingOrders ? 1 : 0,
       lead_minutes: input.leadMinutes,
-      timezone: input.timezone,
+      timezone: follows ? '' : input.timezone,
       hours_json: JSON.stringify(input.hours),
       updated_at: ctx.now(),
     };

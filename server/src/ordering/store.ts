@@ -59,6 +59,16 @@ function storeQuery(db: Kysely<Database>) {
           .select('p.currency')
           .whereRef('p.company_id', '=', 's.company_id')
           .as('currency'),
+      // What a storefront without a zone of its own follows: its first active location's.
+      (eb) =>
+        eb
+          .selectFrom('locations as l')
+          .select('l.timezone')
+          .whereRef('l.company_id', '=', 's.company_id')
+          .where('l.active', '=', 1)
+          .orderBy('l.id')
+          .limit(1)
+          .as('location_timezone'),
     ]);
 }
 
@@ -73,7 +83,8 @@ function toStore(row: NonNullable<StoreRow>): Store {
     // A suspended company takes no orders whatever its settings say.
     takingOrders: row.taking_orders === 1 && row.status === 'active',
     leadMinutes: row.lead_minutes,
-    timezone: row.timezone,
+    // '' = the location's zone (issue 43): it follows the location until the merchant sets another.
+    timezone: row.timezone || row.location_timezone || 'UTC',
     hours: parseHours(row.hours_json),
   };
 }

@@ -34,6 +34,15 @@ export function redactTokens(body: string): string {
 export type { OutboxTable, OutboxTables } from './tables';
 export { outboxMigrations } from './migrations';
 export {
+  MAIL_LANGUAGES,
+  absoluteLink,
+  mailFormats,
+  mailLanguage,
+  type MailFormats,
+  type MailLanguage,
+  type MailTexts,
+} from './language';
+export {
   DELIVERY_EVERY_MS,
   LEASE_MS,
   MAX_ATTEMPTS,

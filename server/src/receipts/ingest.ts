@@ -108,6 +108,17 @@ async function post(
   for (const s of p.stored) results[s.index] = { id: s.key, status: 'stored', ...outcome.get(s.index) };
 }
 
+/**
+ * Serialises the company's batches (PostgreSQL; SQLite runs one transaction at a time anyway): what
+ * a batch reads cannot change under it. Also taken by whoever closes a shift outside a batch (the
+ * back-office), so a register's batch and that closing never interleave.
+ */
+export async function lockCompanyIngest(trx: Transaction<Database>, companyId: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`hive-ingest:${companyId}`}))`.execute(trx);
+  }
+}
+
 /** One transaction: duplicates settled, the rest planned and posted. */
 async function run(
   trx: Transaction<Database>,
@@ -117,9 +128,7 @@ async function run(
   results: EventResult[],
   changed: Set<LiveTopic>,
 ): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_advisory_xact_lock(hashtext(${`hive-ingest:${device.companyId}`}))`.execute(trx);
-  }
+  await lockCompanyIngest(trx, device.companyId);
   // Events stored before (a register resending) are duplicates: nothing changes.
   const seen = new Map<string, string>();
   await idsIn(

@@ -262,4 +262,19 @@ export const receiptsMigrations: Record<string, Migration> = {
       throw new Error('2027_01_120_sales_model cannot be undone: restore a backup instead.');
     },
   },
+  // Issue 43: a shift a dead register left open, closed from the back-office. Who did it (the
+  // account, and its e-mail then, kept when the account goes); null for a closing on the register.
+  '2027_08_300_shifts_closed_in_backoffice': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('shifts')
+        .addColumn('closed_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
+      await db.schema.alterTable('shifts').addColumn('closed_by_email', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('shifts').dropColumn('closed_by_email').execute();
+      await db.schema.alterTable('shifts').dropColumn('closed_by_user_id').execute();
+    },
+  },
 };

@@ -146,6 +146,9 @@ export interface ShiftsTable {
   counted_cash_cents: number | null;
   difference_cents: number | null;
   note: Defaulted<string>;
+  /** Closed from the back-office (a register that died): the account, and its e-mail then. */
+  closed_by_user_id: Defaulted<number | null>;
+  closed_by_email: Defaulted<string | null>;
 }
 
 export interface CashMovementsTable {

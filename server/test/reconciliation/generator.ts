@@ -133,10 +133,18 @@ export interface Ledger {
   points: number;
 }
 
+/** What a sale sent with its change off a card pays instead (see changeOffCard). */
+export interface Refused {
+  payments: { paymentTypeId: number; amountCents: number }[];
+  changeCents: number;
+}
+
 /** A register event as sent, with the terminal that sends it. */
 export interface Outgoing {
   terminal: number;
   event: Record<string, unknown>;
+  /** The event must be refused, naming this field (and change nothing). */
+  refusedOn?: string;
   /** The ledger entry the answer's number goes to. */
   receipt?: LedgerReceipt;
   shift?: LedgerShift;
@@ -175,7 +183,7 @@ function payments(
   ledger: Ledger,
   plan: SalePlan,
   total: number,
-): { list: LedgerPayment[]; change: number } {
+): { list: LedgerPayment[]; change: number; refused: Refused | null } {
   const pay = (type: 'cash' | 'card' | 'gift', amountCents: number, tipCents = 0): LedgerPayment => ({
     typeId: catalog[type].id,
     ...(type === 'gift' ? { giftCardNumber: catalog.gift.number } : {}),
@@ -186,32 +194,72 @@ function payments(
     share: amountCents,
   });
   let tender = plan.tender;
-  if (total === 0) return { list: [], change: 0 };
+  if (total === 0) return { list: [], change: 0, refused: null };
   if (total < 2 && tender !== 'card' && tender !== 'gift') tender = 'cash';
   if (tender === 'none') tender = 'card';
   // The card pays only what it holds (a register checks its balance first).
   if ((tender === 'gift' || tender === 'gift_cash') && ledger.giftCardCents < total) tender = 'card';
+  if (tender === 'change_card' && plan.changeCents === 0) tender = 'card';
   const change = tender === 'card' || tender === 'gift' ? 0 : plan.changeCents;
   const part = 1 + Math.floor((plan.splitPermille * (total - 2)) / 1_000);
   const tip = plan.tipCents;
   const list =
-    tender === 'cash'
-      ? [pay('cash', total + change, tip)]
-      : tender === 'card'
-        ? [pay('card', total, tip)]
-        : tender === 'cash_card'
-          ? [pay('cash', part + change), pay('card', total - part, tip)]
-          : tender === 'card_cash'
-            ? [pay('card', part, tip), pay('cash', total - part + change)]
-            : tender === 'gift'
-              ? [pay('gift', total)]
-              : tender === 'gift_cash'
-                ? [pay('gift', part), pay('cash', total - part + change, tip)]
-                : [pay('cash', part + change, tip), pay('cash', total - part)];
+    tender === 'change_card'
+      ? [pay('cash', change), pay('card', total, tip)]
+      : tender === 'cash'
+        ? [pay('cash', total + change, tip)]
+        : tender === 'card'
+          ? [pay('card', total, tip)]
+          : tender === 'cash_card'
+            ? [pay('cash', part + change), pay('card', total - part, tip)]
+            : tender === 'card_cash'
+              ? [pay('card', part, tip), pay('cash', total - part + change)]
+              : tender === 'gift'
+                ? [pay('gift', total)]
+                : tender === 'gift_cash'
+                  ? [pay('gift', part), pay('cash', total - part + change, tip)]
+                  : [pay('cash', part + change, tip), pay('cash', total - part)];
   for (const p of list) if (p.typeId === catalog.gift.id) ledger.giftCardCents -= p.amountCents;
   const shares = changeShares(list, change);
   list.forEach((p, i) => (p.share = shares[i]!));
-  return { list, change };
+  return { list, change, refused: changeOffCard(catalog, plan, list, total) };
+}
+
+/**
+ * The same sale paid so that its change comes off a card (device-api.md 4.5: change is given
+ * from cash only), which the server must refuse: the cash the valid tender had (none when the
+ * card paid alone) stays, the card pays `badChangeCents` over, and the change is the cash plus
+ * that. The payments still add up (paid less change is the total): only the cash rule refuses it.
+ */
+function changeOffCard(catalog: Catalog, plan: SalePlan, list: LedgerPayment[], total: number) {
+  if (plan.badChangeCents === 0 || total === 0) return null;
+  const cashIn = list.filter((p) => p.cashLike).reduce((s, p) => s + p.share, 0);
+  const cash = Math.min(cashIn, total);
+  const change = cash + plan.badChangeCents;
+  return {
+    payments: [
+      ...(cash > 0 ? [{ paymentTypeId: catalog.cash.id, amountCents: cash }] : []),
+      { paymentTypeId: catalog.card.id, amountCents: total - cash + change },
+    ],
+    changeCents: change,
+  };
+}
+
+/**
+ * `minutes` from the midnight that ends the first day (from the one holding `at`) whose clocks
+ * change in `zone`, if that is not before `at` nor after `latest`: where a report that takes a
+ * day as 24 hours lists a sale on the wrong day. Null when there is none (Tokyo, June).
+ */
+function nearClockChange(at: number, zone: string, minutes: number, latest: number): number | null {
+  const hour = 3_600_000;
+  let end = nextMidnight(at, zone);
+  let start = nextMidnight(end - 26 * hour, zone);
+  while (start <= latest) {
+    const near = end + minutes * 60_000;
+    if (end - start !== 24 * hour && near >= at && near <= latest) return near;
+    [start, end] = [end, nextMidnight(end, zone)];
+  }
+  return null;
 }
 
 /**
@@ -243,9 +291,13 @@ export function ringUp(
   const sale = (terminal: number, inShift: number | null, p: SalePlan) => {
     const shift = p.outsideShift ? null : inShift;
     let at = tick(terminal, p.gapMinutes);
-    if (p.edge > 0) {
-      const midnight = nextMidnight(at, catalog.terminals[terminal]!.timezone) - (p.edge === 2 ? 1 : 0);
+    const zone = catalog.terminals[terminal]!.timezone;
+    if (p.edge === 1 || p.edge === 2) {
+      const midnight = nextMidnight(at, zone) - (p.edge === 2 ? 1 : 0);
       if (midnight <= latest) at = clocks[terminal] = midnight;
+    } else if (p.edge === 3) {
+      const near = nearClockChange(at, zone, p.turnMinutes, latest);
+      if (near !== null) at = clocks[terminal] = near;
     }
     const named = new Map<number, number>();
     const lines: LineInput[] = p.lines.map((l) => {
@@ -338,7 +390,7 @@ export function ringUp(
       ledger.points -= p.redeemPoints;
     }
     const figures = priceSale(lines, discounts, catalog.rates);
-    const { list, change } = payments(catalog, ledger, p, figures.total);
+    const { list, change, refused } = payments(catalog, ledger, p, figures.total);
     const net = figures.lines.reduce((s, l) => s + l.net, 0);
     if (p.customer) ledger.points += Math.floor((net * loyalty.pointsPerUnit) / 100);
     const orderType = catalog.orderTypes[p.orderType] ?? null;
@@ -373,40 +425,45 @@ export function ringUp(
       tip: list.reduce((s, x) => s + x.tipCents, 0),
       refundOf: null,
     };
+    const event = {
+      id: receipt.eventId,
+      type: 'receipt',
+      at,
+      ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
+      ...(orderType === null ? {} : { orderTypeId: orderType.id }),
+      ...(receipt.employee === null ? {} : { employeeId: receipt.employee.id }),
+      lines,
+      ...(sent.length > 0 ? { discounts: sent } : {}),
+      ...(p.customer ? { customerId: catalog.customer.id } : {}),
+      payments: list.map((x) => ({
+        paymentTypeId: x.typeId,
+        ...(x.giftCardNumber ? { giftCardNumber: x.giftCardNumber } : {}),
+        amountCents: x.amountCents,
+        ...(x.tipCents > 0 ? { tipCents: x.tipCents } : {}),
+      })),
+      ...(change > 0 ? { changeCents: change } : {}),
+      totals: {
+        subtotalCents: figures.subtotal,
+        discountCents: figures.discount,
+        taxCents: figures.tax,
+        totalCents: figures.total,
+        tipCents: receipt.tip,
+      },
+    };
+    if (refused) {
+      // Sent first under its own id: refused, it must leave no trace (no number, points, stock).
+      outgoing.push({
+        terminal,
+        refusedOn: 'changeCents',
+        event: { ...event, id: randomUUID(), ...refused, totals: { ...event.totals, tipCents: 0 } },
+      });
+    }
     ledger.receipts.push(receipt);
     ledger.returned.set(
       receipt.eventId,
       lines.map(() => ({ quantity: 0, gross: 0, discount: 0, taxes: [] })),
     );
-    outgoing.push({
-      terminal,
-      receipt,
-      event: {
-        id: receipt.eventId,
-        type: 'receipt',
-        at,
-        ...(shift === null ? {} : { shiftId: ledger.shifts[shift]!.eventId }),
-        ...(orderType === null ? {} : { orderTypeId: orderType.id }),
-        ...(receipt.employee === null ? {} : { employeeId: receipt.employee.id }),
-        lines,
-        ...(sent.length > 0 ? { discounts: sent } : {}),
-        ...(p.customer ? { customerId: catalog.customer.id } : {}),
-        payments: list.map((x) => ({
-          paymentTypeId: x.typeId,
-          ...(x.giftCardNumber ? { giftCardNumber: x.giftCardNumber } : {}),
-          amountCents: x.amountCents,
-          ...(x.tipCents > 0 ? { tipCents: x.tipCents } : {}),
-        })),
-        ...(change > 0 ? { changeCents: change } : {}),
-        totals: {
-          subtotalCents: figures.subtotal,
-          discountCents: figures.discount,
-          taxCents: figures.tax,
-          totalCents: figures.total,
-          tipCents: receipt.tip,
-        },
-      },
-    });
+    outgoing.push({ terminal, receipt, event });
   };
 
   const refund = (terminal: number, shift: number | null, p: RefundPlan, notBefore = 0) => {

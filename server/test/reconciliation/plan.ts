@@ -5,7 +5,18 @@ import fc from 'fast-check';
  * number or a flag that the register (generator.ts) turns into events.
  */
 
-export const TENDERS = ['cash', 'card', 'cash_card', 'card_cash', 'cash_cash', 'gift', 'gift_cash', 'none'] as const;
+/** `change_card`: the card pays the total and the cash handed over all comes back as change. */
+export const TENDERS = [
+  'cash',
+  'card',
+  'cash_card',
+  'card_cash',
+  'change_card',
+  'cash_cash',
+  'gift',
+  'gift_cash',
+  'none',
+] as const;
 export type Tender = (typeof TENDERS)[number];
 
 export interface LinePlan {
@@ -36,8 +47,19 @@ export interface SalePlan {
   tipCents: number;
   /** Rung up outside the drawer's shift (a register may send no shiftId). */
   outsideShift: boolean;
-  /** Dated on a day's edge where the till stands: 1 exactly at the next local midnight, 2 a millisecond before. */
+  /**
+   * Dated on a day's edge where the till stands: 1 exactly at the next local midnight, 2 a
+   * millisecond before; 3 `turnMinutes` from the end of the next day whose clocks change (a 23- or
+   * 25-hour day: 23:30 on the long day, 00:30 after the short one), when the window has one ahead.
+   */
   edge: number;
+  turnMinutes: number;
+  /**
+   * When above 0, the register first sends the sale with change off a card, which must be refused:
+   * the card pays this much over, and the change is that much more than the cash paid (a card-only
+   * sale "with change", or cash 2.00 + card 10.00 with change 4.00 on 8.00).
+   */
+  badChangeCents: number;
   /** An order type of the configuration (one past the last: none). */
   orderType: number;
   /** Who rang it up: an employee of the fixture (one past the last: nobody named). */
@@ -124,7 +146,17 @@ const salePlan = (items: number, taxSets: number): fc.Arbitrary<SalePlan> =>
     promotion: fc.boolean(),
     namedDiscount: fc.boolean(),
     redeemPoints: fc.oneof(fc.constant(0), fc.integer({ min: 50, max: 900 })),
-    edge: fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 }),
+    edge: fc.oneof(
+      { arbitrary: fc.constant(0), weight: 6 },
+      { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 2 },
+      { arbitrary: fc.constant(3), weight: 2 },
+    ),
+    // Mostly within the hour a 24-hour day would get wrong (the last of a long day, the first after a short one).
+    turnMinutes: fc.integer({ min: -75, max: 75 }),
+    badChangeCents: fc.oneof(
+      { arbitrary: fc.constant(0), weight: 8 },
+      { arbitrary: fc.integer({ min: 1, max: 500 }), weight: 1 },
+    ),
     outsideShift: fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }),
   });
 

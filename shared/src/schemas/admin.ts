@@ -157,6 +157,9 @@ export function hasUnsafeText(value: string, multiline = false): boolean {
 }
 
 /** A trimmed single-line text of min..max characters. */
+/** The reason of a staff action (suspending a company, rejecting an account): the forms say it up front. */
+export const REASON_LIMITS = { min: 5, max: 500 } as const;
+
 const line = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
@@ -277,7 +280,7 @@ export type CompanyPlan = z.output<typeof companyPlanSchema>;
 
 export const companyStatusSchema = z.strictObject({
   status: z.enum(COMPANY_STATUSES, M.companyStatus),
-  reason: line(5, 500, M.reason),
+  reason: line(REASON_LIMITS.min, REASON_LIMITS.max, M.reason),
 });
 export type CompanyStatusChange = z.output<typeof companyStatusSchema>;
 
@@ -373,7 +376,7 @@ export const basePriceSchema = z
 export type BasePriceChange = z.output<typeof basePriceSchema>;
 
 export const merchantRejectSchema = z.strictObject({
-  reason: line(5, 500, M.reason),
+  reason: line(REASON_LIMITS.min, REASON_LIMITS.max, M.reason),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -482,8 +485,21 @@ export interface AdminTicket {
   updatedAt: string;
 }
 
+/**
+ * The plan a merchant asked for from Settings › Billing (a plan request ticket), and whether staff
+ * applied it from the ticket (POST /api/admin/support/:id/apply-plan, once).
+ */
+export interface AdminPlanRequest {
+  license: string;
+  addons: string[];
+  appliedAt: string | null;
+  appliedBy: string | null;
+}
+
 export interface AdminTicketDetail extends Omit<AdminTicket, 'messages'> {
   messages: AdminTicketMessage[];
+  /** Null: a conversation, not a plan request. */
+  planRequest: AdminPlanRequest | null;
 }
 
 export interface AdminBasePrice {

@@ -56,6 +56,10 @@ export {
   CATEGORY_SORTS,
   itemListQuerySchema,
   categoryListQuerySchema,
+  ITEM_IMPORT_LIMITS,
+  itemImportSchema,
+  ITEM_IMPORT_FIELDS,
+  ITEM_IMPORT_PROBLEMS,
 } from './backoffice/catalog';
 export {
   createCustomerSchema,

@@ -13,6 +13,20 @@ export const isLiveTopic = (value: unknown): value is LiveTopic =>
   typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);
 
 /**
+ * Company-wide events: every signed-in user of the company hears them, whatever pages they may
+ * open, and the shell reacts to them (never a page). `plan`: platform staff changed the company's
+ * licence or add-ons, so each open tab re-reads its user data (the `?planChanged=true` flow).
+ */
+export const LIVE_COMPANY_TOPICS = ['plan'] as const;
+export type LiveCompanyTopic = (typeof LIVE_COMPANY_TOPICS)[number];
+/** Anything the stream carries: a page's topic or a company-wide event. */
+export type LiveEvent = LiveTopic | LiveCompanyTopic;
+
+export const isLiveCompanyTopic = (value: unknown): value is LiveCompanyTopic =>
+  typeof value === 'string' && (LIVE_COMPANY_TOPICS as readonly string[]).includes(value);
+export const isLiveEvent = (value: unknown): value is LiveEvent => isLiveTopic(value) || isLiveCompanyTopic(value);
+
+/**
  * The topics each live page shows, by menu path: the pages subscribe to exactly these, and the
  * server sends a topic only to a user who may open (canSeePath) a page listed with it. A topic
  * carries facts of its own (an order's status, a print job, when a receipt was rung up), so a
@@ -21,6 +35,7 @@ export const isLiveTopic = (value: unknown): value is LiveTopic =>
  */
 export const LIVE_PAGE_TOPICS = {
   '/overview': ['receipts'],
+  '/sales': ['receipts'],
   '/transaction': ['receipts'],
   '/terminal': ['terminals', 'receipts', 'shifts'],
   '/remoteprint': ['print-jobs'],

@@ -39,6 +39,8 @@ export interface SignInResult {
   url: string | null;
   /** With 429 (account locked or address throttled): seconds until another attempt may succeed. */
   retryAfterSeconds?: number;
+  /** The account's language, when the server named it (a suspended company: told in it). */
+  language?: string;
 }
 
 export interface SignOutOptions {

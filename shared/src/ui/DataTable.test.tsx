@@ -136,6 +136,24 @@ describe('DataTable', () => {
     expect(screen.queryByText(/ of 0$/)).not.toBeInTheDocument();
   });
 
+  it('with cards, a row reads as a card on a phone: its title cell, then its key cells with their headers', () => {
+    setup({ cards: { title: 'name', keys: ['price'] } });
+    const table = screen.getByRole('table', { name: 'Items' });
+    // The container whose width switches the layout.
+    expect(table.closest('[class~="host"]')).not.toBeNull();
+    const row = screen.getByRole('cell', { name: 'Bread' }).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: 'Bread' })).toHaveAttribute('data-card', 'title');
+    expect(within(row).getByRole('cell', { name: '2.5' })).toHaveAttribute('data-label', 'Price');
+    // Out of the card: the columns not named.
+    expect(within(row).getByRole('button', { name: 'Edit Bread' }).closest('td')).not.toHaveAttribute('data-card');
+  });
+
+  it('without cards, no cell takes part in one', () => {
+    setup();
+    expect(screen.getByRole('cell', { name: 'Bread' })).not.toHaveAttribute('data-card');
+    expect(screen.getByRole('table').closest('[class~="host"]')).toBeNull();
+  });
+
   it('takes translated labels', () => {
     setup({ labels: { next: 'Página siguiente', pageOf: (page, pages) => `Página ${page} de ${pages}` } });
     expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeInTheDocument();

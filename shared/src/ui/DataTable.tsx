@@ -8,7 +8,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@hive/shared/ui';
+import { Button, cardCell, tableCards, type CardPart } from '@hive/shared/ui';
 import styles from './DataTable.module.css';
 
 declare module '@tanstack/react-table' {
@@ -74,6 +74,11 @@ export interface DataTableProps<T> {
   labels?: Partial<DataTableLabels>;
   /** A short list shown whole (no range, page size or page buttons under it). */
   unpaged?: boolean;
+  /**
+   * On a narrow screen (a phone) each row reads as a card instead of a cut table: the `title`
+   * column's cell heads it, the `keys` columns follow with their headers; the others are left out.
+   */
+  cards?: { title: string; keys: readonly string[] };
 }
 
 /**
@@ -100,6 +105,7 @@ export function DataTable<T>({
   toolbar,
   labels: labelOverrides,
   unpaged = false,
+  cards,
 }: DataTableProps<T>) {
   const labels = { ...DEFAULT_TABLE_LABELS, ...labelOverrides };
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -122,14 +128,16 @@ export function DataTable<T>({
   const to = Math.min(total, page * pageSize);
   const columnCount = table.getVisibleLeafColumns().length;
   const showRows = !error && data.length > 0;
+  const part = (id: string): CardPart | undefined =>
+    !cards ? undefined : id === cards.title ? 'title' : cards.keys.includes(id) ? 'key' : undefined;
 
   return (
-    <div className={styles.wrapper}>
+    <div className={[styles.wrapper, cards && tableCards.host].filter(Boolean).join(' ')}>
       {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
       {/* Focusable so keyboard users can scroll a wide table on a narrow screen. */}
       <div className={styles.scroller} tabIndex={0} role="region" aria-label={caption}>
         <table
-          className={[styles.table, loading && styles.busy].filter(Boolean).join(' ')}
+          className={[styles.table, loading && styles.busy, cards && tableCards.table].filter(Boolean).join(' ')}
           aria-busy={loading || undefined}
         >
           <caption className={styles.caption}>{caption}</caption>
@@ -180,6 +188,10 @@ export function DataTable<T>({
                     <td
                       key={cell.id}
                       className={cell.column.columnDef.meta?.align === 'right' ? styles.right : undefined}
+                      {...cardCell(
+                        part(cell.column.id),
+                        typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined,
+                      )}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
@@ -188,7 +200,7 @@ export function DataTable<T>({
               ))}
             {!showRows && (
               <tr>
-                <td className={styles.state} colSpan={columnCount}>
+                <td className={styles.state} colSpan={columnCount} {...cardCell(cards && 'state')}>
                   {error ?? (loading ? labels.loading : empty)}
                 </td>
               </tr>

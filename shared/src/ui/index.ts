@@ -22,6 +22,8 @@ export type {
   TextAreaFieldProps,
   TextFieldProps,
 } from './fields';
+export { cardCell, tableCards } from './tableCards';
+export type { CardPart } from './tableCards';
 export { ConfirmDialog } from './ConfirmDialog';
 export type { ConfirmDialogProps } from './ConfirmDialog';
 export { FormDialog } from './FormDialog';
@@ -30,3 +32,4 @@ export { EmptyState } from './EmptyState';
 export type { EmptyStateProps } from './EmptyState';
 export { Alert, ToastProvider, useToast } from './Toast';
 export type { AlertKind, AlertProps, ToastApi, ToastOptions, ToastProviderProps } from './Toast';
+export { Breakable, breakParts } from './Breakable';

@@ -86,6 +86,25 @@ describe('auth client (Auth.js REST protocol)', () => {
     });
   });
 
+  it("reads a suspended company's code: who is told what, and in which language", async () => {
+    for (const [code, error, language] of [
+      ['company_suspended_admin.es', 'CompanySuspendedAdmin', 'es'],
+      ['company_suspended.en', 'CompanySuspended', 'en'],
+    ]) {
+      const { fetchImpl } = fakeServer({
+        ...base,
+        '/api/auth/callback/credentials': () => ({
+          body: { url: `http://localhost/api/auth/signin?error=CredentialsSignin&code=${code}` },
+        }),
+      });
+      await expect(createAuthClient({ fetchImpl }).signIn('a@b.co', 'pw')).resolves.toMatchObject({
+        ok: false,
+        error,
+        language,
+      });
+    }
+  });
+
   it('tells a locked account from address throttling, with the wait', async () => {
     const locked = fakeServer({
       ...base,

@@ -119,6 +119,13 @@ export function createAuthClient({
       // The server adds a `code` to a credentials failure: the attempt that locked the account, or
       // an account that is disabled (or whose company is suspended).
       const code = params?.get('code');
+      // A suspended company (the password matched): its administrators and its staff are told
+      // different things, each in the language of their account.
+      const suspended = /^company_suspended(_admin)?\.([a-z]{2})$/.exec(code ?? '');
+      if (suspended) {
+        const error = suspended[1] ? 'CompanySuspendedAdmin' : 'CompanySuspended';
+        return { ok: false, status: res.status, error, url, language: suspended[2] };
+      }
       const named =
         code === 'account_locked'
           ? 'AccountLocked'

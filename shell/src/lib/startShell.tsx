@@ -9,7 +9,7 @@ import { createI18n } from '@hive/shared/i18n';
 import { createSessionSource } from '@hive/shared/shell-contract';
 import { createSessionRuntime } from '../session';
 import { createLiveService } from '../live';
-import { watchPlanChanges } from '../plan-notice';
+import { followPlanChanges, watchPlanChanges } from '../plan-notice';
 import { createAuthClient } from '../auth/authClient';
 import { createLazyHttpClient } from '../http';
 import { areaOfPath, configureRemotes, initRemotes, isRemoteLocal } from '../remotes';
@@ -53,9 +53,12 @@ export function startShell({ localAreas, container = document.getElementById('ro
   // Installs the session headers and the 401/403 handling before any request goes out.
   const runtime = createSessionRuntime({ store, auth, http, sessionSource: session, logger });
   runtime.start();
-  // The tab's one live stream: opened by the first live page after sign-in, never on the login page.
+  // The tab's one live stream: opened after a merchant's sign-in (plan changes) or by a live page,
+  // never on the login page.
   const live = createLiveService({ http, session: runtime.service });
   watchPlanChanges(http);
+  // A plan change published live re-reads the user data in place: the `?planChanged=true` flow.
+  followPlanChanges(store, live, () => runtime.boot({ search: '?planChanged=true' }));
   // No federation before it is needed: the login page renders from the shell's own code. A path
   // owned by a remote starts the runtime and /remotes.json now, beside the session check.
   configureRemotes({

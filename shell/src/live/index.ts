@@ -5,4 +5,5 @@ export {
   type EventSourceFactory,
   type EventSourceLike,
   type LiveServiceOptions,
+  type ShellLiveService,
 } from './liveService';

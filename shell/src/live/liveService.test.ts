@@ -93,6 +93,24 @@ describe('live service (ShellServices.live)', () => {
     expect(latest().closed).toBe(true);
   });
 
+  it("the shell's follower of company-wide events holds the stream and hears them, a page does not", () => {
+    const { live, session } = setup('unauthenticated');
+    const plan = jest.fn();
+    const page = jest.fn();
+    const stop = live.follow(['plan'], plan);
+    expect(FakeEventSource.all).toHaveLength(0);
+    session.set({ status: 'authenticated', expiresAt: null, remainingMs: null });
+    expect(FakeEventSource.all).toHaveLength(1);
+    live.subscribe(['receipts'], page);
+    latest().send('plan', { version: 2 });
+    expect(plan).toHaveBeenCalledTimes(1);
+    expect(page).not.toHaveBeenCalled();
+    latest().send('receipts');
+    expect(plan).toHaveBeenCalledTimes(1);
+    stop();
+    expect(latest().closed).toBe(false);
+  });
+
   it('waits for sign-in, and hands each subscriber only its topics', () => {
     const { live, session } = setup('unauthenticated');
     const receipts = jest.fn();

@@ -1,5 +1,12 @@
 import type { AxiosInstance } from 'axios';
-import { LIVE_EVENTS_PATH, LIVE_TOPICS, type LiveMessage, type LiveTopic } from '@hive/shared/schemas/live';
+import {
+  LIVE_COMPANY_TOPICS,
+  LIVE_EVENTS_PATH,
+  LIVE_TOPICS,
+  type LiveCompanyTopic,
+  type LiveEvent,
+  type LiveMessage,
+} from '@hive/shared/schemas/live';
 import type { LiveService, LiveStatus, SessionService } from '@hive/shared/shell-contract';
 
 /** What the service needs of the browser's EventSource (tests pass a fake). */
@@ -34,20 +41,30 @@ const statusOf = (error: unknown): number | undefined =>
   (error as { response?: { status?: number } } | null)?.response?.status;
 
 interface Subscriber {
-  topics: ReadonlySet<LiveTopic>;
+  topics: ReadonlySet<LiveEvent>;
   onChange: (message: LiveMessage) => void;
+}
+
+/** The shell's own view of its live service: the pages' contract, and the company-wide events. */
+export interface ShellLiveService extends LiveService {
+  /**
+   * The shell's own listener of company-wide events (LIVE_COMPANY_TOPICS, e.g. a plan change): it
+   * holds the stream open like a page does, after sign-in only. Returns the unsubscribe.
+   */
+  follow(topics: readonly LiveCompanyTopic[], onEvent: () => void): () => void;
+  dispose(): void;
 }
 
 /**
  * The tab's one live stream (ShellServices.live). Lazy: nothing is opened until a page subscribes
- * while the session is 'authenticated'; it closes when the session ends (logout, expiry, another
+ * (or the shell follows plan changes, for a merchant) while the session is 'authenticated'; it closes when the session ends (logout, expiry, another
  * tab signing out) and when the last subscriber leaves. A dropped stream is reported as
  * 'reconnecting' (the pages poll meanwhile) and reopened with backoff. An EventSource never says
  * why it was refused, so before reopening the service asks `?probe` through the shell's HTTP
  * client: a 401 there runs the shell's one expiry flow and the service stops until the next
  * sign-in; a 403 stops it too (not a back-office user).
  */
-export function createLiveService(options: LiveServiceOptions): LiveService & { dispose(): void } {
+export function createLiveService(options: LiveServiceOptions): ShellLiveService {
   const { http, session } = options;
   const createEventSource = options.createEventSource ?? browserEventSource;
   const minDelay = options.minDelayMs ?? LIVE_RECONNECT_MIN_MS;
@@ -80,7 +97,7 @@ export function createLiveService(options: LiveServiceOptions): LiveService & { 
       return;
     }
     for (const subscriber of [...subscribers]) {
-      if (subscriber.topics.has(message.topic)) subscriber.onChange(message);
+      if (subscriber.topics.has(message.topic as LiveEvent)) subscriber.onChange(message);
     }
   }
 
@@ -101,7 +118,7 @@ export function createLiveService(options: LiveServiceOptions): LiveService & { 
       setStatus('reconnecting');
       schedule();
     };
-    for (const topic of LIVE_TOPICS) current.addEventListener(topic, dispatch);
+    for (const topic of [...LIVE_TOPICS, ...LIVE_COMPANY_TOPICS]) current.addEventListener(topic, dispatch);
   }
 
   function schedule() {
@@ -150,16 +167,19 @@ export function createLiveService(options: LiveServiceOptions): LiveService & { 
     open();
   });
 
+  function add(topics: readonly LiveEvent[], onChange: Subscriber['onChange']): () => void {
+    const subscriber: Subscriber = { topics: new Set(topics), onChange };
+    subscribers.add(subscriber);
+    open();
+    return () => {
+      subscribers.delete(subscriber);
+      if (subscribers.size === 0) close();
+    };
+  }
+
   return {
-    subscribe(topics, onChange) {
-      const subscriber: Subscriber = { topics: new Set(topics), onChange };
-      subscribers.add(subscriber);
-      open();
-      return () => {
-        subscribers.delete(subscriber);
-        if (subscribers.size === 0) close();
-      };
-    },
+    subscribe: add,
+    follow: (topics, onEvent) => add(topics, () => onEvent()),
     status: {
       get: () => status,
       subscribe(listener) {

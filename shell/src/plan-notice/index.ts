@@ -1,4 +1,5 @@
 export { PlanChangedNotice } from './PlanChangedNotice';
+export { followPlanChanges } from './followPlanChanges';
 export {
   planChangeOf,
   planNotice,

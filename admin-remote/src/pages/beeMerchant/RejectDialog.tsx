@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { merchantRejectSchema, type AdminMerchantAccount } from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, TextAreaField, useToast } from '@hive/shared/ui';
+import { Alert, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
-import { FormDialog } from '../../components';
+import { FormDialog, ReasonField } from '../../components';
 
 /** Reject a payment account with a reason the merchant will see. */
 export function RejectDialog({
@@ -52,10 +52,8 @@ export function RejectDialog({
       onCancel={onClose}
       problem={problem && <Alert kind="error">{problem}</Alert>}
     >
-      <TextAreaField
+      <ReasonField
         label={t('beeMerchant.reason')}
-        rows={3}
-        required
         error={fieldMessage(t, errors.reason?.message)}
         {...register('reason')}
       />

@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { companyStatusSchema, type AdminCompany } from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, TextAreaField, useToast } from '@hive/shared/ui';
+import { Alert, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
-import { FormDialog } from '../../components';
+import { FormDialog, ReasonField } from '../../components';
 
 /** Suspend (its users are signed out) or reactivate a company, with a reason for the audit log. */
 export function StatusDialog({
@@ -57,10 +57,8 @@ export function StatusDialog({
       problem={problem && <Alert kind="error">{problem}</Alert>}
     >
       <p>{t(suspend ? 'companies.suspendHint' : 'companies.reactivateHint')}</p>
-      <TextAreaField
+      <ReasonField
         label={t('companies.reason')}
-        rows={3}
-        required
         error={fieldMessage(t, errors.reason?.message)}
         {...register('reason')}
       />

@@ -14,6 +14,7 @@ import { Alert, Button, PageFrame, SelectField, TextAreaField, useToast } from '
 import { applyServerErrors, describeProblem, fieldMessage, useAdminQuery } from '../../api';
 import { ReadOnlyNote, StatusBadge, formatDateTime } from '../../components';
 import styles from '../pages.module.css';
+import { PlanRequestCard } from './PlanRequestCard';
 
 /** One ticket: the conversation, a reply box and the status. */
 export function TicketPage() {
@@ -93,6 +94,7 @@ export function TicketPage() {
       <ReadOnlyNote actions={['support.write']} />
       {data && (
         <>
+          <PlanRequestCard ticket={data} onChanged={ticket.reload} />
           <ol className={styles.thread} aria-label={t('support.conversation')}>
             {data.messages.map((message) => (
               <li

@@ -5,7 +5,7 @@ import { Download, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useHttp } from '@hive/shared/shell-contract';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, SearchField, useToast } from '@hive/shared/ui';
-import { DataTable } from '@hive/shared/ui/table';
+import { DataTable, type DataTableProps } from '@hive/shared/ui/table';
 import { API, csvDelimiter, downloadFile, failureKind, mailLimit, refusal, tooManyRequests, useApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels } from '../../i18n';
 import { useSearchDraft } from './useSearchDraft';
@@ -41,6 +41,8 @@ export interface ResourceConfig<T extends { id: number }, S extends string> {
   described?: boolean;
   /** Whether a row offers Delete (default: every row). */
   canDelete?: (row: T) => boolean;
+  /** More page actions, before Export CSV (e.g. Import); `reload` reads the list again. */
+  PageActions?: ComponentType<{ reload: () => void }>;
   /** More row actions, before Delete (e.g. Archive). */
   RowActions?: ComponentType<{ row: T; reload: () => void }>;
   /**
@@ -57,6 +59,8 @@ export interface ResourceConfig<T extends { id: number }, S extends string> {
    * to the list's query (kept in the URL by the hook; a change should go back to page 1).
    */
   useFilters?: () => ResourceFilters;
+  /** On a phone, each row as a card of these columns (the row actions are `actions`): DataTable's `cards`. */
+  cards?: DataTableProps<T>['cards'];
 }
 
 export interface ResourceFilters {
@@ -246,6 +250,8 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
           sort: params.sort,
           dir: params.dir,
           delimiter: csvDelimiter(i18n.language),
+          // Headers in the language of the page (the server's default is the account's).
+          lang: i18n.language,
         },
         `${config.endpoint}.csv`,
       );
@@ -305,6 +311,7 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
       description={config.described ? t(`${config.prefix}.description`) : undefined}
       actions={
         <>
+          {config.PageActions && <config.PageActions reload={list.reload} />}
           {(config.exportable ?? true) && (
             <Button
               icon={<Download size={16} aria-hidden="true" />}
@@ -327,6 +334,7 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
         data={rows}
         total={total}
         unpaged={config.local !== undefined}
+        cards={config.cards}
         page={params.page}
         pageSize={params.pageSize}
         sort={{ id: params.sort, desc: params.dir === 'desc' }}

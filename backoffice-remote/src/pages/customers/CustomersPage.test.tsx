@@ -35,6 +35,20 @@ describe('customers page', () => {
     );
   });
 
+  it('on a phone each customer reads as a card: the name, how to reach them, what they spent, the actions', async () => {
+    await renderInShell(<App />, {
+      path: '/customer',
+      routes: [on('GET', '/api/backoffice/customers', LIST)],
+      language: 'es',
+    });
+    const name = await screen.findByRole('cell', { name: 'Ana Brooks' });
+    expect(name).toHaveAttribute('data-card', 'title');
+    const row = name.closest('tr')!;
+    const keys = [...row.querySelectorAll('[data-card="key"]')].map((c) => c.getAttribute('data-label'));
+    expect(keys).toEqual(['Correo electrónico', 'Teléfono', 'Puntos', 'Total gastado', null]);
+    expect(within(row).getByRole('cell', { name: 'Prefers paper receipts.' })).not.toHaveAttribute('data-card');
+  });
+
   it('edit: e-mail and phone are checked in the browser; total spent is shown, not edited', async () => {
     const user = userEvent.setup();
     const { calls } = await renderInShell(<App />, {

@@ -69,6 +69,8 @@ const config: ResourceConfig<Customer, CustomerSort> = {
   useColumns: useCustomerColumns,
   rowName: (customer) => customer.name,
   Form: CustomerForm,
+  // A phone shows each customer as a card: how to reach them, what they spent, and the actions.
+  cards: { title: 'name', keys: ['phone', 'email', 'totalSpent', 'points', 'actions'] },
 };
 
 export default function CustomersPage() {

@@ -72,7 +72,12 @@ describe('ordering online settings', () => {
     await renderWithTexts(
       <SettingsForm api={api} initial={settings} storefrontPath="/ordering/blue-door-bistro" onSaved={onSaved} />,
     );
-    expect(screen.getByRole('link', { name: /\/ordering\/blue-door-bistro$/ })).toBeInTheDocument();
+    // The link wraps at its slashes and dots (<wbr>), never mid-word; jsdom names it with spaces there.
+    const storefront = screen.getByRole('link', {
+      name: (name) => name.replace(/ /g, '').endsWith('/ordering/blue-door-bistro'),
+    });
+    expect(storefront.textContent).toBe(`${window.location.origin}/ordering/blue-door-bistro`);
+    expect(storefront.querySelectorAll('wbr').length).toBeGreaterThan(2);
 
     const slug = screen.getByRole('textbox', { name: /store address/i });
     await user.clear(slug);
@@ -97,15 +102,47 @@ describe('ordering online settings', () => {
     expect(onSaved).toHaveBeenCalledWith('/ordering/blue-door');
   });
 
+  it('offers the opening hours as times the language writes, whole in Spanish (no "08:00 AI")', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    await renderWithTexts(
+      <SettingsForm api={api} initial={settings} storefrontPath="/ordering/blue-door-bistro" onSaved={jest.fn()} />,
+      'es',
+    );
+    const opens = screen.getByRole('combobox', { name: 'Lunes abre' });
+    expect(opens).toHaveValue('08:00');
+    expect(within(opens).getByRole('option', { selected: true })).toHaveTextContent(/^8:00$/);
+    expect(within(opens).getByRole('option', { name: '13:30' })).toBeInTheDocument();
+    await user.selectOptions(opens, '09:15');
+    await user.click(screen.getByRole('button', { name: /Guardar/ }));
+    await waitFor(() => expect(api.saveSettings).toHaveBeenCalled());
+    expect((api.saveSettings as jest.Mock).mock.calls[0][0].hours[1]).toEqual({ open: '09:15', close: '23:00' });
+  });
+
+  it('writes the times with AM and PM in English, and keeps a saved time off the quarters', async () => {
+    await renderWithTexts(
+      <SettingsForm
+        api={fakeApi()}
+        initial={{ ...settings, hours: [{ open: '08:10', close: '22:00' }, ...settings.hours.slice(1)] }}
+        storefrontPath="/ordering/blue-door-bistro"
+        onSaved={jest.fn()}
+      />,
+    );
+    const opens = screen.getByRole('combobox', { name: 'Sunday opens' });
+    expect(opens).toHaveValue('08:10');
+    expect(within(opens).getByRole('option', { selected: true })).toHaveTextContent('8:10 AM');
+    expect(
+      within(screen.getByRole('combobox', { name: 'Sunday closes' })).getByRole('option', { selected: true }),
+    ).toHaveTextContent('10:00 PM');
+  });
+
   it('refuses closing before opening', async () => {
     const user = userEvent.setup();
     const api = fakeApi();
     await renderWithTexts(
       <SettingsForm api={api} initial={settings} storefrontPath="/ordering/blue-door-bistro" onSaved={jest.fn()} />,
     );
-    const closes = screen.getByLabelText('Monday closes');
-    await user.clear(closes);
-    await user.type(closes, '07:00');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Monday closes' }), '07:00');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(api.saveSettings).not.toHaveBeenCalled();
     expect(screen.getByText(/Monday: closing time must be after opening time/)).toBeInTheDocument();

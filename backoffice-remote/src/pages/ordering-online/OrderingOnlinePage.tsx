@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, CheckboxField, PageFrame, TextField } from '@hive/shared/ui';
+import { Alert, Breakable, Button, CheckboxField, PageFrame, TextField } from '@hive/shared/ui';
 import {
   ORDER_ACTIONS,
   ORDER_TRANSITIONS,
@@ -16,6 +16,7 @@ import { DOCUMENT_TITLE_SUFFIX, TimeZoneNote, useFormat, useLanguage, usePageMet
 import { TimeZoneField } from '../settings/shared';
 import { ORDERING_API, orderingOnlineApi, type OrderingOnlineApi } from './api';
 import styles from './ordering-online.module.css';
+import { TimeSelect } from './TimeSelect';
 
 /*
  * /ordering_online: the store's online-ordering settings and its incoming orders (newest first),
@@ -166,19 +167,17 @@ export function SettingsForm({
                   />{' '}
                   {t('orderingOnline.closed')}
                 </label>
-                <input
-                  type="time"
+                <TimeSelect
                   aria-label={t('orderingOnline.opens', { day })}
                   value={h.open}
                   disabled={h.closed}
-                  onChange={(e) => setDay(index, { open: e.target.value })}
+                  onChange={(open) => setDay(index, { open })}
                 />
-                <input
-                  type="time"
+                <TimeSelect
                   aria-label={t('orderingOnline.closes', { day })}
                   value={h.close}
                   disabled={h.closed}
-                  onChange={(e) => setDay(index, { close: e.target.value })}
+                  onChange={(close) => setDay(index, { close })}
                 />
               </div>
               {error && <p className={styles.error}>{t('orderingOnline.dayError', { day, error })}</p>}
@@ -190,7 +189,7 @@ export function SettingsForm({
       <p>
         {t('orderingOnline.storefrontLink')}{' '}
         <a className={styles.link} href={storefrontPath} target="_blank" rel="noreferrer">
-          {link}
+          <Breakable text={link} />
         </a>
       </p>
       {status === 'saved' && <Alert kind="success">{t('orderingOnline.saved')}</Alert>}

@@ -16,6 +16,7 @@ import { API, useApi, useLiveApi } from '../../api';
 import { LiveIndicator } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, useFormat, usePageMeta, useT } from '../../i18n';
 import { useFailureMessage } from '../../frames/resource';
+import { FirstSteps } from './FirstSteps';
 import styles from './overview.module.css';
 
 // recharts is heavy: only this page downloads it, and only once the figures are there.
@@ -217,6 +218,8 @@ export default function OverviewPage() {
       documentTitleSuffix={DOCUMENT_TITLE_SUFFIX}
       actions={<LiveIndicator />}
     >
+      {/* A new company's set-up, above its (still empty) figures. */}
+      <FirstSteps />
       {body}
     </PageFrame>
   );

@@ -187,6 +187,7 @@ describe('Reporting › Transactions', () => {
         tipCents: 0,
         payment: 'Cash + Card',
         refundOf: null,
+        figureCents: 900,
       },
     ],
     total: 120,
@@ -214,7 +215,14 @@ describe('Reporting › Transactions', () => {
     shiftNumber: 7,
     note: '',
     currency: 'USD',
-    business: { name: 'Corner Market', header: 'Thanks!', footer: 'See you' },
+    business: {
+      name: 'Corner Market',
+      address: { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' },
+      phone: '',
+      taxId: '',
+      header: 'Thanks!',
+      footer: 'See you',
+    },
     lines: [
       {
         position: 1,
@@ -258,7 +266,7 @@ describe('Reporting › Transactions', () => {
     await user.click(within(table).getByRole('link', { name: '#1041' }));
     const receipt = await screen.findByRole('article', { name: 'Receipt #1041' });
     expect(receipt).toHaveTextContent('Promo');
-    expect(receipt).toHaveTextContent('VAT 10 % (included)');
+    expect(receipt).toHaveTextContent('VAT 10% (included)');
     expect(receipt).toHaveTextContent('$9.90');
     expect(screen.getByRole('link', { name: 'Reprint' })).toHaveAttribute('href', '/transaction/print?receipt=41');
     await user.click(screen.getByRole('button', { name: 'Back to the list' }));

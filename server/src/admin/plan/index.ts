@@ -11,6 +11,7 @@ export {
   planVersionOf,
   staleProfileFor,
 } from '../../auth';
+export { announcePlanChange, samePlan, sortedAddons, writePlanChange, type Plan } from './change';
 
 /**
  * Mounted on /api before every route: a signed-in merchant whose company plan (or own access) changed

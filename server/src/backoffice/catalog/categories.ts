@@ -13,6 +13,7 @@ import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   conflictOr,
@@ -21,10 +22,7 @@ import {
   ilike,
   noStore,
   notFound,
-  sendCsv,
-  csvDelimiterOf,
-  toCsv,
-  type CsvColumn,
+  type ExportColumn,
 } from '../common';
 
 const PAGE = '/categories';
@@ -87,7 +85,7 @@ async function listCategories(
     .execute();
 }
 
-const CSV_COLUMNS: CsvColumn<Category>[] = [
+const CSV_COLUMNS: ExportColumn<Category>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'color', value: (r) => r.color },
   { header: 'position', value: (r) => r.position },
@@ -120,7 +118,7 @@ export function categoriesRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(categoryListQuerySchema, req.query);
     const rows = await listCategories(db, merchantOf(res).companyId, q, LIMITS.exportMax, 0);
-    sendCsv(res, 'categories', toCsv(CSV_COLUMNS, rows.map(toCategory), csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'categories', now: ctx.now() }, CSV_COLUMNS, rows.map(toCategory));
   });
 
   router.get('/:id', async (req, res) => {

@@ -2,10 +2,12 @@
 // groups; their tables and migrations, and the demo catalogs.
 import type { AuthContext } from '../../auth';
 import type { ServerModule } from '../../module';
+import { barcodeMigration } from './barcodeMigration';
 import { bundleMigrations } from './bundleMigrations';
 import { bundlesRouter } from './bundles';
 import { catalogMigration } from './catalogMigration';
 import { categoriesRouter } from './categories';
+import { mountItemImportParser } from './itemImportRoute';
 import { itemsRouter } from './items';
 import { modifierMigrations } from './modifierMigrations';
 import { modifiersRouter } from './modifiers';
@@ -21,10 +23,14 @@ export type { CatalogTables } from './tables';
 
 export const catalogModule: ServerModule<AuthContext> = {
   name: 'catalog',
-  migrations: { ...catalogMigration, ...bundleMigrations, ...modifierMigrations },
+  migrations: { ...catalogMigration, ...bundleMigrations, ...modifierMigrations, ...barcodeMigration },
   routes: {
-    // The price list import (a CSV file of up to 1 MB) and its apply, before the shared 32 kB parsers.
-    parsers: mountPriceListParsers,
+    // The price list and items imports (CSV files of up to 1 MB) and the price list's apply, before
+    // the shared 32 kB parsers.
+    parsers: (app) => {
+      mountPriceListParsers(app);
+      mountItemImportParser(app);
+    },
     backoffice: (ctx) => [
       ['/items', itemsRouter(ctx)],
       ['/categories', categoriesRouter(ctx)],

@@ -20,7 +20,6 @@ import {
   merchantOf,
   requirePage,
   cents,
-  conflictOr,
   containsPattern,
   idParam,
   ilike,
@@ -34,9 +33,11 @@ import {
   type CsvColumn,
 } from '../common';
 import { checkTaxIds, ratesForNewItems, setItemTaxes, taxesOfItems } from '../settings';
+import { loadImportContext } from './itemImport';
+import { handlesStock, mountItemImport, taken } from './itemImportRoute';
+import { csvLanguage, itemHeader, stockHeader, yesNo, type CsvLanguage } from './itemsCsv';
 
 const PAGE = '/items';
-const SKU_TAKEN = 'already used by another item';
 
 const SORT_COLUMNS: Record<ItemSort, string> = {
   name: 'lower(items.name)',
@@ -67,6 +68,7 @@ function selectItems(db: Kysely<Database>, companyId: number, search: string) {
     'items.id',
     'items.name',
     'items.sku',
+    'items.barcode',
     'items.category_id',
     'categories.name as category_name',
     'items.price_cents',
@@ -91,6 +93,7 @@ function toItem(row: ItemRow, taxes: ItemTaxes): Item {
     id: row.id,
     name: row.name,
     sku: row.sku,
+    barcode: row.barcode,
     categoryId: row.category_id,
     categoryName: row.category_name ?? null,
     price: money(row.price_cents),
@@ -142,6 +145,7 @@ function columns(input: ItemInput) {
   return {
     name: input.name,
     sku: input.sku,
+    ...(input.barcode !== undefined && { barcode: input.barcode }),
     category_id: input.categoryId,
     price_cents: cents(input.price),
     cost_cents: cents(input.cost),
@@ -150,19 +154,31 @@ function columns(input: ItemInput) {
   };
 }
 
-const CSV_COLUMNS: CsvColumn<Item>[] = [
-  { header: 'name', value: (r) => r.name },
-  { header: 'sku', value: (r) => r.sku },
-  { header: 'category', value: (r) => r.categoryName ?? '' },
-  { header: 'price', value: (r) => r.price.toFixed(2), decimal: true },
-  { header: 'cost', value: (r) => r.cost.toFixed(2), decimal: true },
-  {
-    header: 'taxes',
-    value: (r) => r.taxes.map((t) => `${t.name} (${t.rate} % ${t.type})${t.archived ? ' archived' : ''}`).join('; '),
-  },
-  { header: 'track_stock', value: (r) => (r.trackStock ? 'yes' : 'no') },
-  { header: 'active', value: (r) => (r.active ? 'yes' : 'no') },
-];
+/**
+ * The export's columns: the import's (itemsCsv.ts), in the reader's language, and the quantity
+ * on hand in each active warehouse where the user has inventory, so an exported file imports back.
+ */
+function csvColumns(lang: CsvLanguage, warehouses: { id: number; name: string }[] | null, stock: Map<string, number>) {
+  const columns: CsvColumn<Item>[] = [
+    { header: itemHeader('name', lang), value: (r) => r.name },
+    { header: itemHeader('sku', lang), value: (r) => r.sku },
+    { header: itemHeader('category', lang), value: (r) => r.categoryName ?? '' },
+    { header: itemHeader('price', lang), value: (r) => r.price.toFixed(2), decimal: true },
+    { header: itemHeader('cost', lang), value: (r) => r.cost.toFixed(2), decimal: true },
+    // Names only (the import finds rates by name); archived ones too, as the item keeps them.
+    { header: itemHeader('taxes', lang), value: (r) => r.taxes.map((t) => t.name).join('; ') },
+    { header: itemHeader('barcode', lang), value: (r) => r.barcode },
+    { header: itemHeader('trackStock', lang), value: (r) => yesNo(r.trackStock, lang) },
+    { header: itemHeader('active', lang), value: (r) => yesNo(r.active, lang) },
+  ];
+  for (const w of warehouses ?? []) {
+    columns.push({
+      header: stockHeader(w.name, lang),
+      value: (r) => (r.trackStock ? (stock.get(`${r.id}:${w.id}`) ?? 0) : ''),
+    });
+  }
+  return columns;
+}
 
 export function itemsRouter(ctx: AuthContext): Router {
   const router = express.Router();
@@ -207,17 +223,23 @@ export function itemsRouter(ctx: AuthContext): Router {
       companyId,
       rows.map((r) => r.id),
     );
+    const merchant = merchantOf(res);
+    const user = await db.selectFrom('users').select('language').where('id', '=', merchant.userId).executeTakeFirst();
+    const lang = csvLanguage(req.query.lang, user?.language);
+    const context = handlesStock(merchant) ? await loadImportContext(db, companyId, true) : null;
     sendCsv(
       res,
       'items',
       toCsv(
-        CSV_COLUMNS,
+        csvColumns(lang, context?.warehouses ?? null, context?.stock ?? new Map()),
         rows.map((row) => toItem(row, taxes)),
         csvDelimiterOf(req),
       ),
       ctx.now(),
     );
   });
+
+  mountItemImport(router, ctx);
 
   /** What the item form needs to offer (readable with the items permission alone). */
   router.get('/options', async (_req, res) => {
@@ -255,7 +277,7 @@ export function itemsRouter(ctx: AuthContext): Router {
         await setItemTaxes(trx, companyId, created.id, input.taxIds);
         return created.id;
       })
-      .catch((error: unknown) => conflictOr(error, 'sku', SKU_TAKEN));
+      .catch(taken);
     noStore(res)
       .status(201)
       .json(await loadItem(companyId, id));
@@ -279,7 +301,7 @@ export function itemsRouter(ctx: AuthContext): Router {
         if (Number(result.numUpdatedRows) === 0) throw notFound('item');
         await setItemTaxes(trx, companyId, id, input.taxIds);
       })
-      .catch((error: unknown) => conflictOr(error, 'sku', SKU_TAKEN));
+      .catch(taken);
     noStore(res).json(await loadItem(companyId, id));
   });
 

@@ -21,6 +21,8 @@ export interface ItemsTable {
   category_id: number | null;
   name: string;
   sku: string;
+  /** '' when none; unique within the company otherwise (barcodeMigration.ts). */
+  barcode: Generated<string>;
   price_cents: number;
   cost_cents: number;
   track_stock: Flag;

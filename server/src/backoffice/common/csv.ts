@@ -79,9 +79,14 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: T[], delimiter: CsvDelim
   });
 }
 
-/** The file as an attachment named `<name>-<date>.csv`, saying its encoding. */
-export function sendCsv(res: Response, name: string, body: string, now: number): void {
-  const date = new Date(now).toISOString().slice(0, 10);
+/**
+ * The file as an attachment named `<name>-<date>.csv`, saying its encoding: dated in `timeZone`
+ * (the business's: list exports pass it, see csvExport.ts), UTC when none is given.
+ */
+export function sendCsv(res: Response, name: string, body: string, now: number, timeZone = 'UTC'): void {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
   noStore(res)
     .type('text/csv; charset=utf-8')
     .set('Content-Disposition', `attachment; filename="${name}-${date}.csv"`)

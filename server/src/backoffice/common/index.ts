@@ -39,4 +39,12 @@ export {
   type CsvColumn,
   type CsvDelimiter,
 } from './csv';
+export {
+  sendExport,
+  csvHeader,
+  exportLanguage,
+  type CsvHeaderKey,
+  type CsvLanguage,
+  type ExportColumn,
+} from './csvExport';
 export { isPostgres, userNames, type Db } from './db';

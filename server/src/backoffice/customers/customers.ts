@@ -13,6 +13,7 @@ import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   containsPattern,
@@ -21,10 +22,7 @@ import {
   money,
   noStore,
   notFound,
-  sendCsv,
-  csvDelimiterOf,
-  toCsv,
-  type CsvColumn,
+  type ExportColumn,
 } from '../common';
 import { recordPointsEdit } from '../rewards';
 
@@ -102,7 +100,7 @@ async function listCustomers(
     .execute();
 }
 
-const CSV_COLUMNS: CsvColumn<Customer>[] = [
+const CSV_COLUMNS: ExportColumn<Customer>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'email', value: (r) => r.email },
   { header: 'phone', value: (r) => r.phone },
@@ -137,7 +135,7 @@ export function customersRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(customerListQuerySchema, req.query);
     const rows = await listCustomers(db, merchantOf(res).companyId, q, LIMITS.exportMax, 0);
-    sendCsv(res, 'customers', toCsv(CSV_COLUMNS, rows.map(toCustomer), csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'customers', now: ctx.now() }, CSV_COLUMNS, rows.map(toCustomer));
   });
 
   router.get('/:id', async (req, res) => {

@@ -2,7 +2,9 @@ import express, { type Router } from 'express';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   TERMINAL_ONLINE_WINDOW_MS,
+  closeShiftInputSchema,
   terminalInputSchema,
+  type ShiftClosedFromBackoffice,
   type Terminal,
   type TerminalList,
   type TerminalOptions,
@@ -28,6 +30,7 @@ import {
 import { companyLocale } from '../settings';
 import { writeLog } from './log';
 import { newPairingCode, sha256 } from './secrets';
+import { closeShiftFromBackoffice } from './shiftClose';
 
 const PAGE = '/terminal';
 const NAME_TAKEN = 'another terminal already has this name';
@@ -95,11 +98,12 @@ export async function loadTerminals(db: Db, companyId: number, now: number, only
   const { timezone } = await companyLocale(db, companyId);
   const [shifts, today, used] = await Promise.all([
     db
-      .selectFrom('shifts')
-      .select(['terminal_id', 'number', 'opened_at'])
-      .where('company_id', '=', companyId)
-      .where('status', '=', 'open')
-      .where('terminal_id', 'in', ids)
+      .selectFrom('shifts as s')
+      .leftJoin('employees as e', (join) => join.onRef('e.id', '=', 's.opened_by').on('e.company_id', '=', companyId))
+      .select(['s.id', 's.terminal_id', 's.number', 's.opened_at', 'e.name as opened_by'])
+      .where('s.company_id', '=', companyId)
+      .where('s.status', '=', 'open')
+      .where('s.terminal_id', 'in', ids)
       .execute(),
     db
       .selectFrom('receipts')
@@ -141,7 +145,7 @@ export async function loadTerminals(db: Db, companyId: number, now: number, only
 function toTerminal(
   row: TerminalRow,
   now: number,
-  shift: { number: number; opened_at: number } | undefined,
+  shift: { id: number; number: number; opened_at: number; opened_by: string | null } | undefined,
   receiptsToday: number,
   hasHistory: boolean,
 ): Terminal {
@@ -160,7 +164,9 @@ function toTerminal(
     deviceModel: row.device_model,
     pairedAt: row.paired_at === null ? null : Number(row.paired_at),
     pairingExpiresAt: codeExpires !== null && codeExpires > now ? codeExpires : null,
-    openShift: shift ? { number: Number(shift.number), openedAt: Number(shift.opened_at) } : null,
+    openShift: shift
+      ? { id: shift.id, number: Number(shift.number), openedAt: Number(shift.opened_at), openedBy: shift.opened_by }
+      : null,
     receiptsToday,
     hasHistory,
     createdAt: Number(row.created_at),
@@ -168,7 +174,7 @@ function toTerminal(
   };
 }
 
-async function loadTerminal(db: Db, companyId: number, id: number, now: number): Promise<Terminal> {
+export async function loadTerminal(db: Db, companyId: number, id: number, now: number): Promise<Terminal> {
   const [terminal] = await loadTerminals(db, companyId, now, id);
   if (!terminal) throw notFound('terminal');
   return terminal;
@@ -367,6 +373,19 @@ export function terminalsRouter(ctx: AuthContext): Router {
       });
     });
     noStore(res).json(await loadTerminal(db, companyId, id, now));
+  });
+
+  // A shift a dead register left open, closed with the cash counted (refused while it is online).
+  router.post('/:id/close_shift', async (req, res) => {
+    const id = idParam(req.params.id);
+    const input = parseOrThrow(closeShiftInputSchema, req.body);
+    const { companyId, userId } = merchantOf(res);
+    const now = ctx.now();
+    const closing = await closeShiftFromBackoffice(db, { companyId, userId, terminalId: id, now }, input);
+    // The closings and the overview (the router announces the terminals).
+    ctx.live.publishChange(companyId, 'shifts');
+    const body: ShiftClosedFromBackoffice = { ...closing, terminal: await loadTerminal(db, companyId, id, now) };
+    noStore(res).json(body);
   });
 
   // Only a terminal that never sold: one with receipts or shifts is unpaired instead (its history stays).

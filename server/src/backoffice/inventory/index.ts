@@ -12,6 +12,7 @@ import { purchaseOrdersRouter } from './purchaseOrders';
 import { countsRouter, inventorySettingsRouter, stockRouter } from './stock';
 import { transfersRouter } from './transfers';
 import { ensureDefaultWarehouses } from './warehouseDefaults';
+import { setStock } from './stockSet';
 import { vendorsRouter } from './vendors';
 import { warehousesRouter } from './warehouses';
 
@@ -44,5 +45,5 @@ export const inventoryModule: ServerModule<AuthContext, PostingStep> = {
   // Each location has its default warehouse, in the transaction that made the location (settings
   // runs first: a new company's location exists when the owner's set-up runs here).
   companySetup: { owner: (trx, { companyId, now }) => ensureDefaultWarehouses(trx, companyId, now) },
-  reactions: { locationsAdded: ensureDefaultWarehouses },
+  reactions: { locationsAdded: ensureDefaultWarehouses, stockSet: setStock },
 };

@@ -18,6 +18,7 @@ import { allowMails, sendMail } from '../../outbox';
 import { companyLocale } from '../settings';
 import { merchantOf, requirePage, cents, fieldProblem, idParam, money, noStore, notFound, refused } from '../common';
 import { postLedger } from './ledger';
+import { purchaseOrderMail } from './purchaseOrderText';
 import {
   action,
   checkItems,
@@ -158,25 +159,6 @@ async function writeLines(trx: Db, companyId: number, orderId: number, input: Pu
       })),
     )
     .execute();
-}
-
-/** The e-mailed (and printed) text of a purchase order. */
-function orderText(order: PurchaseOrder, company: string): string {
-  const lines = order.lines.map(
-    (l) => `${l.quantity} x ${l.itemName}${l.sku ? ` (${l.sku})` : ''} @ ${l.cost.toFixed(2)} = ${l.total.toFixed(2)}`,
-  );
-  return [
-    `Purchase order #${order.number} from ${company}`,
-    `Deliver to: ${order.warehouseName}`,
-    order.expectedAt ? `Expected: ${new Date(order.expectedAt).toISOString().slice(0, 10)}` : '',
-    '',
-    ...lines,
-    '',
-    `Total: ${order.total.toFixed(2)}`,
-    order.note ? `\n${order.note}` : '',
-  ]
-    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-    .join('\n');
 }
 
 /**
@@ -467,18 +449,16 @@ export function purchaseOrdersRouter(ctx: AuthContext): Router {
     }
     if (order.status === 'draft' || order.status === 'cancelled') throw wrongState(WHAT, 'e-mailed', order.status);
     await allowMails(ctx.mail, { companyId, kind: 'purchase_order', to: [to], document: `purchase_order:${id}` });
-    await sendMail(
-      db,
-      { to, subject: `Purchase order #${order.number} from ${company.name}`, body: orderText(order, company.name) },
-      ctx.now(),
-    );
+    // The vendor is outside the product: the order speaks the company's language.
+    await sendMail(db, { to, ...(await purchaseOrderMail(db, companyId, order, company.name)) }, ctx.now());
     noStore(res).json({ sent: true, to });
   });
 
   router.get('/:id/print', async (req, res) => {
     const { companyId, company } = merchantOf(res);
     const order = await loadOrder(db, companyId, idParam(req.params.id));
-    noStore(res).type('text/plain; charset=utf-8').send(orderText(order, company.name));
+    const { body } = await purchaseOrderMail(db, companyId, order, company.name);
+    noStore(res).type('text/plain; charset=utf-8').send(body);
   });
 
   return router;

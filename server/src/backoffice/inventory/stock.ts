@@ -15,6 +15,8 @@ import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
+  type ExportColumn,
   merchantOf,
   requirePage,
   containsPattern,
@@ -23,9 +25,6 @@ import {
   money,
   noStore,
   notFound,
-  sendCsv,
-  csvDelimiterOf,
-  toCsv,
 } from '../common';
 import { allowsNegativeStock, postLedger } from './ledger';
 import { checkItems, checkWarehouse, inventoryOptions, isPostgres, userNames, type Db } from './common';
@@ -79,14 +78,14 @@ export async function stockRows(db: Db, companyId: number, q: StockQuery): Promi
   });
 }
 
-const CSV_COLUMNS = [
-  { header: 'Item', value: (r: StockRow) => r.itemName },
-  { header: 'SKU', value: (r: StockRow) => r.sku },
-  { header: 'Warehouse', value: (r: StockRow) => r.warehouseName },
-  { header: 'On hand', value: (r: StockRow) => r.onHand },
-  { header: 'Low stock at', value: (r: StockRow) => r.lowStock ?? '' },
-  { header: 'Average cost', value: (r: StockRow) => r.averageCost.toFixed(2), decimal: true },
-  { header: 'Value', value: (r: StockRow) => r.value.toFixed(2), decimal: true },
+const CSV_COLUMNS: ExportColumn<StockRow>[] = [
+  { header: 'item', value: (r) => r.itemName },
+  { header: 'sku', value: (r) => r.sku },
+  { header: 'warehouse', value: (r) => r.warehouseName },
+  { header: 'on_hand', value: (r) => r.onHand },
+  { header: 'low_stock_at', value: (r) => r.lowStock ?? '' },
+  { header: 'average_cost', value: (r) => r.averageCost.toFixed(2), decimal: true },
+  { header: 'value', value: (r) => r.value.toFixed(2), decimal: true },
 ];
 
 /** `/api/backoffice/inventory/stock`: on hand per item and warehouse, thresholds, value, CSV. */
@@ -112,7 +111,7 @@ export function stockRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(stockQuerySchema, req.query);
     const rows = await stockRows(db, merchantOf(res).companyId, q);
-    sendCsv(res, 'stock', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'stock', now: ctx.now() }, CSV_COLUMNS, rows);
   });
 
   router.get('/options', async (_req, res) => {

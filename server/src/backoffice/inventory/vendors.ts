@@ -4,18 +4,16 @@ import { vendorInputSchema, type Vendor, type VendorInput } from '@hive/shared/s
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   cents,
   conflictOr,
-  csvDelimiterOf,
   idParam,
   noStore,
   notFound,
   refused,
-  sendCsv,
-  toCsv,
-  type CsvColumn,
+  type ExportColumn,
 } from '../common';
 import { checkItems, costOf, inventoryOptions, type Db } from './common';
 
@@ -98,7 +96,7 @@ async function setItems(trx: Db, companyId: number, vendorId: number, input: Ven
     .execute();
 }
 
-const CSV_COLUMNS: CsvColumn<Vendor>[] = [
+const CSV_COLUMNS: ExportColumn<Vendor>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'contact', value: (r) => r.contactName },
   { header: 'email', value: (r) => r.email },
@@ -121,7 +119,7 @@ export function vendorsRouter(ctx: AuthContext): Router {
 
   router.get('/export', async (req, res) => {
     const rows = await loadVendors(db, merchantOf(res).companyId);
-    sendCsv(res, 'vendors', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'vendors', now: ctx.now() }, CSV_COLUMNS, rows);
   });
 
   router.get('/options', async (_req, res) => {

@@ -4,19 +4,17 @@ import { warehouseInputSchema, type Warehouse } from '@hive/shared/schemas/backo
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   conflictOr,
-  csvDelimiterOf,
   fieldProblem,
   idParam,
   money,
   noStore,
   notFound,
   refused,
-  sendCsv,
-  toCsv,
-  type CsvColumn,
+  type ExportColumn,
 } from '../common';
 import { locationOptions } from '../devices';
 import type { Db } from './common';
@@ -94,7 +92,7 @@ async function checkLocationId(db: Db, companyId: number, locationId: number | n
 }
 
 /** `/api/backoffice/inventory/warehouses`: each location's own warehouse and extra ones (a back room). */
-const CSV_COLUMNS: CsvColumn<Warehouse>[] = [
+const CSV_COLUMNS: ExportColumn<Warehouse>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'location', value: (r) => r.locationName ?? '' },
   { header: 'default', value: (r) => (r.isDefault ? 'yes' : 'no') },
@@ -114,7 +112,7 @@ export function warehousesRouter(ctx: AuthContext): Router {
 
   router.get('/export', async (req, res) => {
     const rows = await loadWarehouses(db, merchantOf(res).companyId);
-    sendCsv(res, 'warehouses', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'warehouses', now: ctx.now() }, CSV_COLUMNS, rows);
   });
 
   router.get('/options', async (_req, res) => {

@@ -11,16 +11,14 @@ import {
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   conflictOr,
-  csvDelimiterOf,
   idParam,
   noStore,
   notFound,
-  sendCsv,
-  toCsv,
-  type CsvColumn,
+  type ExportColumn,
   type Db,
 } from '../common';
 import { companyLocale } from '../settings';
@@ -117,7 +115,7 @@ const columns = (input: DiscountInput) => ({
  * `/api/backoffice/discounts`: the discounts the registers offer (device config `discounts`), with
  * the use of each over the last 30 days from the receipts that named it.
  */
-const CSV_COLUMNS: CsvColumn<Discount>[] = [
+const CSV_COLUMNS: ExportColumn<Discount>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'type', value: (r) => r.type },
   { header: 'percent', value: (r) => (r.percentBp === null ? '' : (r.percentBp / 100).toFixed(2)), decimal: true },
@@ -161,7 +159,7 @@ export function discountsRouter(ctx: AuthContext): Router {
 
   router.get('/export', async (req, res) => {
     const rows = await load(merchantOf(res).companyId);
-    sendCsv(res, 'discounts', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'discounts', now: ctx.now() }, CSV_COLUMNS, rows);
   });
 
   router.get('/options', async (_req, res) => {

@@ -8,18 +8,7 @@ import {
 } from '@hive/shared/schemas/backoffice/offers';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
-import {
-  merchantOf,
-  requirePage,
-  csvDelimiterOf,
-  idParam,
-  noStore,
-  notFound,
-  sendCsv,
-  toCsv,
-  type CsvColumn,
-  type Db,
-} from '../common';
+import { sendExport, merchantOf, requirePage, idParam, noStore, notFound, type ExportColumn, type Db } from '../common';
 import { checkTargets, loadTargets, writeTargets } from './targets';
 
 const PAGE = '/promotions';
@@ -94,7 +83,7 @@ const columns = (input: PromotionInput) => ({
 
 /** `/api/backoffice/promotions`: the automatic rules, with their use over 30 days. */
 const decimal = (hundredths: number) => (hundredths / 100).toFixed(2);
-const CSV_COLUMNS: CsvColumn<Promotion>[] = [
+const CSV_COLUMNS: ExportColumn<Promotion>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'kind', value: (r) => r.kind },
   { header: 'priority', value: (r) => r.priority },
@@ -154,7 +143,7 @@ export function promotionsRouter(ctx: AuthContext): Router {
 
   router.get('/export', async (req, res) => {
     const rows = await list(merchantOf(res).companyId);
-    sendCsv(res, 'promotions', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'promotions', now: ctx.now() }, CSV_COLUMNS, rows);
   });
 
   router.get('/:id', async (req, res) => {

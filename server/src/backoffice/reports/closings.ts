@@ -180,7 +180,7 @@ async function closingRows(
 ): Promise<ClosingRow[]> {
   const ids = rows.map((r) => r.id);
   const cash = await shiftCash(db, companyId, ids);
-  const sales = new Map<number, { receipts: number; net: number }>();
+  const sales = new Map<number, { receipts: number; net: number; first: number; last: number }>();
   for (const part of chunks(ids, 1000)) {
     for (const r of await db
       .selectFrom('receipts')
@@ -202,12 +202,16 @@ async function closingRows(
             eb.lit(0),
           )
           .as('net'),
+        // The days its receipts span, for the link to them (a receipt may be stamped before the
+        // shift's opening by a register's clock, or after today's date while it stays open).
+        eb.fn.min('created_at').as('first'),
+        eb.fn.max('created_at').as('last'),
       ])
       .where('company_id', '=', companyId)
       .where('shift_id', 'in', part)
       .groupBy('shift_id')
       .execute()) {
-      sales.set(r.shift_id!, { receipts: n(r.receipts), net: n(r.net) });
+      sales.set(r.shift_id!, { receipts: n(r.receipts), net: n(r.net), first: n(r.first), last: n(r.last) });
     }
   }
   return rows.map((s) => {
@@ -215,6 +219,10 @@ async function closingRows(
     const closed = s.status === 'closed';
     const live = expectedCashCents({ openingFloatCents: n(s.opening_float_cents), ...c });
     const z = zone(s.location_id);
+    const opened = n(s.opened_at);
+    const ended = s.closed_at === null ? opened : n(s.closed_at);
+    const sold = sales.get(s.id);
+    const day = (at: number) => localStamp(at, z).slice(0, 10);
     return {
       id: s.id,
       number: n(s.number),
@@ -235,6 +243,10 @@ async function closingRows(
       countedCashCents: closed && s.counted_cash_cents !== null ? n(s.counted_cash_cents) : null,
       differenceCents: closed && s.difference_cents !== null ? n(s.difference_cents) : null,
       note: s.note,
+      receiptDays: {
+        from: day(Math.min(opened, sold?.first ?? opened)),
+        to: day(Math.max(ended, sold?.last ?? ended)),
+      },
     };
   });
 }

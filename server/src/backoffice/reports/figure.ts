@@ -9,6 +9,7 @@ import { paymentShares } from '@hive/shared/schemas/tender';
 import type { Database } from '../../database';
 import { n, type ReportContext } from './frame';
 import { salesSums } from './sums';
+import { chunks } from '../../db/chunks';
 
 /*
  * The figure behind a drill-down: a report's number recomputed from exactly the receipts the
@@ -46,18 +47,30 @@ export async function rolledNetSales(db: Kysely<Database>, ctx: ReportContext, r
 const signed = (column: string) =>
   sql<number>`coalesce(sum(case when r.kind = 'refund' then -${sql.ref(column)} else ${sql.ref(column)} end), 0)`;
 
-export async function figureOf(db: Kysely<Database>, q: TransactionsQuery, ids: Ids): Promise<number> {
+/**
+ * The figure over `ids`: one sum, or (`byReceipt`) each receipt's part of it. One definition
+ * for both, so that a list's rows add up to the figure above them.
+ */
+async function figureSums(
+  db: Kysely<Database>,
+  q: TransactionsQuery,
+  ids: Ids | readonly number[],
+  byReceipt: boolean,
+): Promise<{ receipt: number; cents: number }[]> {
   const kind = figureKind(q);
+  const rows = (list: { receipt_id?: number | null; cents: unknown }[]) =>
+    list.map((r) => ({ receipt: n(r.receipt_id), cents: n(r.cents) }));
   if (kind === 'item' || kind === 'category') {
     // rollup_items: a line's net amount, refunded lines taken off.
-    const row = await db
+    const lines = db
       .selectFrom('receipt_lines as l')
       .innerJoin('receipts as r', 'r.id', 'l.receipt_id')
       .where('l.receipt_id', 'in', ids)
       .where(kind === 'item' ? 'l.item_id' : 'l.category_id', '=', (kind === 'item' ? q.item : q.category)!)
-      .select(signed('l.net_cents').as('cents'))
-      .executeTakeFirst();
-    return n(row?.cents);
+      .select(signed('l.net_cents').as('cents'));
+    return rows(
+      byReceipt ? await lines.select('l.receipt_id').groupBy('l.receipt_id').execute() : await lines.execute(),
+    );
   }
   if (kind === 'tax') {
     // rollup_taxes: tax collected minus tax refunded, per tax as charged.
@@ -67,41 +80,61 @@ export async function figureOf(db: Kysely<Database>, q: TransactionsQuery, ids: 
       .where('t.receipt_id', 'in', ids)
       .where('t.rate_bp', '=', q.taxRate!);
     if (q.tax !== undefined) taxes = taxes.where('t.name', '=', q.tax);
-    const row = await taxes.select(signed('t.tax_cents').as('cents')).executeTakeFirst();
-    return n(row?.cents);
+    const sums = taxes.select(signed('t.tax_cents').as('cents'));
+    return rows(byReceipt ? await sums.select('t.receipt_id').groupBy('t.receipt_id').execute() : await sums.execute());
   }
   if (kind === 'payment') {
     // rollup_payments, as the sales summary's net column: a sale's payments with its change taken
     // off the cash first (paymentShares) plus their tips, minus the amounts refunded.
-    const rows = await db
+    const payments = await db
       .selectFrom('receipt_payments as p')
       .innerJoin('receipts as r', 'r.id', 'p.receipt_id')
       .where('p.receipt_id', 'in', ids)
       .select(['p.receipt_id', 'p.name', 'p.cash_like', 'p.amount_cents', 'p.tip_cents', 'r.kind', 'r.change_cents'])
       .orderBy('p.id')
       .execute();
-    const byReceipt = new Map<number, typeof rows>();
-    for (const p of rows) byReceipt.set(p.receipt_id, [...(byReceipt.get(p.receipt_id) ?? []), p]);
-    let cents = 0;
-    for (const list of byReceipt.values()) {
+    const byId = new Map<number, typeof payments>();
+    for (const p of payments) byId.set(p.receipt_id, [...(byId.get(p.receipt_id) ?? []), p]);
+    const parts: { receipt: number; cents: number }[] = [];
+    for (const [receipt, list] of byId) {
       const sale = list[0]!.kind === 'sale';
-      const payments = list.map((p) => ({ cash_like: n(p.cash_like), amount_cents: n(p.amount_cents) }));
-      const shares = sale ? paymentShares(payments, n(list[0]!.change_cents)) : payments.map((p) => p.amount_cents);
+      const amounts = list.map((p) => ({ cash_like: n(p.cash_like), amount_cents: n(p.amount_cents) }));
+      const shares = sale ? paymentShares(amounts, n(list[0]!.change_cents)) : amounts.map((p) => p.amount_cents);
+      let cents = 0;
       list.forEach((p, i) => {
         if (p.name === q.payment) cents += sale ? shares[i]! + n(p.tip_cents) : -shares[i]!;
       });
+      parts.push({ receipt, cents });
     }
-    return cents;
+    return byReceipt ? parts : [{ receipt: 0, cents: parts.reduce((sum, p) => sum + p.cents, 0) }];
   }
   // rollup_sales: a receipt's net amount (before tax), refunds taken off (or, refunds alone, added up).
-  const row = await db
+  const net = db
     .selectFrom('receipts as r')
     .where('r.id', 'in', ids)
     .select(
       kind === 'refunds' ? sql<number>`coalesce(sum(r.net_cents), 0)`.as('cents') : signed('r.net_cents').as('cents'),
-    )
-    .executeTakeFirst();
-  return n(row?.cents);
+    );
+  return rows(byReceipt ? await net.select('r.id as receipt_id').groupBy('r.id').execute() : await net.execute());
+}
+
+/** The figure over the receipts `ids` (the whole filtered list). */
+export async function figureOf(db: Kysely<Database>, q: TransactionsQuery, ids: Ids): Promise<number> {
+  const [row] = await figureSums(db, q, ids, false);
+  return row?.cents ?? 0;
+}
+
+/** Each listed receipt's part of the figure (a page of ids, or an export's). */
+export async function figureParts(
+  db: Kysely<Database>,
+  q: TransactionsQuery,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const part of chunks(ids, 1000)) {
+    for (const { receipt, cents } of await figureSums(db, q, part, true)) out.set(receipt, cents);
+  }
+  return out;
 }
 
 /** The names of the filters given by id, for the list's chips (another company's: none). */

@@ -374,6 +374,8 @@ export async function stockMovementsReport(
       return { ...m, quantity, balance: now };
     });
     count = moves.length;
+    // Newest first, as every list of events (the balances above run from the oldest).
+    moves.reverse();
     const slice = moves.slice((page - 1) * pageSize, page * pageSize);
     const numbers = await documentNumbers(
       db,

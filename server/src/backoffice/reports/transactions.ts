@@ -9,16 +9,18 @@ import {
 } from '@hive/shared/schemas/backoffice/reports';
 import type { Database } from '../../database';
 import { containsPattern, notFound } from '../common';
-import { companyLocale } from '../settings';
+import { ADDRESS_COLUMNS, addressOf, companyLocale, type AddressColumns } from '../settings';
+import { EMPTY_ADDRESS } from '@hive/shared/schemas/backoffice/settings';
 import { inWindow, n, reportMeta, rollupScope, sumOf, timeWindow, zoneOf, type ReportContext } from './frame';
-import { figureKind, figureOf, filterNames, rolledNetSales } from './figure';
+import { figureKind, figureOf, figureParts, filterNames, rolledNetSales } from './figure';
 import { salesSums } from './sums';
 import { localStamp } from '../../time';
 
 /*
  * /transaction: the receipts themselves, newest first (or oldest), filtered by the frame and by
  * kind, terminal, payment type, item, category, tax rate, closing and a search (receipt number,
- * the register's number, customer), with the figure a report showed for them (figure.ts);
+ * the register's number, customer), with the figure a report showed for them and each receipt's
+ * part of it (figure.ts);
  * a receipt's detail with its lines, taxes, payments and refunds (the reprint view reads it too).
  */
 
@@ -273,6 +275,7 @@ export async function transactionsReport(
       payments.set(p.receipt_id, list);
     }
   }
+  const parts = await figureParts(db, q, ids);
   const previous = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous) : null;
   const figure = {
     kind: figureKind(q),
@@ -307,6 +310,7 @@ export async function transactionsReport(
     tipCents: n(r.tip_cents),
     payment: (payments.get(r.id) ?? []).join(' + '),
     refundOf: r.refund_of === null ? null : n(r.refund_of),
+    figureCents: parts.get(r.id) ?? 0,
   }));
   return {
     ...reportMeta(ctx),
@@ -366,7 +370,14 @@ export async function receiptDetail(db: Kysely<Database>, companyId: number, id:
     db
       .selectFrom('companies as co')
       .leftJoin('company_profiles as p', 'p.company_id', 'co.id')
-      .select(['co.name', 'p.receipt_header', 'p.receipt_footer'])
+      .select([
+        'co.name',
+        'p.receipt_header',
+        'p.receipt_footer',
+        'p.phone',
+        'p.tax_id',
+        ...ADDRESS_COLUMNS.map((c) => `p.${c}` as const),
+      ])
       .where('co.id', '=', companyId)
       .executeTakeFirstOrThrow(),
     db
@@ -443,7 +454,15 @@ export async function receiptDetail(db: Kysely<Database>, companyId: number, id:
     shiftNumber: r.shift_number === null ? null : n(r.shift_number),
     note: r.note,
     currency: locale.currency,
-    business: { name: business.name, header: business.receipt_header ?? '', footer: business.receipt_footer ?? '' },
+    business: {
+      name: business.name,
+      // A company from before its settings has no profile row: nothing to print but its name.
+      address: business.country === null ? EMPTY_ADDRESS : addressOf(business as AddressColumns),
+      phone: business.phone ?? '',
+      taxId: business.tax_id ?? '',
+      header: business.receipt_header ?? '',
+      footer: business.receipt_footer ?? '',
+    },
     lines: lines.map((l) => ({
       position: n(l.position),
       name: l.name,

@@ -23,6 +23,7 @@ import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   fieldProblem,
@@ -32,10 +33,7 @@ import {
   refused,
   isPostgres,
   userNames,
-  sendCsv,
-  toCsv,
-  csvDelimiterOf,
-  type CsvColumn,
+  type ExportColumn,
   type Db,
 } from '../common';
 import { today } from '../../time';
@@ -347,7 +345,7 @@ export async function issueGiftCard(
 const amount = (cents: number) => (cents / 100).toFixed(2);
 const at = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
 /** The list's CSV: the masked number only (as the list shows it), never the full card number. */
-const CSV_COLUMNS: CsvColumn<GiftCard>[] = [
+const CSV_COLUMNS: ExportColumn<GiftCard>[] = [
   { header: 'number', value: (r) => maskGiftCardNumber(r.last4) },
   { header: 'status', value: (r) => r.status },
   { header: 'balance', value: (r) => amount(r.balanceCents), decimal: true },
@@ -373,7 +371,7 @@ export function giftCardsRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const { companyId } = merchantOf(res);
     const rows = await loadCards(db, companyId, await companyToday(db, companyId, ctx.now()));
-    sendCsv(res, 'gift-cards', toCsv(CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'gift-cards', now: ctx.now() }, CSV_COLUMNS, rows);
   });
 
   router.get('/options', async (_req, res) => {

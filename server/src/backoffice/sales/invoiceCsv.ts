@@ -1,10 +1,10 @@
 import type { Invoice } from '@hive/shared/schemas/backoffice/sales';
-import type { CsvColumn } from '../common';
+import type { ExportColumn } from '../common';
 
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
 /** The invoice list's CSV: one row per invoice, amounts in major units (a draft has no number yet). */
-export const INVOICE_CSV_COLUMNS: CsvColumn<Invoice>[] = [
+export const INVOICE_CSV_COLUMNS: ExportColumn<Invoice>[] = [
   { header: 'number', value: (r) => r.number ?? '' },
   { header: 'status', value: (r) => r.shownStatus },
   { header: 'customer', value: (r) => r.customer.name },

@@ -17,8 +17,9 @@ import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { AuthContext } from '../../auth';
 import { nextNumber } from '../../db/counters';
 import { parseOrThrow } from '../../http';
-import { allowMails, sendMail } from '../../outbox';
+import { allowMails, mailLanguage, sendMail } from '../../outbox';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   fieldProblem,
@@ -28,16 +29,13 @@ import {
   refused,
   isPostgres,
   userNames,
-  sendCsv,
-  toCsv,
-  csvDelimiterOf,
   type Db,
 } from '../common';
 import { today } from '../../time';
 import { companyLocale } from '../settings';
 import { storedInvoiceAmounts, type StoredTax } from './invoiceAmounts';
 import { INVOICE_CSV_COLUMNS } from './invoiceCsv';
-import { invoiceText } from './invoiceText';
+import { INVOICE_MAIL } from './invoiceText';
 import { invoicePdf, pdfLanguage } from './invoicePdf';
 
 const PAGE = '/invoice';
@@ -256,14 +254,12 @@ export async function markSent(trx: Db, companyId: number, id: number, now: numb
 export async function mailInvoice(db: Db, companyId: number, id: number, now: number): Promise<string | null> {
   const detail = await loadDetail(db, companyId, id, await companyTodayIso(db, companyId, now));
   const { currency } = await companyLocale(db, companyId);
-  const money = (cents: number) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
   const to = detail.customer.email;
   if (!to) return null;
-  await sendMail(
-    db as never,
-    { to, subject: `Invoice #${detail.number} from ${detail.company.name}`, body: invoiceText(detail, money) },
-    now,
-  );
+  // The customer is outside the product: the invoice speaks the company's language.
+  const company = await db.selectFrom('companies').select('language').where('id', '=', companyId).executeTakeFirst();
+  const mail = INVOICE_MAIL[mailLanguage(company?.language)]({ invoice: detail, currency });
+  await sendMail(db as never, { to, ...mail }, now);
   return to;
 }
 
@@ -336,7 +332,7 @@ export function invoicesRouter(ctx: AuthContext): Router {
 
   router.get('/export', async (req, res) => {
     const rows = await listed(req, merchantOf(res).companyId);
-    sendCsv(res, 'invoices', toCsv(INVOICE_CSV_COLUMNS, rows, csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'invoices', now: ctx.now() }, INVOICE_CSV_COLUMNS, rows);
   });
 
   router.get('/options', async (_req, res) => {

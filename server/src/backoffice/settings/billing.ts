@@ -184,6 +184,8 @@ export function billingRouter(ctx: AuthContext): Router {
               status: 'open',
               created_at: now,
               updated_at: now,
+              // The plan asked for, so that staff can apply it from the ticket (admin/planRequests.ts).
+              plan_request_json: same ? null : JSON.stringify(wanted),
             })
             .returning('id')
             .executeTakeFirstOrThrow();

@@ -112,7 +112,7 @@ export async function companySummary(
     .selectFrom('companies as c')
     .leftJoin('company_profiles as p', 'p.company_id', 'c.id')
     .leftJoin('company_logos as l', 'l.company_id', 'c.id')
-    .select(['c.name', 'p.currency', 'p.timezone', 'l.sha256'])
+    .select(['c.name', 'p.currency', 'p.timezone', 'p.tax_mode', 'l.sha256'])
     .where('c.id', '=', merchant.companyId)
     .executeTakeFirstOrThrow();
   return {
@@ -121,6 +121,7 @@ export async function companySummary(
     license: merchant.company.license,
     currency: row.currency ?? DEFAULT_CURRENCY,
     timezone: row.timezone ?? DEFAULT_TIMEZONE,
+    taxMode: row.tax_mode === 'included' ? 'included' : 'added',
     logoUrl: row.sha256 ? logoUrl(row.sha256) : null,
   };
 }

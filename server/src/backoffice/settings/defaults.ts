@@ -1,18 +1,25 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage } from '@hive/shared/config';
 import { DEFAULT_ORDER_TYPES, DEFAULT_PAYMENT_TYPES } from '@hive/shared/schemas/backoffice/settings';
+import { FIRST_LOCATION_NAME, type TaxMode } from '@hive/shared/schemas/countries';
 import type { Database } from '../../database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_TIMEZONE = 'UTC';
-export const DEFAULT_LOCATION_NAME = 'Main location';
+/** What new tax rates start as when sign-up named no country (the form's default before countries). */
+export const DEFAULT_TAX_MODE: TaxMode = 'added';
 
 export interface CompanyDefaults {
   /** The owner's e-mail: the first billing contact. */
   contactEmail?: string;
+  /** The business's zone, the first location's too. */
   timezone?: string;
+  /** From sign-up: the business's (and first location's) country, its currency and tax mode. */
+  country?: string;
+  currency?: string;
+  taxMode?: TaxMode;
 }
 
 /**
@@ -34,9 +41,18 @@ export async function ensureCompanySettings(
   if (!company) return;
   const language = isLanguage(company.language) ? company.language : DEFAULT_LANGUAGE;
   const timezone = defaults.timezone ?? DEFAULT_TIMEZONE;
+  const country = defaults.country ?? '';
   await db
     .insertInto('company_profiles')
-    .values({ company_id: companyId, legal_name: company.name, timezone, updated_at: now })
+    .values({
+      company_id: companyId,
+      legal_name: company.name,
+      timezone,
+      country,
+      currency: defaults.currency ?? DEFAULT_CURRENCY,
+      tax_mode: defaults.taxMode ?? DEFAULT_TAX_MODE,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('company_id').doNothing())
     .execute();
   await db
@@ -53,7 +69,9 @@ export async function ensureCompanySettings(
       .insertInto('locations')
       .values({
         company_id: companyId,
-        name: DEFAULT_LOCATION_NAME,
+        // Named in the company's language: it is the company's data, printed on its receipts.
+        name: FIRST_LOCATION_NAME[language] ?? FIRST_LOCATION_NAME.en!,
+        country,
         timezone,
         active: 1,
         created_at: now,
@@ -107,6 +125,19 @@ export async function companyLocale(db: Db, companyId: number): Promise<{ curren
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   return { currency: row?.currency ?? DEFAULT_CURRENCY, timezone: row?.timezone ?? DEFAULT_TIMEZONE };
+}
+
+/** The zone of the company's first active location (else the business's): what the storefront follows. */
+export async function firstLocationZone(db: Db, companyId: number): Promise<string> {
+  const row = await db
+    .selectFrom('locations')
+    .select('timezone')
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.timezone ?? (await companyLocale(db, companyId)).timezone;
 }
 
 /** The order type a storefront pickup order gets (the company's Takeaway). */

@@ -13,6 +13,7 @@ import { priceLevelsRouter } from './priceLevels';
 import { taxRatesRouter } from './taxRates';
 
 export { companySummary, LOGO_UPLOAD_PATH } from './business';
+export { ADDRESS_COLUMNS, addressOf, type AddressColumns } from './address';
 export { issueInvoices, pricePlan } from './invoices';
 export {
   seedSettingsDemo,
@@ -26,6 +27,7 @@ export {
   ensureCompanySettings,
   companyLocale,
   takeawayOrderTypeId,
+  firstLocationZone,
   DEFAULT_CURRENCY,
   DEFAULT_TIMEZONE,
 } from './defaults';
@@ -50,6 +52,7 @@ export const settingsModule: ServerModule<AuthContext> = {
   },
   companySetup: {
     // Business information, a location, order and payment types: ready to sell from day one.
-    owner: (trx, { companyId, email, now }) => ensureCompanySettings(trx, companyId, now, { contactEmail: email }),
+    owner: (trx, { companyId, email, now, locale }) =>
+      ensureCompanySettings(trx, companyId, now, { contactEmail: email, ...locale }),
   },
 };

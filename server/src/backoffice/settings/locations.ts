@@ -12,6 +12,7 @@ import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   conflictOr,
@@ -23,10 +24,7 @@ import {
   orderBy,
   lockCompanyRows,
   refused,
-  sendCsv,
-  csvDelimiterOf,
-  toCsv,
-  type CsvColumn,
+  type ExportColumn,
 } from '../common';
 import { ADDRESS_COLUMNS, addressColumns, addressOf } from './address';
 
@@ -99,7 +97,7 @@ async function otherActive(db: Db, companyId: number, exceptId: number): Promise
 
 const LAST_ACTIVE = 'A company needs at least one active location: add or activate another one first.';
 
-const CSV_COLUMNS: CsvColumn<Location>[] = [
+const CSV_COLUMNS: ExportColumn<Location>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'address_line1', value: (r) => r.address.line1 },
   { header: 'address_line2', value: (r) => r.address.line2 },
@@ -152,7 +150,7 @@ export function locationsRouter(ctx: AuthContext): Router {
   router.get('/export', async (req, res) => {
     const q = parseOrThrow(locationListQuerySchema, req.query);
     const rows = await list(merchantOf(res).companyId, q, LIMITS.exportMax, 0);
-    sendCsv(res, 'locations', toCsv(CSV_COLUMNS, rows.map(toLocation), csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'locations', now: ctx.now() }, CSV_COLUMNS, rows.map(toLocation));
   });
 
   router.get('/:id', async (req, res) => {

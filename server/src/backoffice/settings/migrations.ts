@@ -326,4 +326,13 @@ export const settingsMigrations: Record<string, Migration> = {
       throw new Error('2026_12_100_settings cannot be undone: restore a backup instead.');
     },
   },
+  // Issue 43: how the company's prices carry tax; companies so far got "added" rates by default.
+  '2027_09_430_company_tax_mode': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('company_profiles')
+        .addColumn('tax_mode', 'text', (c) => c.notNull().defaultTo('added'))
+        .execute();
+    },
+  },
 };

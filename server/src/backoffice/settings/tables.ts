@@ -21,6 +21,8 @@ export interface CompanyProfilesTable {
   country: Text;
   currency: ColumnType<string, string | undefined, string>;
   timezone: ColumnType<string, string | undefined, string>;
+  /** 'included' | 'added': the type new tax rates start as (sign-up proposes it from the country). */
+  tax_mode: ColumnType<string, string | undefined, string>;
   receipt_header: Text;
   receipt_footer: Text;
   updated_at: Millis;

@@ -13,20 +13,18 @@ import type { AuthContext } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
 import {
+  sendExport,
   merchantOf,
   requirePage,
   conflictOr,
   containsPattern,
-  csvDelimiterOf,
   idParam,
   ilike,
   noStore,
   notFound,
   orderBy,
   refused,
-  sendCsv,
-  toCsv,
-  type CsvColumn,
+  type ExportColumn,
 } from '../common';
 
 const PAGE = '/positions';
@@ -88,7 +86,7 @@ export async function positionOptions(db: Db, companyId: number): Promise<Positi
   return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, hourlyRateCents: Number(r.hourly_rate_cents) }));
 }
 
-const CSV_COLUMNS: CsvColumn<Position>[] = [
+const CSV_COLUMNS: ExportColumn<Position>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'hourly_rate', value: (r) => (r.hourlyRateCents / 100).toFixed(2), decimal: true },
   { header: 'color', value: (r) => r.color },
@@ -135,7 +133,7 @@ export function positionsRouter(ctx: AuthContext): Router {
       .orderBy('job_positions.id', 'asc')
       .limit(LIMITS.exportMax)
       .execute();
-    sendCsv(res, 'positions', toCsv(CSV_COLUMNS, rows.map(toPosition), csvDelimiterOf(req)), ctx.now());
+    await sendExport(ctx.db, req, res, { name: 'positions', now: ctx.now() }, CSV_COLUMNS, rows.map(toPosition));
   });
 
   router.get('/:id', async (req, res) => {

@@ -10,7 +10,10 @@ export function checkShift(lookup: Lookup, device: IngestDevice, key: string, fi
   if (shift.terminalId !== device.terminalId) {
     throw problem(field, 'shift_of_another_terminal', `${field}: the shift belongs to another terminal`);
   }
-  if (shift.status !== 'open') throw problem(field, 'shift_closed', `${field}: the shift is already closed`);
+  if (shift.status !== 'open') {
+    const how = shift.closedInBackoffice ? ' (from the back-office)' : '';
+    throw problem(field, 'shift_closed', `${field}: the shift is already closed${how}`);
+  }
   return shift;
 }
 

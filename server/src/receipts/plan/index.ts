@@ -72,6 +72,18 @@ export function plan(
           break;
         }
         case 'shift_close': {
+          const closed = lookup.shifts.get(e.shiftId.toLowerCase());
+          if (closed?.closedInBackoffice && closed.terminalId === device.terminalId) {
+            // Its register comes back and closes it too: the back-office's closing stands and
+            // nothing changes; the answer is that closing, so the register drops the event.
+            results[index] = {
+              id: key,
+              status: 'duplicate',
+              shiftNumber: closed.number!,
+              ...closed.closedInBackoffice,
+            };
+            continue;
+          }
           const employeeId = checkEmployee(lookup, e.employeeId);
           const shift = checkShift(lookup, device, e.shiftId.toLowerCase(), 'shiftId');
           shift.status = 'closed';

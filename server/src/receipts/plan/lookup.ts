@@ -130,14 +130,40 @@ export async function loadLookup(trx: Db, device: IngestDevice, events: readonly
       .execute();
     for (const r of rows) lookup.customers.add(r.id);
   });
-  const shiftColumns = ['id', 'client_id', 'number', 'terminal_id', 'status'] as const;
-  const addShift = (r: { id: number; client_id: string; number: number; terminal_id: number | null; status: string }) =>
+  const shiftColumns = [
+    'id',
+    'client_id',
+    'number',
+    'terminal_id',
+    'status',
+    'closed_by_email',
+    'expected_cash_cents',
+    'difference_cents',
+  ] as const;
+  const addShift = (r: {
+    id: number;
+    client_id: string;
+    number: number;
+    terminal_id: number | null;
+    status: string;
+    closed_by_email: string | null;
+    expected_cash_cents: number | null;
+    difference_cents: number | null;
+  }) =>
     lookup.shifts.set(r.client_id, {
       dbId: r.id,
       key: r.client_id,
       number: Number(r.number),
       terminalId: r.terminal_id,
       status: r.status as 'open' | 'closed',
+      ...(r.status === 'closed' && r.closed_by_email !== null
+        ? {
+            closedInBackoffice: {
+              expectedCashCents: Number(r.expected_cash_cents ?? 0),
+              differenceCents: Number(r.difference_cents ?? 0),
+            },
+          }
+        : {}),
     });
   await idsIn(shiftKeys, async (keys) => {
     const rows = await trx

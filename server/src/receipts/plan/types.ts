@@ -35,6 +35,11 @@ export interface ShiftState {
   number: number | null;
   terminalId: number | null;
   status: 'open' | 'closed';
+  /**
+   * Closed from the back-office while its register was away: the closing that stands, which the
+   * register's own shift_close, sent when it comes back, is answered with (plan/index.ts).
+   */
+  closedInBackoffice?: { expectedCashCents: number; differenceCents: number };
 }
 
 export interface SaleLineState {

@@ -22,6 +22,10 @@ export function createItemSchema(m: ValidationMessages = englishMessages) {
   return z.object({
     name: textSchema(m, LIMITS.nameMax, { required: true }),
     sku: textSchema(m, LIMITS.skuMax).refine((v) => SKU.test(v), m('invalidSku')),
+    /** Left out: as it is (a new item: none). Unique within the company, like the SKU. */
+    barcode: textSchema(m, LIMITS.skuMax)
+      .refine((v) => SKU.test(v), m('invalidSku'))
+      .optional(),
     categoryId: z
       .number({ error: m('invalidChoice') })
       .int(m('invalidChoice'))
@@ -67,6 +71,8 @@ export interface Item {
   id: number;
   name: string;
   sku: string;
+  /** '' when none. */
+  barcode: string;
   categoryId: number | null;
   categoryName: string | null;
   price: number;
@@ -349,4 +355,154 @@ export interface ModifierGroup {
 
 export interface ModifierGroupOptions {
   items: { id: number; name: string; sku: string; categoryName: string | null; active: boolean }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items import (/items, "Import"): a CSV file read by the server into a preview of the items it
+// creates or changes (matched by SKU), with its problems by row and column; nothing is written
+// until the same file is sent again without `dryRun`, and then all of it in one transaction.
+
+/**
+ * maxCsvBytes: the file (the page refuses a larger one before sending it); maxRows: item rows of
+ * one file; maxItems: the catalog a company may reach by importing (what lists and exports hold);
+ * maxErrors / maxRowsListed: what a preview lists one by one (the rest are counted).
+ */
+export const ITEM_IMPORT_LIMITS = {
+  maxCsvBytes: 1_000_000,
+  maxRows: 5_000,
+  maxItems: 10_000,
+  maxErrors: 100,
+  maxRowsListed: 1_000,
+  maxQuantity: 1_000_000,
+} as const;
+
+export const itemImportSchema = z.object({
+  csv: z
+    .string({ error: 'choose a CSV file' })
+    .min(1, 'the file is empty')
+    .max(ITEM_IMPORT_LIMITS.maxCsvBytes, 'the file is larger than 1 MB'),
+  /** true: read and check only (the preview); false: write it all, or nothing when a row is wrong. */
+  dryRun: z.boolean({ error: 'must be true or false' }),
+  /** The file's name, kept as the note of the stock adjustments an import makes. */
+  fileName: z
+    .string({ error: 'must be text' })
+    .max(200, 'at most 200 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'must not hold control characters')
+    .optional(),
+  /** The preview's fingerprint: the import is refused (409) when the same file now does something else. */
+  expected: z.string({ error: 'must be text' }).max(100, 'at most 100 characters').optional(),
+});
+export type ItemImportRequest = z.output<typeof itemImportSchema>;
+
+/** What an import can set on an item (`stock`: on hand in one warehouse). */
+export const ITEM_IMPORT_FIELDS = [
+  'name',
+  'sku',
+  'category',
+  'price',
+  'cost',
+  'taxes',
+  'barcode',
+  'trackStock',
+  'active',
+  'stock',
+] as const;
+export type ItemImportField = (typeof ITEM_IMPORT_FIELDS)[number];
+
+/** Why a cell, a row or the file cannot be imported (the page words each one; `message` is English). */
+export const ITEM_IMPORT_PROBLEMS = [
+  'noHeader',
+  'missingName',
+  'duplicateColumn',
+  'tooManyRows',
+  'tooManyItems',
+  'required',
+  'missingPrice',
+  'tooLong',
+  'controlChars',
+  'invalidSku',
+  'skuInFile',
+  'nameInFile',
+  'barcodeInFile',
+  'barcodeTaken',
+  'sameName',
+  'notNumber',
+  'otherSeparator',
+  'ambiguous',
+  'decimals',
+  'negative',
+  'tooLarge',
+  'notQuantity',
+  'notYesNo',
+  'unknownTax',
+  'archivedTax',
+  'tooManyTaxes',
+  'bundleStock',
+  'stockNotTracked',
+  'unknownWarehouse',
+  'noInventory',
+] as const;
+export type ItemImportProblem = (typeof ITEM_IMPORT_PROBLEMS)[number];
+
+export interface ItemImportError {
+  /** The row in the file (the header is row 1). */
+  row: number;
+  /** The column as the file names it (null: the whole row or file). */
+  column: string | null;
+  code: ItemImportProblem;
+  /** The cell, cut to a readable length, or what the problem names (a tax, a SKU). */
+  value?: string;
+  message: string;
+}
+
+/** Money in minor units (cents), stock in units, taxes by name, flags as booleans. */
+export type ItemImportValue = string | number | boolean | string[] | null;
+
+export interface ItemImportChange {
+  field: ItemImportField;
+  /** The warehouse of a `stock` change. */
+  warehouse?: string;
+  /** null for a new item. */
+  old: ItemImportValue;
+  new: ItemImportValue;
+}
+
+export interface ItemImportRow {
+  row: number;
+  action: 'create' | 'update' | 'unchanged';
+  /** The existing item (update, unchanged). */
+  itemId: number | null;
+  name: string;
+  sku: string;
+  changes: ItemImportChange[];
+}
+
+export interface ItemImportPreview {
+  rows: ItemImportRow[];
+  /** Rows past maxRowsListed: counted, not listed. */
+  rowsNotListed: number;
+  creates: number;
+  updates: number;
+  unchanged: number;
+  /** Categories the import creates (a name the company has no category for). */
+  newCategories: string[];
+  /** The columns read as stock, each with its warehouse. */
+  stockColumns: { column: string; warehouse: string }[];
+  /** Columns the import does not know: left out (e.g. a description from another system). */
+  ignoredColumns: string[];
+  errors: ItemImportError[];
+  /** Problems past maxErrors: counted, not listed. */
+  errorsNotListed: number;
+  /** What the file does, for `expected` when it is imported. */
+  fingerprint: string;
+}
+
+/** The answer of an import that was written. */
+export interface ItemImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  categoriesCreated: number;
+  /** Stock adjustments written (one per warehouse whose stock changed). */
+  adjustments: number;
 }

@@ -292,6 +292,8 @@ export interface CompanySummary {
   currency: string;
   /** The business's time zone (IANA name). */
   timezone: string;
+  /** The type new tax rates start as: prices with tax included (VAT) or tax added (US sales tax). */
+  taxMode?: 'included' | 'added';
   /** The logo's URL (versioned by its content), or null when there is none. */
   logoUrl: string | null;
 }

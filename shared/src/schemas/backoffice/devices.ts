@@ -11,10 +11,12 @@ import {
   flagSchema,
   idChoiceSchema,
   idListSchema,
+  integerSchema,
   textSchema,
   type ListResponse,
   type ValidationMessages,
 } from './common';
+import { DEVICE_LIMITS } from '@hive/shared/schemas/device';
 import { type LocationOption } from './settings';
 
 export const DEVICES_LIMITS = {
@@ -70,13 +72,49 @@ export interface Terminal {
   pairedAt: number | null;
   /** The expiry of the pairing code still open for it, or null (the code itself is shown once). */
   pairingExpiresAt: number | null;
-  openShift: { number: number; openedAt: number } | null;
+  openShift: OpenShift | null;
   /** Sales it rang up since midnight (company time zone). */
   receiptsToday: number;
   /** It rang up a sale or opened a shift: it cannot be deleted (unpair it; its history stays). */
   hasHistory: boolean;
   createdAt: number;
   updatedAt: number;
+}
+
+/** The shift open on a terminal: the back-office may close it when the register is silent. */
+export interface OpenShift {
+  /** The shift's id (its Z report is /closings?shift=id). */
+  id: number;
+  number: number;
+  openedAt: number;
+  /** The employee who opened it (null: none named, or since deleted). */
+  openedBy: string | null;
+}
+
+/**
+ * "Close shift" in the back-office, for a register that died with its shift open: the shift (the
+ * one the page showed, so a shift opened meanwhile is never closed by mistake), the cash counted in
+ * the drawer (minor units) and an optional note. Refused while the register is online.
+ */
+export function createCloseShiftSchema(m: ValidationMessages = englishMessages) {
+  return z.object({
+    shiftId: idChoiceSchema(m),
+    countedCashCents: integerSchema(m, { min: 0, max: DEVICE_LIMITS.maxCents }),
+    note: textSchema(m, DEVICE_LIMITS.noteMax).optional(),
+  });
+}
+export const closeShiftInputSchema = createCloseShiftSchema();
+export type CloseShiftInput = z.output<typeof closeShiftInputSchema>;
+
+/** The answer of "Close shift": the closing as the register would have got it, and the terminal now. */
+export interface ShiftClosedFromBackoffice {
+  shiftId: number;
+  number: number;
+  closedAt: number;
+  countedCashCents: number;
+  expectedCashCents: number;
+  differenceCents: number;
+  terminal: Terminal;
 }
 
 export interface TerminalList {
@@ -108,9 +146,18 @@ export interface TerminalLogOptions {
 /**
  * pairing: codes, pairing, unpairing; sync: event batches; config: a new configuration fetched;
  * app: app version changes; device: what the register reported; printing: print jobs that failed;
- * settings: renamed or moved in the back-office.
+ * settings: renamed or moved in the back-office; shift: a shift closed from the back-office.
  */
-export const TERMINAL_LOG_KINDS = ['pairing', 'sync', 'config', 'app', 'device', 'printing', 'settings'] as const;
+export const TERMINAL_LOG_KINDS = [
+  'pairing',
+  'sync',
+  'config',
+  'app',
+  'device',
+  'printing',
+  'settings',
+  'shift',
+] as const;
 export type TerminalLogKind = (typeof TERMINAL_LOG_KINDS)[number];
 export const LOG_LEVELS = ['info', 'warning', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

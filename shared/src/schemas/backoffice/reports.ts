@@ -8,6 +8,7 @@
  * time zone for a receipt without a location).
  */
 import { z } from 'zod';
+import type { Address } from './settings';
 
 // ---------------------------------------------------------------------------------------------
 // The definitions, stated once (the pages show them; the server computes them exactly so)
@@ -584,6 +585,12 @@ export interface TransactionRow {
   payment: string;
   /** For a refund: the number of the sale it returns. */
   refundOf: number | null;
+  /**
+   * This receipt's part of the list's figure (`figure.cents`, by its kind): its card payment for a
+   * payment figure, its lines of the item for an item figure... A refund's part takes off (except
+   * in `refunds`, a sum of refunds). The parts of every listed receipt add up to the figure.
+   */
+  figureCents: number;
 }
 
 export interface TransactionsReport extends ReportMeta {
@@ -624,7 +631,8 @@ export interface ReceiptDetail {
   shiftNumber: number | null;
   note: string;
   currency: string;
-  business: { name: string; header: string; footer: string };
+  /** What the receipt prints at its top and bottom (the receipt preview of the settings shows the same). */
+  business: { name: string; address: Address; phone: string; taxId: string; header: string; footer: string };
   lines: {
     position: number;
     name: string;
@@ -700,6 +708,17 @@ export interface ClosingRow {
   countedCashCents: number | null;
   differenceCents: number | null;
   note: string;
+  /** The local days its receipts fall on (from its opening to its last receipt or closing): its figures' period. */
+  receiptDays: { from: string; to: string };
+}
+
+/**
+ * The transactions list's query behind a closing row's figures: the shift's receipts over their
+ * days, and no other filter. A row counts its whole shift, whoever rang it up and whatever the
+ * closings were filtered by (an employee filter picks the shifts they opened or closed).
+ */
+export function shiftReceiptsQuery(row: Pick<ClosingRow, 'id' | 'receiptDays'>): Record<string, string> {
+  return { period: 'custom', from: row.receiptDays.from, to: row.receiptDays.to, shift: String(row.id) };
 }
 
 export interface ClosingsReport extends ReportMeta {
@@ -806,7 +825,7 @@ export interface StockMovementsReport extends ReportMeta {
   warehouses: { id: number; name: string; locationId: number | null }[];
   /** Without an item: the change per item and warehouse. */
   summary: StockSummaryRow[];
-  /** With an item: its movements, oldest first, with the running balance. */
+  /** With an item: its movements, newest first, each with the balance after it. */
   item: { id: number; name: string } | null;
   warehouse: { id: number; name: string } | null;
   rows: StockMovementRow[];

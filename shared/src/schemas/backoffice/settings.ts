@@ -20,6 +20,7 @@ import {
   textSchema,
   type ValidationMessages,
 } from './common';
+import { isCountryCode, isTimeZone, supportedCurrencies } from '@hive/shared/schemas/countries';
 
 export const SETTINGS_LIMITS = {
   addressLineMax: 200,
@@ -40,60 +41,15 @@ export const SETTINGS_LIMITS = {
 // ---------------------------------------------------------------------------------------------
 // Countries, currencies and time zones
 
-/** ISO 3166-1 alpha-2 codes (names come from Intl.DisplayNames in the user's language). */
-export const COUNTRY_CODES = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
-  'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
-  'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
-  'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
-  'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
-  'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
-const COUNTRIES = new Set(COUNTRY_CODES);
-
-let currencies: string[] | null = null;
-/**
- * ISO 4217 currencies with two minor digits (cents): every amount is stored in hundredths, so a
- * currency without cents (JPY) or with thousandths (KWD) is not offered.
- */
-export function supportedCurrencies(): string[] {
-  if (currencies === null) {
-    const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['USD', 'EUR'];
-    currencies = all.filter((code) => {
-      try {
-        const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions();
-        return digits.maximumFractionDigits === 2;
-      } catch {
-        return false;
-      }
-    });
-  }
-  return currencies;
-}
-
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** IANA time zones for a picker (UTC first). */
-export function timeZoneChoices(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
-}
+// The lists and checks themselves are zod-free (../countries) so that sign-up can use them cheaply.
+export { COUNTRY_CODES, supportedCurrencies, isTimeZone, timeZoneChoices } from '@hive/shared/schemas/countries';
 
 const countrySchema = (m: ValidationMessages) =>
   z
     .string({ error: m('invalidCountry') })
     .trim()
     .toUpperCase()
-    .refine((v) => v === '' || COUNTRIES.has(v), m('invalidCountry'));
+    .refine((v) => v === '' || isCountryCode(v), m('invalidCountry'));
 
 export const currencySchema = (m: ValidationMessages) =>
   z

@@ -11,7 +11,7 @@ import { validateLogin, type LoginErrors } from './validateLogin';
 
 /** Back-office sign-in. What the user typed survives every error. */
 export function LoginPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -45,7 +45,11 @@ export function LoginPage() {
     // A lock reported without a wait (the attempt that caused it) gets its own sentence.
     const key = result.error === 'AccountLocked' && !result.retryAfterSeconds ? 'AccountLockedNow' : result.error;
     const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
-    setFormError(t(`login.errors.${key}`, { minutes, defaultValue: t('login.errors.generic') }));
+    // Told in the account's own language when the server named it (the page may be in another).
+    const lng = result.language && result.language !== i18n.language ? result.language : undefined;
+    if (lng) await i18n.loadLanguages(lng).catch(() => undefined);
+    const say = lng ? i18n.getFixedT(lng, 'shell') : t;
+    setFormError(say(`login.errors.${key}`, { minutes, defaultValue: t('login.errors.generic') }));
   }
 
   return (

@@ -6,19 +6,22 @@ import { isAxiosError } from '@hive/shared/http';
 import { useHttp } from '@hive/shared/shell-contract';
 import { AuthField, AuthForm, authFormStyles as styles, useRequestError } from '../authForm';
 import { validateSignup, type SignupInput } from '../authForm/validation';
+import { CountryFields, initialLocale, type LocaleChoice, type LocaleField } from './CountryFields';
 
-type Errors = Partial<Record<keyof SignupInput, string>>;
+type Errors = Partial<Record<keyof SignupInput | LocaleField, string>>;
 
 /**
  * `/authentication/signup`: a new company and its admin. The server answers alike whether or not
  * the address has an account (it e-mails an activation link, or tells the owner), so the page
- * always ends on "check your e-mail".
+ * always ends on "check your e-mail". The country proposes the company's currency, time zone and
+ * tax mode, shown and changeable before sending.
  */
 export function SignupPage() {
   const { t, i18n } = useTranslation('shell');
   const http = useHttp();
   const describe = useRequestError();
   const [form, setForm] = useState<SignupInput>({ company: '', email: '', password: '', license: '' });
+  const [locale, setLocale] = useState<LocaleChoice>(() => initialLocale(i18n.resolvedLanguage));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +39,13 @@ export function SignupPage() {
     try {
       // The language the form is in becomes the company's: its payment and order types are named in it.
       const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
-      await http.post(API_PATHS.signup, { ...form, company: form.company.trim(), email: form.email.trim(), language });
+      await http.post(API_PATHS.signup, {
+        ...form,
+        company: form.company.trim(),
+        email: form.email.trim(),
+        language,
+        ...locale,
+      });
       setSent(true);
     } catch (err) {
       const res = isAxiosError(err) ? err.response : undefined;
@@ -108,6 +117,7 @@ export function SignupPage() {
               ))}
             </select>
           </AuthField>
+          <CountryFields value={locale} onChange={setLocale} errors={errors} />
         </>
       )}
     </AuthForm>

@@ -23,6 +23,7 @@ function defaults(options: ItemOptions, lang: string, record?: Item): Values {
     ? {
         name: record.name,
         sku: record.sku,
+        barcode: record.barcode,
         categoryId: record.categoryId,
         price: decimalInput(record.price, lang, 2, 2),
         cost: decimalInput(record.cost, lang, 2, 2),
@@ -33,6 +34,7 @@ function defaults(options: ItemOptions, lang: string, record?: Item): Values {
     : {
         name: '',
         sku: '',
+        barcode: '',
         categoryId: null,
         price: '',
         cost: '',
@@ -43,15 +45,14 @@ function defaults(options: ItemOptions, lang: string, record?: Item): Values {
       };
 }
 
-/** "Standard rate (8 %, included)": what a tax rate looks like in the item form and list. */
+/** "Standard rate 8% (included)", "IVA 10% (incluido)": a tax rate in the item form. */
 export function useTaxLabel() {
   const { t } = useT();
   const format = useFormat();
   return useCallback(
     (tax: Pick<ItemTax, 'name' | 'rate' | 'type' | 'archived'>) =>
       t(tax.archived ? 'items.taxLabelArchived' : 'items.taxLabel', {
-        name: tax.name,
-        rate: format.decimal(tax.rate),
+        name: format.tax(tax.name, tax.rate),
         type: t(`items.taxTypes.${tax.type}`),
       }),
     [t, format],
@@ -137,6 +138,14 @@ function ItemFormFields({ record, onSaved, onCancel, options }: ResourceFormProp
           maxLength={60}
           error={errors.sku?.message}
           {...register('sku')}
+        />
+        <TextField
+          label={t('items.fields.barcode')}
+          hint={t('items.hints.barcode')}
+          autoComplete="off"
+          maxLength={40}
+          error={errors.barcode?.message}
+          {...register('barcode')}
         />
         <SelectField
           label={t('items.fields.category')}

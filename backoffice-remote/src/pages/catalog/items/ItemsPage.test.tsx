@@ -8,6 +8,7 @@ const item = (id: number, name: string, extra: Partial<Item> = {}): Item => ({
   id,
   name,
   sku: `SKU-${id}`,
+  barcode: '',
   categoryId: 1,
   categoryName: 'Dairy',
   price: 1.5,
@@ -194,17 +195,18 @@ describe('items page: form', () => {
     await user.type(screen.getByRole('textbox', { name: /^Cost/ }), '1');
     // The rate that applies to new items is ticked already; add another one.
     const taxes = screen.getByRole('group', { name: 'Taxes' });
-    expect(within(taxes).getByRole('checkbox', { name: 'Standard rate (8 %, included in the price)' })).toBeChecked();
+    expect(within(taxes).getByRole('checkbox', { name: 'Standard rate 8% (included in the price)' })).toBeChecked();
     expect(
-      within(taxes).getByRole('checkbox', { name: 'Reduced rate (2.5 %, included in the price)' }),
+      within(taxes).getByRole('checkbox', { name: 'Reduced rate 2.5% (included in the price)' }),
     ).not.toBeChecked();
-    await user.click(within(taxes).getByRole('checkbox', { name: 'City tax (0.5 %, added to the price)' }));
+    await user.click(within(taxes).getByRole('checkbox', { name: 'City tax 0.5% (added to the price)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
     const body = JSON.parse(String(calls.find((c) => c.method === 'post')!.data));
     expect(body).toEqual({
       name: 'Oat milk',
       sku: '',
+      barcode: '',
       categoryId: 2,
       price: 2.49,
       cost: 1,

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ITEM_SORTS, type Item, type ItemSort } from '@hive/shared/schemas/backoffice';
 import { useCompany } from '../../../api';
-import { useFormat, useT } from '../../../i18n';
+import { useFormat, useT, withAreaTexts } from '../../../i18n';
 import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { ItemForm } from './ItemForm';
+import { ItemImport } from './ItemImport';
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useT();
@@ -59,12 +60,8 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
         enableSorting: false,
         cell: ({ row }) =>
           row.original.taxes.length > 0 ? (
-            // A no-break space keeps "%" with its rate when the cell wraps.
             row.original.taxes
-              .map(
-                (tax) =>
-                  `${tax.name} ${format.decimal(tax.rate)}\u00a0%${tax.archived ? ` (${t('items.archived')})` : ''}`,
-              )
+              .map((tax) => `${format.tax(tax.name, tax.rate)}${tax.archived ? ` (${t('items.archived')})` : ''}`)
               .join(', ')
           ) : (
             <span className={styles.muted}>{t('items.noTax')}</span>
@@ -105,8 +102,12 @@ const config: ResourceConfig<Item, ItemSort> = {
   useColumns: useItemColumns,
   rowName: (item) => item.name,
   Form: ItemForm,
+  PageActions: ItemImport,
 };
 
-export default function ItemsPage() {
+function ItemsPage() {
   return <ResourcePage config={config} />;
 }
+
+// The import's texts are the catalog area's.
+export default withAreaTexts('catalog', ItemsPage);

@@ -1,13 +1,16 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { KeyRound, Pencil, ScrollText, Trash2, Unlink } from 'lucide-react';
-import type { Terminal } from '@hive/shared/schemas/backoffice/devices';
+import { KeyRound, LockKeyhole, Pencil, ScrollText, Trash2, Unlink } from 'lucide-react';
+import { TERMINAL_ONLINE_WINDOW_MS, type Terminal } from '@hive/shared/schemas/backoffice/devices';
 import { Button } from '@hive/shared/ui';
 import { Badge, type BadgeKind } from '../../../components';
 import { useAreaT, useFormat } from '../../../i18n';
 import { countdown, devicesStyles as styles, useDateTimeFormat } from '../shared';
 
-export type TerminalAction = 'edit' | 'code' | 'unpair' | 'delete';
+export type TerminalAction = 'edit' | 'code' | 'unpair' | 'delete' | 'closeShift';
+
+/** An open shift's opening: the time today, the date and time when it is older. */
+const HALF_DAY = 12 * 3_600_000;
 
 /** What the badge says: online / offline for a paired terminal, else where its pairing stands. */
 export function terminalState(terminal: Terminal): { key: string; kind: BadgeKind } {
@@ -45,6 +48,8 @@ export function TerminalCard({
   const codeOpen = terminal.pairingExpiresAt !== null && terminal.pairingExpiresAt > now;
   const paired = terminal.status === 'paired';
   const never = t('terminals.never');
+  const shift = terminal.openShift;
+  const shiftNoteId = useId();
 
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -78,17 +83,26 @@ export function TerminalCard({
         <dt>{t('terminals.facts.today')}</dt>
         <dd>
           {t('terminals.sales', { count: terminal.receiptsToday, formatted: numbers.integer(terminal.receiptsToday) })}
-          {terminal.openShift && (
+          {shift && (
             <>
               <br />
-              {t('terminals.shiftOpen', {
-                number: terminal.openShift.number,
-                time: format.time(terminal.openShift.openedAt),
-              })}
+              {t(
+                `terminals.${now - shift.openedAt < HALF_DAY ? 'shiftOpen' : 'shiftOpenDay'}${shift.openedBy ? 'By' : ''}`,
+                {
+                  number: shift.number,
+                  time: now - shift.openedAt < HALF_DAY ? format.time(shift.openedAt) : format.dateTime(shift.openedAt),
+                  employee: shift.openedBy,
+                },
+              )}
             </>
           )}
         </dd>
       </dl>
+      {shift && terminal.online && (
+        <p className={styles.cardSub} id={shiftNoteId}>
+          {t('terminals.shiftInUse', { minutes: TERMINAL_ONLINE_WINDOW_MS / 60_000 })}
+        </p>
+      )}
       <div className={styles.actions}>
         {!paired && !codeOpen && (
           <Button
@@ -131,6 +145,18 @@ export function TerminalCard({
             aria-label={t(paired ? 'terminals.actions.unpairNamed' : 'terminals.actions.withdrawNamed', { name })}
           >
             {t(paired ? 'terminals.actions.unpair' : 'terminals.actions.withdraw')}
+          </Button>
+        )}
+        {shift && (
+          <Button
+            size="small"
+            icon={<LockKeyhole size={16} aria-hidden="true" />}
+            disabled={busy || terminal.online}
+            onClick={() => onAction('closeShift', terminal)}
+            aria-label={t('terminals.actions.closeShiftNamed', { number: shift.number, name })}
+            aria-describedby={terminal.online ? shiftNoteId : undefined}
+          >
+            {t('terminals.actions.closeShift')}
           </Button>
         )}
         {!terminal.hasHistory && !paired && (

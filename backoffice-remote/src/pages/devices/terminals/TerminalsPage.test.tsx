@@ -36,7 +36,7 @@ const TILL_1 = terminal(1, 'Till 1', {
   online: true,
   lastSeenAt: T0 - 20_000,
   receiptsToday: 42,
-  openShift: { number: 12, openedAt: T0 - 3_600_000 },
+  openShift: { id: 7, number: 12, openedAt: T0 - 3_600_000, openedBy: null },
 });
 const TILL_2 = terminal(2, 'Till 2');
 const KIOSK = terminal(3, 'Kiosk till', {

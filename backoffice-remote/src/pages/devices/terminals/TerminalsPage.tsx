@@ -5,6 +5,7 @@ import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { useHttp } from '@hive/shared/shell-contract';
 import {
   LIVE_POLL_MS,
+  type ShiftClosedFromBackoffice,
   type Terminal,
   type TerminalList,
   type TerminalOptions,
@@ -12,10 +13,11 @@ import {
 } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
 import { API, useApi, useLiveApi } from '../../../api';
-import { LiveIndicator } from '../../../components';
+import { LiveIndicator, useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { clockOffset, devicesStyles as styles, groupByLocation, useCanSee, useDateTimeFormat, useNow } from '../shared';
+import { CloseShiftDialog, type CloseShiftDialogProps } from './CloseShiftDialog';
 import { PairingDialog, type OpenCode } from './PairingDialog';
 import { TerminalCard, type TerminalAction } from './TerminalCard';
 import { TerminalDialog } from './TerminalDialog';
@@ -24,6 +26,7 @@ const PREFIX = 'devices:terminals';
 
 type Editing = { terminal?: Terminal } | null;
 type Confirming = { action: 'unpair' | 'delete'; terminal: Terminal } | null;
+type Closed = ShiftClosedFromBackoffice & { name: string };
 
 /**
  * Devices › Terminals: the registers per location, live (polled while the tab is visible), with
@@ -43,11 +46,15 @@ function TerminalsPage() {
   const options = useApi<TerminalOptions>(`${API}/terminals/options`);
   const canSeeLog = useCanSee('/terminal_log');
   const canSeeLocations = useCanSee('/location');
+  const canSeeClosings = useCanSee('/closings');
+  const money = useCentsFormat();
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [code, setCode] = useState<OpenCode | null>(null);
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [closingShift, setClosingShift] = useState<CloseShiftDialogProps['terminal'] | null>(null);
+  const [closed, setClosed] = useState<Closed | null>(null);
 
   const rows = live.data?.rows ?? [];
   const offset = clockOffset(live.data?.serverTime, live.updatedAt);
@@ -101,7 +108,9 @@ function TerminalsPage() {
   const onAction = (action: TerminalAction, terminal: Terminal) => {
     if (action === 'edit') setEditing({ terminal });
     else if (action === 'code') void newCode(terminal, false);
-    else setConfirming({ action, terminal });
+    else if (action === 'closeShift') {
+      if (terminal.openShift) setClosingShift({ ...terminal, openShift: terminal.openShift });
+    } else setConfirming({ action, terminal });
   };
 
   const confirm = async () => {
@@ -136,6 +145,12 @@ function TerminalsPage() {
     } else if ('name' in result) {
       toast.success(t('terminals.saved', { name: result.name }));
     }
+  };
+
+  const shiftClosed = (closing: ShiftClosedFromBackoffice) => {
+    setClosed({ ...closing, name: closingShift?.name ?? closing.terminal.name });
+    setClosingShift(null);
+    live.reload();
   };
 
   const groups = groupByLocation(rows, locations);
@@ -178,6 +193,22 @@ function TerminalsPage() {
   } else {
     body = (
       <div className={styles.stack}>
+        {closed && (
+          <Alert
+            kind="success"
+            title={t('closeShift.done', { number: closed.number, name: closed.name })}
+            action={<Button onClick={() => setClosed(null)}>{t('closeShift.dismiss')}</Button>}
+          >
+            <p>
+              {t('closeShift.figures', {
+                counted: money.cents(closed.countedCashCents),
+                expected: money.cents(closed.expectedCashCents),
+                difference: money.cents(closed.differenceCents),
+              })}
+            </p>
+            {canSeeClosings && <Link to={`/closings?shift=${closed.shiftId}`}>{t('closeShift.openClosing')}</Link>}
+          </Alert>
+        )}
         <p className={styles.liveLine}>
           <span>{t('terminals.summary', { count: rows.length, online })}</span>
           <span title={live.updatedAt ? format.dateTimeSeconds(live.updatedAt) : undefined}>
@@ -275,6 +306,9 @@ function TerminalsPage() {
           onCancel={() => setEditing(null)}
           onSaved={saved}
         />
+      )}
+      {closingShift && (
+        <CloseShiftDialog terminal={closingShift} onCancel={() => setClosingShift(null)} onClosed={shiftClosed} />
       )}
       {code && (
         <PairingDialog

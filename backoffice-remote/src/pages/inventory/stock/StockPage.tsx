@@ -138,7 +138,7 @@ function StockList() {
       await downloadFile(
         http,
         `${API}/inventory/stock/export`,
-        { ...query, delimiter: csvDelimiter(i18n.language) },
+        { ...query, delimiter: csvDelimiter(i18n.language), lang: i18n.language },
         'stock.csv',
       );
     } catch (error) {

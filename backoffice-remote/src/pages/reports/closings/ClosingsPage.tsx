@@ -1,7 +1,12 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Printer } from 'lucide-react';
-import type { ClosingRow, ClosingsReport, ShiftDetail } from '@hive/shared/schemas/backoffice/reports';
+import {
+  shiftReceiptsQuery,
+  type ClosingRow,
+  type ClosingsReport,
+  type ShiftDetail,
+} from '@hive/shared/schemas/backoffice/reports';
 import { Alert, Button, SelectField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
@@ -15,13 +20,15 @@ import {
   useReportFormat,
   useReportParams,
   type ReportFormat,
-  receiptsHref,
   reportHref,
 } from '../../../frames/report';
 import styles from '../../../frames/report/frame.module.css';
 import { ShiftView } from './ShiftView';
 
 const PATH = '/closings';
+
+/** Columns shown once chosen (Columns): who and where, and the sales, beside the cash. */
+const CHOSEN_LATER = ['receipts', 'opened', 'openedBy', 'closedBy', 'location'];
 
 function useTables() {
   const { t } = useAreaT('reports');
@@ -32,6 +39,8 @@ function useTables() {
         table<ClosingRow>({
           id: 'shifts',
           title: t('closings.table'),
+          // The cash first (what was expected, counted, and the difference), then how it came
+          // about, then the sales and who opened and closed the shift.
           columns: [
             {
               id: 'number',
@@ -41,40 +50,12 @@ function useTables() {
               href: (r) => link(r.id),
             },
             { id: 'terminal', header: t('transactions.terminal'), kind: 'text', value: (r) => r.terminal ?? '' },
-            { id: 'location', header: t('frame.location'), kind: 'text', value: (r) => r.location ?? '' },
-            { id: 'opened', header: t('closings.opened'), kind: 'text', value: (r) => format.stamp(r.openedLocal) },
-            { id: 'openedBy', header: t('closings.openedBy'), kind: 'text', value: (r) => r.openedBy ?? '' },
             {
               id: 'closed',
               header: t('closings.closed'),
               kind: 'text',
               value: (r) => (r.closedLocal ? format.stamp(r.closedLocal) : t('closings.stillOpen')),
             },
-            { id: 'closedBy', header: t('closings.closedBy'), kind: 'text', value: (r) => r.closedBy ?? '' },
-            { id: 'receipts', header: t('metrics.receipts'), kind: 'int', value: (r) => r.receipts },
-            {
-              id: 'net',
-              header: t('metrics.netSales'),
-              kind: 'money',
-              value: (r) => r.netSalesCents,
-              // The shift's receipts over the days it was open (it may cross midnight).
-              href: (r) =>
-                receiptsHref(
-                  search,
-                  {
-                    preset: 'custom',
-                    from: r.openedLocal.slice(0, 10),
-                    to: (r.closedLocal ?? data.period.to).slice(0, 10),
-                  },
-                  { shift: r.id },
-                ),
-              linkLabel: (r) => t('drill.receipts', { what: `#${r.number}` }),
-            },
-            { id: 'float', header: t('closings.float'), kind: 'money', value: (r) => r.openingFloatCents },
-            { id: 'cashSales', header: t('closings.cashSales'), kind: 'money', value: (r) => r.cashSalesCents },
-            { id: 'cashRefunds', header: t('closings.cashRefunds'), kind: 'money', value: (r) => r.cashRefundsCents },
-            { id: 'payIns', header: t('closings.payIns'), kind: 'money', value: (r) => r.payInsCents },
-            { id: 'payOuts', header: t('closings.payOuts'), kind: 'money', value: (r) => r.payOutsCents },
             { id: 'expected', header: t('closings.expected'), kind: 'money', value: (r) => r.expectedCashCents },
             { id: 'counted', header: t('closings.counted'), kind: 'money', value: (r) => r.countedCashCents },
             {
@@ -89,6 +70,26 @@ function useTables() {
                     ? { text: t('closings.short'), tone: 'bad' }
                     : { text: t('closings.over'), tone: 'good' },
             },
+            { id: 'float', header: t('closings.float'), kind: 'money', value: (r) => r.openingFloatCents },
+            { id: 'cashSales', header: t('closings.cashSales'), kind: 'money', value: (r) => r.cashSalesCents },
+            { id: 'cashRefunds', header: t('closings.cashRefunds'), kind: 'money', value: (r) => r.cashRefundsCents },
+            { id: 'payIns', header: t('closings.payIns'), kind: 'money', value: (r) => r.payInsCents },
+            { id: 'payOuts', header: t('closings.payOuts'), kind: 'money', value: (r) => r.payOutsCents },
+            {
+              id: 'net',
+              header: t('metrics.netSales'),
+              kind: 'money',
+              value: (r) => r.netSalesCents,
+              // The whole shift's receipts, as the row counts them: not the closings' filters
+              // (read by employee, it lists the shifts they opened or closed, all of each).
+              href: (r) => reportHref('/transaction', '', shiftReceiptsQuery(r)),
+              linkLabel: (r) => t('drill.receipts', { what: `#${r.number}` }),
+            },
+            { id: 'receipts', header: t('metrics.receipts'), kind: 'int', value: (r) => r.receipts },
+            { id: 'opened', header: t('closings.opened'), kind: 'text', value: (r) => format.stamp(r.openedLocal) },
+            { id: 'openedBy', header: t('closings.openedBy'), kind: 'text', value: (r) => r.openedBy ?? '' },
+            { id: 'closedBy', header: t('closings.closedBy'), kind: 'text', value: (r) => r.closedBy ?? '' },
+            { id: 'location', header: t('frame.location'), kind: 'text', value: (r) => r.location ?? '' },
           ],
           rows: data.rows,
           empty: t('closings.none'),
@@ -191,6 +192,9 @@ function ClosingsPage() {
             <ReportTable
               spec={spec!}
               format={format}
+              // The cash in view on a laptop (the rest a choice away) and on a phone.
+              choice={{ hidden: CHOSEN_LATER }}
+              cards={['closed', 'expected', 'counted', 'difference']}
               pager={{
                 page: data.page,
                 pageSize: data.pageSize,

@@ -53,7 +53,7 @@ export function ShiftView({ shift, format }: { shift: ShiftDetail; format: Repor
       {row(t('metrics.discounts'), format.cents(-f.discountsCents))}
       {row(t('metrics.refunds'), format.cents(-f.refundsCents))}
       {row(t('metrics.netSales'), format.cents(f.netSalesCents), true)}
-      {shift.taxes.map((tax) => row(`${tax.name} ${format.decimal(tax.rateBp / 100)} %`, format.cents(tax.taxCents)))}
+      {shift.taxes.map((tax) => row(format.tax(tax.name, tax.rateBp / 100), format.cents(tax.taxCents)))}
       {row(t('metrics.taxes'), format.cents(f.taxesCents))}
       {row(t('metrics.tips'), format.cents(f.tipsCents))}
       {row(t('metrics.totalCollected'), format.cents(f.totalCollectedCents), true)}

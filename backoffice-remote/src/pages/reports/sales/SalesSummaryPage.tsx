@@ -9,6 +9,7 @@ import {
   type SalesFigures,
   type SalesSummaryReport,
 } from '@hive/shared/schemas/backoffice/reports';
+import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import {
   KINDS,
@@ -23,6 +24,8 @@ import {
   type ReportColumn,
   type ReportFormat,
 } from '../../../frames/report';
+
+const LIVE = { topics: LIVE_PAGE_TOPICS['/sales'] };
 
 const FIGURE_OF = Object.fromEntries(Object.entries(METRIC_OF).map(([figure, metric]) => [metric, figure])) as Record<
   ReportMetric,
@@ -246,6 +249,8 @@ function SalesSummaryPage() {
       endpoint="reports/sales"
       defaultPeriod="last_30_days"
       tables={tables}
+      // As the overview: a sale or refund rung up changes the figures on screen.
+      live={LIVE}
     >
       {({ data, format }) => {
         const [summary, ...breakdowns] = tables(data, format);

@@ -30,7 +30,7 @@ function useTables() {
           id: 'rate',
           header: t('taxes.rate'),
           kind: 'text',
-          value: (r) => (r.total ? '' : `${format.decimal(r.rateBp / 100)} %`),
+          value: (r) => (r.total ? '' : format.rate(r.rateBp / 100)),
         },
         {
           id: 'type',

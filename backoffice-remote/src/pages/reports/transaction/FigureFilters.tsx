@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { X } from 'lucide-react';
 import type { TransactionsReport } from '@hive/shared/schemas/backoffice/reports';
 import { useAreaT } from '../../../i18n';
@@ -77,21 +78,29 @@ export function FilterChips({
   );
 }
 
-/** The figure's words: "Line amounts of Burrata (net, refunds taken off)". */
+/** What the figure is of: the item, category, payment type or tax its link named. */
+function figureName(data: TransactionsReport, values: Record<string, string>, format: ReportFormat) {
+  const kind = data.figure.kind;
+  return kind === 'item'
+    ? (data.names.item ?? values.item)
+    : kind === 'category'
+      ? (data.names.category ?? values.category)
+      : kind === 'payment'
+        ? (values.paymentType ?? values.payment)
+        : kind === 'tax'
+          ? chipValue('taxRate', values, data, format)
+          : '';
+}
+
+/**
+ * The figure's words: "Line amounts of Burrata (net, refunds taken off)"; `part`: the heading of
+ * the column of each receipt's part of it ("Burrata, net").
+ */
 export function useFigureLabel() {
   const { t } = useAreaT('reports');
-  return (data: TransactionsReport, values: Record<string, string>, format: ReportFormat) => {
-    const kind = data.figure.kind;
-    const name =
-      kind === 'item'
-        ? (data.names.item ?? values.item)
-        : kind === 'category'
-          ? (data.names.category ?? values.category)
-          : kind === 'payment'
-            ? (values.paymentType ?? values.payment)
-            : kind === 'tax'
-              ? chipValue('taxRate', values, data, format)
-              : '';
-    return t(`transactions.figureOf.${kind}`, { name });
-  };
+  return useCallback(
+    (data: TransactionsReport, values: Record<string, string>, format: ReportFormat, part = false) =>
+      t(`transactions.${part ? 'partOf' : 'figureOf'}.${data.figure.kind}`, { name: figureName(data, values, format) }),
+    [t],
+  );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ReceiptDetail } from '@hive/shared/schemas/backoffice/reports';
+import { useReceiptHeaderLines } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import type { ReportFormat } from '../../../frames/report';
 import styles from '../../../frames/report/frame.module.css';
@@ -15,6 +16,7 @@ export function ReceiptView({
   linkTo: (id: number) => string;
 }) {
   const { t } = useAreaT('reports');
+  const top = useReceiptHeaderLines(receipt.business, (taxId) => t('transactions.taxId', { taxId }));
   const money = (cents: number) => format.cents(receipt.kind === 'refund' ? -cents : cents);
   const row = (label: string, value: string, strong = false, key?: string | number) => (
     <div key={key} className={styles.documentRow}>
@@ -26,7 +28,12 @@ export function ReceiptView({
     <article className={styles.document} aria-labelledby="receipt-title">
       <div className={styles.documentCenter}>
         <strong>{receipt.business.name}</strong>
-        {receipt.business.header && <p className={styles.note}>{receipt.business.header}</p>}
+        {/* As the receipt preview of Settings › General information shows it: a line each. */}
+        {[...top.contact, ...top.header].map((line, i) => (
+          <p key={i} className={styles.documentLine}>
+            {line}
+          </p>
+        ))}
       </div>
       <hr className={styles.documentRule} />
       <h2 id="receipt-title" className={styles.tableTitle}>
@@ -118,7 +125,7 @@ export function ReceiptView({
       {receipt.discountCents > 0 && row(t('metrics.discounts'), money(-receipt.discountCents))}
       {receipt.taxes.map((tax, i) =>
         row(
-          `${tax.name} ${format.decimal(tax.rateBp / 100)} % (${t(`taxes.types.${tax.type}`)})`,
+          `${format.tax(tax.name, tax.rateBp / 100)} (${t(`taxes.types.${tax.type}`)})`,
           money(tax.taxCents),
           false,
           i,

@@ -8,7 +8,7 @@ import {
   type TransactionsReport,
 } from '@hive/shared/schemas/backoffice/reports';
 import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
-import { Alert, Button, SearchField, SelectField } from '@hive/shared/ui';
+import { Alert, Button, SelectField, TextField } from '@hive/shared/ui';
 import { API, useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSearchDraft } from '../../../frames/resource';
@@ -38,13 +38,26 @@ const LIVE = {
   when: (values: Record<string, string>) => !values.page || values.page === '1',
 };
 
+/** The list's last row: the figure over every listed receipt (all pages), which their parts add up to. */
+interface TotalLine {
+  total: true;
+  count: number;
+  figureCents: number;
+}
+type Line = TransactionRow | TotalLine;
+const isTotal = (line: Line): line is TotalLine => 'total' in line;
+
 function useTables() {
   const { t } = useAreaT('reports');
+  const figureLabel = useFigureLabel();
+  const { values } = useReportParams();
   return useCallback(
     (data: TransactionsReport, format: ReportFormat, search = '') => {
       const link = (id: number) => reportHref(PATH, search, { receipt: id });
+      const text = (value: (r: TransactionRow) => string | null) => (line: Line) =>
+        isTotal(line) ? '' : (value(line) ?? '');
       return [
-        table<TransactionRow>({
+        table<Line>({
           id: 'receipts',
           title: t('transactions.table'),
           columns: [
@@ -52,38 +65,51 @@ function useTables() {
               id: 'number',
               header: t('transactions.number'),
               kind: 'text',
-              value: (r) => `#${r.number}`,
-              href: (r) => link(r.id),
+              value: (r) =>
+                isTotal(r)
+                  ? t('transactions.totalRow', { count: r.count, number: format.integer(r.count) })
+                  : `#${r.number}`,
+              href: (r) => (isTotal(r) ? null : link(r.id)),
             },
-            { id: 'time', header: t('transactions.time'), kind: 'text', value: (r) => format.stamp(r.localTime) },
+            { id: 'time', header: t('transactions.time'), kind: 'text', value: text((r) => format.stamp(r.localTime)) },
             {
               id: 'kind',
               header: t('transactions.kind'),
               kind: 'text',
-              value: (r) =>
+              value: text((r) =>
                 r.kind === 'refund'
                   ? t('transactions.refundOfNumber', { number: r.refundOf ?? '?' })
                   : t('transactions.kinds.sale'),
+              ),
             },
-            { id: 'location', header: t('frame.location'), kind: 'text', value: (r) => r.location ?? '' },
-            { id: 'terminal', header: t('transactions.terminal'), kind: 'text', value: (r) => r.terminal ?? '' },
-            { id: 'employee', header: t('frame.employee'), kind: 'text', value: (r) => r.employee ?? '' },
-            { id: 'customer', header: t('transactions.customer'), kind: 'text', value: (r) => r.customer ?? '' },
-            { id: 'payment', header: t('transactions.payment'), kind: 'text', value: (r) => r.payment },
+            { id: 'location', header: t('frame.location'), kind: 'text', value: text((r) => r.location) },
+            { id: 'terminal', header: t('transactions.terminal'), kind: 'text', value: text((r) => r.terminal) },
+            { id: 'employee', header: t('frame.employee'), kind: 'text', value: text((r) => r.employee) },
+            { id: 'customer', header: t('transactions.customer'), kind: 'text', value: text((r) => r.customer) },
+            { id: 'payment', header: t('transactions.payment'), kind: 'text', value: text((r) => r.payment) },
+            // The receipt's part of the figure the list was opened from (its card amount, its
+            // lines of the item...): the total row under them is that figure.
+            {
+              id: 'figure',
+              header: figureLabel(data, values, format, true),
+              kind: 'money',
+              value: (r) => r.figureCents,
+            },
             {
               id: 'total',
               header: t('transactions.total'),
               kind: 'money',
-              value: (r) => (r.kind === 'refund' ? -r.totalCents : r.totalCents),
+              value: (r) => (isTotal(r) ? null : r.kind === 'refund' ? -r.totalCents : r.totalCents),
             },
-            { id: 'tip', header: t('transactions.tip'), kind: 'money', value: (r) => r.tipCents },
+            { id: 'tip', header: t('transactions.tip'), kind: 'money', value: (r) => (isTotal(r) ? null : r.tipCents) },
           ],
           rows: data.rows,
+          footer: { total: true, count: data.total, figureCents: data.figure.cents },
           empty: t('transactions.none'),
         }),
       ];
     },
-    [t],
+    [t, figureLabel, values],
   );
 }
 
@@ -99,15 +125,17 @@ function SearchFilter({
   const [draft, setDraft] = useSearchDraft(value, (settled) =>
     update({ search: settled.trim() || null }, { replace: true }),
   );
+  // A visible label, as the other filters have: a placeholder alone goes once typed in.
   return (
-    <div className={styles.filter}>
-      <SearchField
-        label={t('transactions.search')}
-        placeholder={t('transactions.searchHint')}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-      />
-    </div>
+    <TextField
+      type="search"
+      label={t('transactions.search')}
+      className={styles.searchFilter}
+      placeholder={t('transactions.searchHint')}
+      autoComplete="off"
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+    />
   );
 }
 
@@ -259,6 +287,7 @@ function TransactionsPage() {
             <ReportTable
               spec={spec!}
               format={format}
+              cards={['time', 'kind', 'payment', 'figure', 'total']}
               pager={{
                 page: data.page,
                 pageSize: data.pageSize,

@@ -44,10 +44,13 @@ function BillingPage() {
 
 function BillingOverview() {
   const { t } = useAreaT('settings');
+  // `?request=1&addon=…&license=…`: a page the plan lacks sent the user here to ask for it (app/LockedFeature).
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('request') === '1';
   const { title, breadcrumb } = usePageMeta('/company_billing');
   const billing = useApi<Billing>(`${API}/billing`);
   const failure = useFailureMessage('settings:billing');
-  const [requesting, setRequesting] = useState(false);
+  const [requesting, setRequesting] = useState(asked);
 
   let body;
   if (billing.error) {
@@ -69,6 +72,7 @@ function BillingOverview() {
         {requesting && (
           <RequestChangeDialog
             plan={data.plan}
+            wanted={asked ? { license: searchParams.get('license'), addons: searchParams.getAll('addon') } : undefined}
             onClose={() => setRequesting(false)}
             onSent={() => {
               setRequesting(false);

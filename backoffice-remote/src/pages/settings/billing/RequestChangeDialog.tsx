@@ -21,10 +21,13 @@ type Values = z.input<Schema>;
 /** "Request a change": the plan the merchant would like, and a message; sent as a support ticket. */
 export function RequestChangeDialog({
   plan,
+  wanted,
   onClose,
   onSent,
 }: {
   plan: BillingPlan;
+  /** Preselected (from a page the plan lacks): a licence and add-ons to add; unknown names are ignored. */
+  wanted?: { license: string | null; addons: string[] };
   onClose: () => void;
   onSent: () => void;
 }) {
@@ -36,7 +39,11 @@ export function RequestChangeDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState } = useForm<Values, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { license: plan.license, addons: [...plan.addons], message: '' },
+    defaultValues: {
+      license: LICENSES.find((name) => name === wanted?.license) ?? plan.license,
+      addons: [...new Set([...plan.addons, ...ADDONS.filter((name) => wanted?.addons.includes(name))])],
+      message: '',
+    },
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<SupportRequestSummary, Values>({

@@ -1,6 +1,6 @@
 import type { Address } from '@hive/shared/schemas/backoffice/settings';
+import { useReceiptHeaderLines } from '../../../components';
 import { useAreaT, useFormat } from '../../../i18n';
-import { useCountryName } from '../shared';
 import styles from './general-info.module.css';
 
 export interface ReceiptPreviewProps {
@@ -32,8 +32,9 @@ export function ReceiptPreview({
 }: ReceiptPreviewProps) {
   const { t } = useAreaT('settings');
   const format = useFormat(currency);
-  const countryName = useCountryName();
-  const place = [address.postalCode, address.city].filter(Boolean).join(' ');
+  const lines = useReceiptHeaderLines({ address, phone, taxId, header }, (id) =>
+    t('business.preview.taxId', { taxId: id }),
+  );
   const total = SAMPLE_LINES.reduce((sum, line) => sum + line.quantity * line.unit, 0);
   return (
     <figure className={styles.preview} aria-labelledby="receipt-preview-title">
@@ -45,13 +46,14 @@ export function ReceiptPreview({
           <img className={styles.receiptLogo} src={logoUrl} alt={t('business.logoAlt', { name: tradingName })} />
         )}
         <p className={styles.receiptName}>{tradingName || t('business.preview.noName')}</p>
-        {address.line1 && <p>{address.line1}</p>}
-        {address.line2 && <p>{address.line2}</p>}
-        {place && <p>{place}</p>}
-        {address.country && <p>{countryName(address.country)}</p>}
-        {phone && <p>{phone}</p>}
-        {taxId && <p>{t('business.preview.taxId', { taxId })}</p>}
-        {header && <p className={styles.receiptText}>{header}</p>}
+        {lines.contact.map((line, i) => (
+          <p key={`c${i}`}>{line}</p>
+        ))}
+        {lines.header.map((line, i) => (
+          <p key={`h${i}`} className={styles.receiptText}>
+            {line}
+          </p>
+        ))}
         <hr />
         <table className={styles.receiptLines}>
           <caption className={styles.srOnly}>{t('business.preview.sampleLines')}</caption>

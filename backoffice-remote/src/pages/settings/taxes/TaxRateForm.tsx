@@ -75,13 +75,20 @@ export function TaxRateForm({ record, onSaved, onCancel }: ResourceFormProps<Tax
       ),
     [messages, lang, decimalMessage],
   );
-  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, z.output<Schema>>(
-    {
-      resolver,
-      defaultValues: defaults(lang, record),
-    },
-  );
+  const { register, control, handleSubmit, setError, setFocus, setValue, getFieldState, formState } = useForm<
+    Values,
+    unknown,
+    z.output<Schema>
+  >({
+    resolver,
+    defaultValues: defaults(lang, record),
+  });
   const { errors, isSubmitting } = formState;
+  // A new rate starts as the company's prices carry tax (chosen at sign-up from the country).
+  const taxMode = useCompany()?.taxMode;
+  useEffect(() => {
+    if (!record && taxMode && !getFieldState('type').isDirty) setValue('type', taxMode);
+  }, [record, taxMode, getFieldState, setValue]);
   const [rate, type] = useWatch({ control, name: ['rate', 'type'] });
   const { save, formError } = useSaveRecord<TaxRate, Values>({
     endpoint: 'tax_rates',

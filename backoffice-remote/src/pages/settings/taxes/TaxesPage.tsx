@@ -23,7 +23,7 @@ function useTaxColumns(): ColumnDef<TaxRate, unknown>[] {
         accessorKey: 'rate',
         header: t('taxes.columns.rate'),
         meta: { align: 'right' },
-        cell: ({ row }) => <span className={styles.nowrap}>{format.decimal(row.original.rate)} %</span>,
+        cell: ({ row }) => <span className={styles.nowrap}>{format.rate(row.original.rate)}</span>,
       },
       {
         id: 'type',
