@@ -64,7 +64,7 @@ test('a café signs up in Spanish and sells within its first hour', async ({ pag
   await page.getByRole('link', { name: 'Nuevo tipo de impuesto' }).first().click();
   await page.getByRole('textbox', { name: /^Nombre/ }).fill('IVA');
   await page.getByRole('textbox', { name: /^Tipo \(%\)/ }).fill('10');
-  await expect(page.getByRole('combobox', { name: /^Cómo se cobra/ })).toHaveValue('included');
+  await expect(page.getByRole('radio', { name: /^Incluido en el precio/ })).toBeChecked();
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Se ha añadido «IVA».')).toBeVisible();
 
@@ -81,8 +81,9 @@ test('a café signs up in Spanish and sells within its first hour', async ({ pag
         'Cruasán;CRUASAN;Bollería;2,20;0,70;IVA\n',
     ),
   });
-  await dialog.getByRole('button', { name: 'Vista previa' }).click();
+  // Choosing the file reads it into a preview; nothing is written before the confirmation.
   await expect(dialog.getByText(/2 nuevos, 0 modificados/)).toBeVisible();
+  await expect(dialog.getByText('Categorías nuevas: Bebidas, Bollería.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Importar 2 artículos' }).click();
   await expect(page.getByText(/Se importaron 2 artículos/)).toBeVisible();
   // 1,80 is one euro eighty, not 180.
