@@ -123,7 +123,13 @@ test('a café signs up in Spanish and sells within its first hour', async ({ pag
         ],
         changeCents: 220,
       },
-      { key: 'card', at: iso(now - 60_000), shift: 'shift', lines: [{ sku: 'CRUASAN', quantity: 1 }], payments: [{ type: 'card' }] },
+      {
+        key: 'card',
+        at: iso(now - 60_000),
+        shift: 'shift',
+        lines: [{ sku: 'CRUASAN', quantity: 1 }],
+        payments: [{ type: 'card' }],
+      },
     ],
     movements: [],
   });
@@ -132,7 +138,9 @@ test('a café signs up in Spanish and sells within its first hour', async ({ pag
   // The card figure of the sales summary opens receipts whose card parts add up to it.
   await page.goto('/sales?period=today');
   const payments = page.getByRole('table', { name: 'Por forma de pago' });
-  const cardRow = payments.getByRole('row').filter({ has: page.getByRole('link', { name: /Ver los tickets de Tarjeta|Ver los tickets de Card/ }) });
+  const cardRow = payments
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: /Ver los tickets de Tarjeta|Ver los tickets de Card/ }) });
   await expect(cardRow).toContainText('5,20');
   await cardRow.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: /Tickets|Transacciones/ })).toBeVisible();
@@ -144,7 +152,10 @@ test('a café signs up in Spanish and sells within its first hour', async ({ pag
   // (float 100,00 + 2,80 kept from the split sale).
   await page.goto('/terminal');
   await page.getByRole('button', { name: 'Desvincular Barra' }).click();
-  await page.getByRole('alertdialog', { name: '¿Desvincular Barra?' }).getByRole('button', { name: 'Desvincular' }).click();
+  await page
+    .getByRole('alertdialog', { name: '¿Desvincular Barra?' })
+    .getByRole('button', { name: 'Desvincular' })
+    .click();
   await page.getByRole('button', { name: 'Cerrar turno n.º 1 de Barra' }).click();
   const close = page.getByRole('dialog', { name: 'Cerrar el turno n.º 1 de Barra' });
   await close.getByRole('textbox', { name: /^Efectivo contado/ }).fill('102,80');
@@ -157,7 +168,12 @@ test('a café signs up in Spanish and sells within its first hour', async ({ pag
 
   // The checklist ticks what was done from the data itself.
   await page.goto('/overview');
-  for (const done of ['Añade un impuesto', 'Añade los artículos que vendes', 'Vincula una caja', 'Haz la primera venta']) {
+  for (const done of [
+    'Añade un impuesto',
+    'Añade los artículos que vendes',
+    'Vincula una caja',
+    'Haz la primera venta',
+  ]) {
     await expect(step(page, done)).toContainText('hecho');
   }
   console.expectNone();
