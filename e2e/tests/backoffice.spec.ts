@@ -264,7 +264,10 @@ test.describe('items and customers, end to end', () => {
     expect(file.suggestedFilename()).toMatch(/^items-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await (await file.createReadStream()).toArray();
     const text = Buffer.concat(csv.map((c) => Buffer.from(c))).toString('utf8');
-    expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('name,sku,category,price,cost,taxes,track_stock,active');
+    expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe(
+      'Name,SKU,Category,Price,Cost,Taxes,Barcode,Track stock,Active,' +
+        'On hand: Main Street,On hand: Station kiosk,On hand: Main Street back room',
+    );
     expect(text).toContain(name);
 
     await page.getByRole('link', { name: `Edit ${name}` }).click();

@@ -34,7 +34,7 @@ test('the vendors list downloads a CSV of its rows (BOM, header, CRLF)', async (
   const bytes = Buffer.concat(chunks.map((c) => Buffer.from(c)));
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('name,contact,email,phone,address,note,items,active');
+  expect(lines[0]).toBe('Name,Contact,Email,Phone,Address,Note,Items,Active');
   expect(lines.at(-1)).toBe('');
   // The demo's vendor names have no separators or quotes: the first cell is the name as written.
   const names = lines.slice(1, -1).map((line) => line.split(',')[0]);
@@ -49,5 +49,7 @@ test('in Spanish the same export is semicolon separated (as Excel in Spanish spl
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
   const chunks = await (await (await download).createReadStream()).toArray();
   const text = Buffer.concat(chunks.map((c) => Buffer.from(c))).toString('utf8');
-  expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('name;contact;email;phone;address;note;items;active');
+  expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe(
+    'Nombre;Contacto;Correo electrónico;Teléfono;Dirección;Nota;Artículos;Activo',
+  );
 });

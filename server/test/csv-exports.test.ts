@@ -177,7 +177,7 @@ for (const target of databaseTargets()) {
       // 02:30 UTC on 10 March is 21:30 on 9 March in Chicago (the business's zone).
       server.clock.offsetMs = Date.parse('2026-03-10T02:30:00Z') - Date.now();
       try {
-        for (const list of ['/inventory/stock', '/inventory/vendors', '/locations']) {
+        for (const list of ['/inventory/stock', '/inventory/vendors', '/locations', '/items']) {
           const response = await client.request(`${B}${list}/export`);
           assert.match(response.headers.get('content-disposition') ?? '', /-2026-03-09\.csv"$/, list);
         }

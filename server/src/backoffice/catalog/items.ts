@@ -28,6 +28,7 @@ import {
   notFound,
   refused,
   sendCsv,
+  exportSetting,
   csvDelimiterOf,
   toCsv,
   type CsvColumn,
@@ -35,7 +36,7 @@ import {
 import { checkTaxIds, ratesForNewItems, setItemTaxes, taxesOfItems } from '../settings';
 import { loadImportContext } from './itemImport';
 import { handlesStock, mountItemImport, taken } from './itemImportRoute';
-import { csvLanguage, itemHeader, stockHeader, yesNo, type CsvLanguage } from './itemsCsv';
+import { itemHeader, stockHeader, yesNo, type CsvLanguage } from './itemsCsv';
 
 const PAGE = '/items';
 
@@ -224,8 +225,7 @@ export function itemsRouter(ctx: AuthContext): Router {
       rows.map((r) => r.id),
     );
     const merchant = merchantOf(res);
-    const user = await db.selectFrom('users').select('language').where('id', '=', merchant.userId).executeTakeFirst();
-    const lang = csvLanguage(req.query.lang, user?.language);
+    const { lang, timeZone } = await exportSetting(db, req, res);
     const context = handlesStock(merchant) ? await loadImportContext(db, companyId, true) : null;
     sendCsv(
       res,
@@ -236,6 +236,7 @@ export function itemsRouter(ctx: AuthContext): Router {
         csvDelimiterOf(req),
       ),
       ctx.now(),
+      timeZone,
     );
   });
 

@@ -118,9 +118,3 @@ export function readNumber(cell: string, delimiter: CsvDelimiter, decimals: numb
   if (whole.length > 12) return { ok: false, problem: 'tooLarge' };
   return { ok: true, value: Number((whole || '0') + fraction.padEnd(decimals, '0')) };
 }
-
-/** The language of the export's headers: `?lang=` when the page says it, else the user's own. */
-export function csvLanguage(query: unknown, userLanguage: string | undefined): CsvLanguage {
-  const asked = typeof query === 'string' ? query : userLanguage;
-  return /^es\b/i.test(asked ?? '') ? 'es' : 'en';
-}

@@ -18,6 +18,7 @@ import {
   parseCsvField,
   csvDelimiterOf,
   sendCsv,
+  exportSetting,
   toCsv,
   type Db,
 } from '../common';
@@ -273,7 +274,8 @@ export function priceListsRouter(ctx: AuthContext): Router {
         decimal: true,
       })),
     ];
-    sendCsv(res, 'price-list', toCsv(columns, list.items, csvDelimiterOf(req)), ctx.now());
+    const { timeZone } = await exportSetting(db, req, res);
+    sendCsv(res, 'price-list', toCsv(columns, list.items, csvDelimiterOf(req)), ctx.now(), timeZone);
   });
 
   router.post('/import', async (req, res) => {

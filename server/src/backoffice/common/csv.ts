@@ -80,10 +80,10 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: T[], delimiter: CsvDelim
 }
 
 /**
- * The file as an attachment named `<name>-<date>.csv`, saying its encoding: dated in `timeZone`
- * (the business's: list exports pass it, see csvExport.ts), UTC when none is given.
+ * The file as an attachment named `<name>-<date>.csv`, saying its encoding: dated in `timeZone`,
+ * the business's (exportSetting in csvExport.ts gives it), never the server's UTC day.
  */
-export function sendCsv(res: Response, name: string, body: string, now: number, timeZone = 'UTC'): void {
+export function sendCsv(res: Response, name: string, body: string, now: number, timeZone: string): void {
   const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     now,
   );

@@ -100,6 +100,28 @@ export function exportLanguage(asked: unknown, userLanguage: string | null | und
 }
 
 /**
+ * Who is exporting, as a file needs it: the headers' language (`?lang=` when the page says it,
+ * else the account's) and the business's time zone that dates the file.
+ */
+export async function exportSetting(
+  db: Kysely<Database>,
+  req: Request,
+  res: Response,
+): Promise<{ lang: CsvLanguage; timeZone: string }> {
+  const { companyId, userId } = merchantOf(res);
+  const [user, profile] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', userId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst(),
+    db.selectFrom('company_profiles').select('timezone').where('company_id', '=', companyId).executeTakeFirst(),
+  ]);
+  return { lang: exportLanguage(req.query.lang, user?.language), timeZone: profile?.timezone ?? 'UTC' };
+}
+
+/**
  * Sends `rows` as `<name>-<date>.csv`: headers in the exporter's language, `?delimiter=` as asked,
  * dated in the business's time zone (a file exported at 8 pm in Chicago is not tomorrow's).
  */
@@ -111,21 +133,11 @@ export async function sendExport<T>(
   columns: ExportColumn<T>[],
   rows: T[],
 ): Promise<void> {
-  const { companyId, userId } = merchantOf(res);
-  const [user, profile] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select('language')
-      .where('id', '=', userId)
-      .where('company_id', '=', companyId)
-      .executeTakeFirst(),
-    db.selectFrom('company_profiles').select('timezone').where('company_id', '=', companyId).executeTakeFirst(),
-  ]);
-  const lang = exportLanguage(req.query.lang, user?.language);
+  const { lang, timeZone } = await exportSetting(db, req, res);
   const body = toCsv(
     columns.map((c) => ({ ...c, header: csvHeader(c.header, lang) })),
     rows,
     csvDelimiterOf(req),
   );
-  sendCsv(res, file.name, body, file.now, profile?.timezone ?? 'UTC');
+  sendCsv(res, file.name, body, file.now, timeZone);
 }

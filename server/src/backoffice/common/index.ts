@@ -43,6 +43,7 @@ export {
   sendExport,
   csvHeader,
   exportLanguage,
+  exportSetting,
   type CsvHeaderKey,
   type CsvLanguage,
   type ExportColumn,
