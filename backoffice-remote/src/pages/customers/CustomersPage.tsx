@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
+import { Breakable } from '@hive/shared/ui';
 import { CUSTOMER_SORTS, type Customer, type CustomerSort } from '@hive/shared/schemas/backoffice';
 import { useCompany } from '../../api';
 import { useFormat, useT } from '../../i18n';
@@ -19,7 +20,8 @@ function useCustomerColumns(): ColumnDef<Customer, unknown>[] {
         id: 'email',
         accessorKey: 'email',
         header: t('customers.fields.email'),
-        cell: ({ row }) => row.original.email || dash,
+        // An address wraps at its @ or dots on a phone's card, never mid-word.
+        cell: ({ row }) => (row.original.email ? <Breakable text={row.original.email} /> : dash),
       },
       {
         id: 'phone',

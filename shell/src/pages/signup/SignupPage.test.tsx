@@ -59,7 +59,7 @@ describe('SignupPage', () => {
     expect(screen.getByLabelText('Moneda')).toHaveValue('EUR');
     expect(screen.getByLabelText('Zona horaria')).toHaveValue('Europe/Madrid');
     expect(screen.getByLabelText('Precios e impuestos')).toHaveValue('included');
-    expect(selected('Precios e impuestos')).toBe('Los precios incluyen el impuesto (IVA)');
+    expect(selected('Precios e impuestos')).toBe('Precios con IVA incluido');
 
     // Another country proposes its own; a field changed afterwards keeps the change.
     await user.selectOptions(screen.getByLabelText('País'), 'US');
