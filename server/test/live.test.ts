@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { LIVE_EVENTS_PATH } from '@hive/shared/schemas/live';
 import { startServer, type RunningServer } from '../src/app';
-import { LIVE_APPLICATION } from '../src/live';
+import { liveApplicationName } from '../src/live';
 import { companyId, db, pairRegister, paymentTypeId } from './admin-helpers';
 import { Client, TEST_SCRYPT, databaseTargets, startTestServer, type TestServer } from './helpers';
 import { ringUpSale, Stream } from './live-helpers';
@@ -200,11 +200,12 @@ describe(
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
-        // Every listening connection of this schema's instances is cut, as a PostgreSQL restart would.
+        // Every listening connection of this schema's instances is cut, as a PostgreSQL restart would
+        // (only theirs: the other test files running beside this one keep listening).
         const cut = await admin.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and application_name = $1 and query ilike 'LISTEN%'`,
-          [LIVE_APPLICATION],
+          [liveApplicationName(schema)],
         );
         assert.ok(cut.rowCount! >= 2, `cut ${cut.rowCount} listening connections`);
       } finally {

@@ -16,7 +16,7 @@ export {
   type LiveListener,
   type SessionEndListener,
 } from './bus';
-export { createPostgresBus, LIVE_APPLICATION, LIVE_CHANNEL } from './postgres';
+export { createPostgresBus, LIVE_APPLICATION, LIVE_CHANNEL, liveApplicationName } from './postgres';
 export {
   liveStreams,
   LIVE_STREAMS_PER_USER,

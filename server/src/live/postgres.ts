@@ -5,8 +5,17 @@ import { LocalSubscribers, SessionEndListeners, type LiveBus, type LiveDetails }
 
 /** The one channel every instance listens on. */
 export const LIVE_CHANNEL = 'hive_live';
-/** The LISTEN connection's application_name. */
+/** The LISTEN connection's application_name, with its schema after it (liveApplicationName). */
 export const LIVE_APPLICATION = 'hive-live';
+
+/**
+ * Tells one schema's listening connections from another's in pg_stat_activity (an operator's
+ * look, a test that cuts its own instances' connections and no one else's). PostgreSQL keeps the
+ * first 63 bytes.
+ */
+export function liveApplicationName(scope: string): string {
+  return `${LIVE_APPLICATION} ${scope}`.slice(0, 63);
+}
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; details past this are dropped. */
 const MAX_PAYLOAD = 7_500;
 
@@ -79,7 +88,10 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
 
   async function connect(): Promise<void> {
     // Named, so that an operator (or a test) can tell the listening connections in pg_stat_activity.
-    const next = new pg.Client({ connectionString: pool.options.connectionString, application_name: LIVE_APPLICATION });
+    const next = new pg.Client({
+      connectionString: pool.options.connectionString,
+      application_name: liveApplicationName(scope),
+    });
     next.on('notification', onNotification);
     // An error on an idle connection (server restart, network) ends it; 'end' schedules the retry.
     next.on('error', (error) => log.warn({ err: error }, 'live: the LISTEN connection failed'));
