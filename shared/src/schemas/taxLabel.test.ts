@@ -1,4 +1,4 @@
-import { formatRate, nameStatesRate, taxLabel } from './taxLabel';
+import { documentTaxLabel, formatRate, nameStatesRate, taxLabel } from './taxLabel';
 
 const NBSP = '\u00a0';
 
@@ -23,5 +23,14 @@ describe('tax labels', () => {
     expect(taxLabel('IVA 10%', 21, 'es')).toBe(`IVA 10% 21${NBSP}%`);
     // A number that is not a percentage is not a rate.
     expect(nameStatesRate('Zone 10 levy', 10)).toBe(false);
+  });
+});
+
+describe('a tax on an invoice (page, PDF, e-mail)', () => {
+  it('names the rate and how it is charged once', () => {
+    expect(documentTaxLabel('IVA', 10, 'es', 'incluido')).toBe(`IVA (10${NBSP}%, incluido)`);
+    expect(documentTaxLabel('IVA 10%', 10, 'es', 'incluido')).toBe('IVA 10% (incluido)');
+    expect(documentTaxLabel('Sales tax', 8.25, 'en')).toBe('Sales tax (8.25%)');
+    expect(documentTaxLabel('Sales tax 8.25%', 8.25, 'en')).toBe('Sales tax 8.25%');
   });
 });

@@ -24,3 +24,12 @@ export function nameStatesRate(name: string, rate: number): boolean {
 export function taxLabel(name: string, rate: number, language: string): string {
   return nameStatesRate(name, rate) ? name : `${name} ${formatRate(rate, language)}`;
 }
+
+/**
+ * A tax on a document's totals (invoice page, PDF, e-mail): "IVA (10 %, incluido)", or
+ * "IVA 10% (incluido)" when the name already says its rate; `note` is how it is charged, if said.
+ */
+export function documentTaxLabel(name: string, rate: number, language: string, note?: string): string {
+  const parts = [nameStatesRate(name, rate) ? null : formatRate(rate, language), note].filter(Boolean);
+  return parts.length > 0 ? `${name} (${parts.join(', ')})` : name;
+}

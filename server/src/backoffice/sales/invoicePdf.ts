@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { fieldProblem } from '../common';
 import { invoiceFigures, type InvoiceDetail, type InvoicePayment } from '@hive/shared/schemas/backoffice/sales';
+import { documentTaxLabel } from '@hive/shared/schemas/taxLabel';
 
 /*
  * The invoice as a PDF file (GET /api/backoffice/customer_invoices/:id/pdf): the figures the
@@ -181,8 +182,8 @@ export function invoicePdf(invoice: InvoiceDetail, currency: string, language: P
   const rows: [string, string, boolean?][] = [[t.subtotal, cents(figures.subtotalCents)]];
   if (figures.discountCents > 0) rows.push([t.invoiceDiscount, `-${cents(figures.discountCents)}`]);
   for (const tax of figures.taxes) {
-    const rate = decimal.format(tax.rateBp / 100);
-    rows.push([`${tax.name} (${rate} %${tax.type === 'included' ? `, ${t.included}` : ''})`, cents(tax.taxCents)]);
+    const note = tax.type === 'included' ? t.included : undefined;
+    rows.push([winAnsi(documentTaxLabel(tax.name, tax.rateBp / 100, language, note)), cents(tax.taxCents)]);
   }
   rows.push([t.total, cents(figures.totalCents), true]);
   for (const p of figures.payments) rows.push([t.paidOn(p.paidOn, methodText(p, t)), `-${cents(p.amountCents)}`]);

@@ -1,4 +1,5 @@
 import { invoiceFigures, type InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
+import { documentTaxLabel } from '@hive/shared/schemas/taxLabel';
 import { mailFormats, type MailLanguage, type MailTexts } from '../../outbox';
 
 /*
@@ -47,8 +48,6 @@ function invoiceMail(language: MailLanguage) {
     const f = mailFormats(language, currency);
     const money = f.money;
     const figures = invoiceFigures(invoice);
-    const rate = (bp: number) =>
-      new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
     const lines = figures.lines.map(
       (l) =>
         `${f.number(l.quantityHundredths / 100)} x ${l.description} @ ${money(l.unitPriceCents)}` +
@@ -64,7 +63,8 @@ function invoiceMail(language: MailLanguage) {
       figures.discountCents > 0 ? `${t.discount}: -${money(figures.discountCents)}` : '',
       ...figures.taxes.map(
         (tax) =>
-          `${tax.name} (${rate(tax.rateBp)}${tax.type === 'included' ? `, ${t.included}` : ''}): ${money(tax.taxCents)}`,
+          `${documentTaxLabel(tax.name, tax.rateBp / 100, language, tax.type === 'included' ? t.included : undefined)}: ` +
+          money(tax.taxCents),
       ),
       `${t.total}: ${money(figures.totalCents)}`,
       ...figures.payments.map((p) => `${t.paid(f.day(p.paidOn))}: -${money(p.amountCents)}`),

@@ -1,12 +1,14 @@
 import { invoiceFigures, type InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
+import { documentTaxLabel } from '@hive/shared/schemas/taxLabel';
 import { useCentsFormat } from '../../../components';
-import { useAreaT } from '../../../i18n';
+import { useAreaT, useLanguage } from '../../../i18n';
 import { paymentMethodText } from './paymentMethod';
 import styles from './invoices.module.css';
 
 /** The invoice as the customer receives it: on the page, in the print view and saved as PDF. */
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useAreaT('sales');
+  const language = useLanguage();
   const format = useCentsFormat();
   const quantity = (hundredths: number) => format.decimal(hundredths / 100);
   // The figures the PDF and the e-mail show too (one function: they agree to the cent).
@@ -82,10 +84,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
         {figures.taxes.map((tax) => (
           <div key={`${tax.name}${tax.rateBp}${tax.type}`}>
             <dt>
-              {t(tax.type === 'included' ? 'invoices.taxIncluded' : 'invoices.taxAdded', {
-                name: tax.name,
-                rate: format.decimal(tax.rateBp / 100),
-              })}
+              {documentTaxLabel(
+                tax.name,
+                tax.rateBp / 100,
+                language,
+                tax.type === 'included' ? t('invoices.taxIncludedNote') : undefined,
+              )}
             </dt>
             <dd>{format.cents(tax.taxCents)}</dd>
           </div>
