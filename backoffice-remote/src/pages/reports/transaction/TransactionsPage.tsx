@@ -82,10 +82,6 @@ function useTables() {
                   : t('transactions.kinds.sale'),
               ),
             },
-            { id: 'location', header: t('frame.location'), kind: 'text', value: text((r) => r.location) },
-            { id: 'terminal', header: t('transactions.terminal'), kind: 'text', value: text((r) => r.terminal) },
-            { id: 'employee', header: t('frame.employee'), kind: 'text', value: text((r) => r.employee) },
-            { id: 'customer', header: t('transactions.customer'), kind: 'text', value: text((r) => r.customer) },
             { id: 'payment', header: t('transactions.payment'), kind: 'text', value: text((r) => r.payment) },
             // The receipt's part of the figure the list was opened from (its card amount, its
             // lines of the item...): the total row under them is that figure.
@@ -102,6 +98,11 @@ function useTables() {
               value: (r) => (isTotal(r) ? null : r.kind === 'refund' ? -r.totalCents : r.totalCents),
             },
             { id: 'tip', header: t('transactions.tip'), kind: 'money', value: (r) => (isTotal(r) ? null : r.tipCents) },
+            // Who and where after the money: a wide list keeps the figures in view at 1280 px.
+            { id: 'location', header: t('frame.location'), kind: 'text', value: text((r) => r.location) },
+            { id: 'terminal', header: t('transactions.terminal'), kind: 'text', value: text((r) => r.terminal) },
+            { id: 'employee', header: t('frame.employee'), kind: 'text', value: text((r) => r.employee) },
+            { id: 'customer', header: t('transactions.customer'), kind: 'text', value: text((r) => r.customer) },
           ],
           rows: data.rows,
           footer: { total: true, count: data.total, figureCents: data.figure.cents },
