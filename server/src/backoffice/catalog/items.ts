@@ -32,11 +32,12 @@ import {
   csvDelimiterOf,
   toCsv,
   type CsvColumn,
+  type CsvLanguage,
 } from '../common';
 import { checkTaxIds, ratesForNewItems, setItemTaxes, taxesOfItems } from '../settings';
 import { loadImportContext } from './itemImport';
 import { handlesStock, mountItemImport, taken } from './itemImportRoute';
-import { itemHeader, stockHeader, yesNo, type CsvLanguage } from './itemsCsv';
+import { itemHeader, stockHeader, yesNo } from './itemsCsv';
 
 const PAGE = '/items';
 

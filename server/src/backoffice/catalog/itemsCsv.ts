@@ -1,5 +1,5 @@
 import type { ItemImportField, ItemImportProblem } from '@hive/shared/schemas/backoffice/catalog';
-import type { CsvDelimiter } from '../common';
+import type { CsvDelimiter, CsvLanguage } from '../common';
 
 /*
  * The items file's columns, one set of headers for the export and the import (an exported file
@@ -7,7 +7,6 @@ import type { CsvDelimiter } from '../common';
  * are one per warehouse, "On hand: <warehouse>" ("Existencias: <almacén>"), where inventory is on.
  */
 
-export type CsvLanguage = 'en' | 'es';
 type ItemColumn = Exclude<ItemImportField, 'stock'>;
 
 const HEADERS: Record<ItemColumn, Record<CsvLanguage, string> & { also?: string[] }> = {
