@@ -31,16 +31,21 @@ const SHARED_SUBPATHS = Object.keys(sharedPkg.exports)
  * `resourceCategory: 'all'`, their one reader, is not used. webpack's own chunk map in
  * remoteEntry.js still finds every lazy chunk.
  */
-const MANIFEST = {
+/**
+ * The manifest also carries the build's contract (`metaData.hiveContract`, as `./App` does): the
+ * server's release registry reads it to refuse, at registration, a build this shell cannot mount.
+ */
+const manifestOptions = (contract) => ({
   fileName: 'mf-manifest.json',
   additionalData: ({ stats }) => {
     for (const expose of stats.exposes) {
       expose.assets.js.async = [];
       expose.assets.css.async = [];
     }
+    stats.metaData.hiveContract = contract;
     return stats;
   },
-};
+});
 
 /** Dev-server ports: the server (API) on 8080, each app on its own port. */
 const DEV_PORTS = { shell: 3000, backoffice: 3001, admin: 3002, ordering: 3003 };
@@ -310,7 +315,9 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         !host &&
           new ModuleFederationPlugin({
             name,
-            ...(exposes ? { filename: 'remoteEntry.js', exposes: federatedExposes, manifest: MANIFEST } : {}),
+            ...(exposes
+              ? { filename: 'remoteEntry.js', exposes: federatedExposes, manifest: manifestOptions(remoteContract(dir)) }
+              : {}),
             shared: sharedSingletons(dir),
             // One offline remote must never block the others.
             shareStrategy: 'loaded-first',
