@@ -56,6 +56,8 @@ export async function buildServer({ force = false } = {}) {
       main: 'server/src/main.ts',
       'create-admin': 'server/src/cli/createAdmin.ts',
       'disable-demo': 'server/src/cli/disableDemo.ts',
+      'deploy-token': 'server/src/cli/deployToken.ts',
+      release: 'server/src/cli/release.ts',
     },
     outdir: serverDist,
     bundle: true,

@@ -21,6 +21,7 @@ import type { SalesTables } from './backoffice/sales/tables';
 import type { AdminTables } from './admin/tables';
 import type { OrderingTables } from './ordering/tables';
 import type { FirstStepsTables } from './backoffice/firstSteps/tables';
+import type { ReleasesTables } from './releases/tables';
 
 /*
  * The app's database type: the intersection of every module's table types (each module's
@@ -47,7 +48,8 @@ export interface Database
     SalesTables,
     AdminTables,
     OrderingTables,
-    FirstStepsTables {}
+    FirstStepsTables,
+    ReleasesTables {}
 
 export type DatabaseHandle = Handle<Database>;
 

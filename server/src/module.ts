@@ -1,6 +1,7 @@
 import type { Express, Router } from 'express';
 import type { Kysely, Migration, Transaction } from 'kysely';
 import type { Logger } from 'pino';
+import type { ReleaseSettings } from './config';
 import type { Database } from './database';
 import type { Limiter, RateLimitRule } from './http';
 import type { MailLimiters } from './outbox';
@@ -23,7 +24,7 @@ export interface MountEnv {
 
 export interface ModuleRoutes<Ctx> {
   /** First on the app, in module order: what every /api response carries, APIs with their own parser. */
-  first?(app: Express, ctx: Ctx): void;
+  first?(app: Express, ctx: Ctx, env: MountEnv): void;
   /** Body parsers with their own (larger) limits, before the shared 32 kB parsers under /api. */
   parsers?(app: Express): void;
   /** The shared /api parsers and sign-in (auth), before the back-office API. */
@@ -39,6 +40,8 @@ export interface ModuleRoutes<Ctx> {
 export interface StartupEnv {
   now: number;
   log: Logger;
+  /** The folders this server hosts each remote's build from (the releases' "server-build"). */
+  remoteRoots?: Readonly<Record<string, string>>;
 }
 
 /** Work under the start-up lock, after the migrations; it must be idempotent (every start runs it). */
@@ -56,6 +59,8 @@ export interface JobContext {
   db: Kysely<Database>;
   now: () => number;
   mail: MailLimiters;
+  /** The canary thresholds and telemetry retention (RELEASE_*); unset = the defaults. */
+  releaseSettings?: ReleaseSettings;
 }
 
 /** A periodic job; the app decides how often (tests turn jobs off and run them by hand). */

@@ -27,6 +27,7 @@ import { liveStreams, type LiveStreams } from './live';
 import type { CompanySetup, JobContext, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
 import { orderingModule } from './ordering';
 import { receiptsModule, registerPostingSteps, type PostingStep } from './receipts';
+import { releasesModule } from './releases';
 
 /*
  * The composition root: every module of the server, in dependency order (a module imports only
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule<AuthContext, PostingStep>[] = [
   companiesModule,
   authModule,
   adminModule,
+  releasesModule,
   settingsModule,
   catalogModule,
   offersModule,
@@ -217,7 +219,7 @@ export function mountModules(
     limiters: (module, defaults) =>
       buildLimiters(limiterStore, { ...defaults, ...rateLimits[module] } as typeof defaults),
   };
-  for (const module of MODULES) module.routes?.first?.(app, ctx);
+  for (const module of MODULES) module.routes?.first?.(app, ctx, env);
   for (const module of MODULES) module.routes?.parsers?.(app);
   for (const module of MODULES) module.routes?.api?.(app, ctx);
   app.use(BACKOFFICE_API, backofficeRouter(ctx, live));

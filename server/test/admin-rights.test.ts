@@ -8,7 +8,7 @@ import { PERSONAS, STAFF, api, companyId, signedIn, userId, type ApiResult, type
  * ROLE_RIGHTS) so that a change to the matrix has to change this test too.
  */
 
-const AREAS = ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant'] as const;
+const AREAS = ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant', 'releases'] as const;
 type Area = (typeof AREAS)[number];
 
 /** The view permissions of each demo persona (src/demo/personas.ts). */
@@ -35,7 +35,8 @@ type Write =
   | 'ticket reply'
   | 'ticket status'
   | 'base price'
-  | 'merchant decision';
+  | 'merchant decision'
+  | 'release canary';
 
 const ALL_WRITES: Write[] = [
   'company create',
@@ -51,6 +52,7 @@ const ALL_WRITES: Write[] = [
   'ticket status',
   'base price',
   'merchant decision',
+  'release canary',
 ];
 
 const WRITES: Record<Persona, Write[]> = {
@@ -67,7 +69,7 @@ for (const target of databaseTargets()) {
   describe(`admin rights matrix [${target.name}]`, () => {
     let server: TestServer;
     const clients = {} as Record<Persona, Client>;
-    const ids = { tinyKiosk: 0, harborBooks: 0, clerk: 0, viewer: 0, ticket: 0, coupon: 0, account: 0 };
+    const ids = { tinyKiosk: 0, harborBooks: 0, clerk: 0, viewer: 0, ticket: 0, coupon: 0, account: 0, release: 0 };
 
     before(async () => {
       server = await startTestServer(target);
@@ -88,6 +90,31 @@ for (const target of databaseTargets()) {
           .selectFrom('merchant_accounts')
           .select('id')
           .where('company_id', '=', ids.tinyKiosk)
+          .executeTakeFirstOrThrow()
+      ).id;
+      // A registered release of the admin remote: its canary is a write of the releases area.
+      const now = server.clock.now();
+      ids.release = (
+        await db
+          .insertInto('releases')
+          .values({
+            remote: 'admin',
+            version: 'rights-matrix',
+            manifest_url: '/remotes/admin/mf-manifest.json',
+            contract_range: '^1.0.0',
+            notes: null,
+            registered_by_user_id: null,
+            registered_by_token_id: null,
+            registered_at: now,
+            state: 'registered',
+            canary_percent: null,
+            canary_company_ids: null,
+            canary_started_at: null,
+            state_changed_at: now,
+            rollback_reason: null,
+            rollback_figures: null,
+          })
+          .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
     });
@@ -160,6 +187,8 @@ for (const target of databaseTargets()) {
             ? api(c, 'POST', `/api/admin/bee_merchant/${ids.account}/reject`, { reason: 'Rights matrix check' })
             : api(c, 'POST', `/api/admin/bee_merchant/${ids.account}/approve`, {});
         }
+        case 'release canary':
+          return api(c, 'POST', `/api/admin/releases/${ids.release}/canary`, { percent: persona === 'dev' ? 20 : 10 });
       }
     }
 
@@ -170,8 +199,13 @@ for (const target of databaseTargets()) {
           const result = await api(clients[persona], 'GET', `/api/admin/${area}`);
           if (allowed) {
             assert.equal(result.status, 200, JSON.stringify(result.body));
-            assert.ok(Array.isArray(result.body.items));
-            assert.equal(typeof result.body.total, 'number');
+            if (area === 'releases') {
+              // Per remote, not a paged list.
+              assert.ok(Array.isArray(result.body.remotes));
+            } else {
+              assert.ok(Array.isArray(result.body.items));
+              assert.equal(typeof result.body.total, 'number');
+            }
           } else {
             assert.equal(result.status, 403);
             assert.equal(result.body.error, 'forbidden');
@@ -199,8 +233,8 @@ for (const target of databaseTargets()) {
         assert.equal(body.user.email, STAFF[persona]);
         assert.deepEqual(body.permissions, READS[persona].map((area) => `view_${area}_menu`).sort());
         const expected = {
-          super: 11,
-          dev: 11,
+          super: 12,
+          dev: 12,
           support: 3,
           billing: 3,
           distributor: 2,

@@ -130,6 +130,9 @@ describe('safe defaults (no database target needed)', ONCE, () => {
     const again = await run(['--email', 'boss@acme.test'], 'the-first-admin-2026\n');
     assert.equal(again.code, 1);
     assert.match(again.out, /already has an account/);
+    // Every admin area, the Releases page only for a role that may release.
+    const helper = await run(['--email', 'help@acme.test', '--role', 'support'], 'the-first-helper-2026\n');
+    assert.equal(helper.code, 0, helper.out);
 
     // The new administrator signs in to the production server, the only account there.
     const app = await createApp({
@@ -147,7 +150,17 @@ describe('safe defaults (no database target needed)', ONCE, () => {
       assert.equal(errorParam(body.url), null);
       const me = await client.request('/api/admin/me');
       assert.equal(me.status, 200);
-      assert.equal(((await me.json()) as Json).rights.length > 0, true);
+      const meBody = (await me.json()) as Json;
+      assert.equal(meBody.rights.length > 0, true);
+      assert.ok(meBody.permissions.includes('view_releases_menu'), 'a super_admin gets the Releases page');
+      const helperPermissions = await app.database.db
+        .selectFrom('user_permissions')
+        .innerJoin('users', 'users.id', 'user_permissions.user_id')
+        .select('user_permissions.id_permission')
+        .where('users.email', '=', 'help@acme.test')
+        .execute();
+      const names = helperPermissions.map((p) => p.id_permission);
+      assert.ok(names.includes('view_support_menu') && !names.includes('view_releases_menu'), names.join(', '));
     } finally {
       listening.closeAllConnections();
       await new Promise((resolve) => listening.close(resolve));

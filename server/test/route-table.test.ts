@@ -6,6 +6,7 @@ import { DEMO_COMPANIES, DEMO_USERS } from '../src/demo';
 import { listRoutes, type RouteEntry } from '../src/http';
 import { AUTH_ACTIONS } from '../src/auth/guards';
 import { postEvents, saleEvent, shiftOpenEvent } from '../src/receipts';
+import { createDeployToken, revokeDeployToken } from '../src/releases';
 import { addTerminal, paymentTypeId } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 
@@ -284,9 +285,10 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/backoffice/team/attendance/:id/approve': {},
 };
 
-/** Writes that are not JSON: Auth.js's form-encoded actions and the client log. */
+/** Writes that are not JSON: Auth.js's form-encoded actions, the client log and the telemetry beacons (text/plain). */
 const FORM_ROUTES = new Set([
   'POST /api/auth/_log',
+  'POST /api/telemetry',
   'POST /api/auth/callback/credentials',
   'POST /api/auth/session',
   'POST /api/auth/signout',
@@ -661,6 +663,38 @@ for (const target of databaseTargets()) {
         const revoked = await call(anonymous, route.method, path, body, {
           authorization: `Bearer ${paired.body.token}`,
         });
+        assert.equal(revoked.status, 401, `${key(route)} with a revoked token`);
+        assert.equal(revoked.body.error, 'invalid_token');
+      }
+    });
+
+    it('release registry routes take a deploy token only: none, a session cookie or a revoked token is 401', async () => {
+      const releases = routes.filter((r) => r.path === '/api/releases' || r.path.startsWith('/api/releases/'));
+      assert.ok(releases.length >= 5, `release routes: ${releases.length}`);
+      const token = (
+        await createDeployToken(server.running.database.db, {
+          remote: 'ordering',
+          label: 'route probe',
+          contactEmail: null,
+          createdByUserId: null,
+          actorEmail: 'test',
+          now: Date.now(),
+        })
+      ).token;
+      const { id } = await server.running.database.db
+        .selectFrom('deploy_tokens')
+        .select('id')
+        .where('label', '=', 'route probe')
+        .executeTakeFirstOrThrow();
+      await revokeDeployToken(server.running.database.db, id, { userId: null, email: 'test' }, Date.now());
+      const staff = await signedIn('super@hive.test');
+      const anonymous = new Client(server.url);
+      for (const route of releases) {
+        const body = WRITE.has(route.method) && route.method !== 'DELETE' ? {} : undefined;
+        const path = fill(route.path, 1);
+        assert.equal((await call(anonymous, route.method, path, body)).status, 401, `${key(route)} without a token`);
+        assert.equal((await call(staff, route.method, path, body)).status, 401, `${key(route)} with a session cookie`);
+        const revoked = await call(anonymous, route.method, path, body, { authorization: `Bearer ${token}` });
         assert.equal(revoked.status, 401, `${key(route)} with a revoked token`);
         assert.equal(revoked.body.error, 'invalid_token');
       }

@@ -73,6 +73,7 @@ const ACTION_WORDS: Record<AdminAction, string> = {
   'support.outbox': 'read the outbox',
   'base_prices.write': 'change base prices',
   'bee_merchant.write': 'review merchant accounts',
+  'releases.write': 'change releases of the remotes',
 };
 
 export function assertRight(staff: Staff, action: AdminAction): void {

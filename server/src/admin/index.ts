@@ -19,7 +19,7 @@ import { adminMigrations } from './migrations';
 export { seedAdminDemo } from './seed';
 export type { AdminTables } from './tables';
 export { PLAN_CHANGED_HEADER, bumpPlanVersion, markPlanSeen, planChangedFor } from './plan';
-export { canDo, canRead, type Staff } from './access';
+export { canDo, canRead, requireArea, requireRight, requireStaff, staffOf, type Staff } from './access';
 
 /**
  * The admin console API under /api/admin (issue 6). Every request: a session of platform staff

@@ -6,6 +6,7 @@ import type { Limiter, LimiterStore, RateLimitRule } from '../http';
 import { MAIL_LIMITS, type MailLimiters } from '../outbox';
 import type { CompanySetup, Reactions } from '../module';
 import type { LiveBus } from '../live';
+import type { ReleaseSettings } from '../config';
 import type { PasswordHasher } from './passwords';
 
 export type { RateLimitRule } from '../http';
@@ -107,6 +108,14 @@ export interface AuthContext {
   reactions: Reactions;
   /** What changed, to the live pages of the company (src/live): publishChange after the commit. */
   live: LiveBus;
+  /** The canary thresholds and telemetry retention (RELEASE_*; releases/telemetry); unset = the defaults. */
+  releaseSettings?: ReleaseSettings;
+  /**
+   * Where release manifests may come from (src/releases): the folders this server hosts each
+   * remote's build from (same-origin paths), and RELEASE_ORIGINS (null: any http(s) origin).
+   * Unset: the default build folders, any origin.
+   */
+  releaseSources?: { remoteRoots: Readonly<Record<string, string>>; origins: readonly string[] | null };
 }
 
 export interface CookieNames {

@@ -12,6 +12,7 @@ import {
 } from '../auth';
 import { openDatabase } from '../database';
 import { migrateToLatest } from '../modules';
+import { RELEASES_PERMISSION, grantReleasesPermission, releasesPermissionFor } from '../releases';
 
 /*
  * `npm run create-admin -w server -- --email <address> [--role super_admin]`: the first platform
@@ -103,6 +104,7 @@ export async function createAdmin(argv: readonly string[], readSecret = readPass
     await database.withStartupLock(async () => {
       await migrateToLatest(database.db, env.databaseSchema);
       await syncPermissions(database.db);
+      await grantReleasesPermission(database.db);
     });
     if (await findUserByEmail(database.db, email)) throw new ConfigError(`${email} already has an account.`);
     const now = Date.now();
@@ -124,9 +126,14 @@ export async function createAdmin(argv: readonly string[], readSecret = readPass
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Every admin area; the Releases page only with a role that may release (super_admin, dev_admin).
+      const permissions = [
+        ...allAdminPermissionNames().filter((name) => name !== RELEASES_PERMISSION),
+        ...releasesPermissionFor(role),
+      ];
       await trx
         .insertInto('user_permissions')
-        .values(allAdminPermissionNames().map((id_permission) => ({ user_id: user.id, id_permission })))
+        .values(permissions.map((id_permission) => ({ user_id: user.id, id_permission })))
         .execute();
     });
     return `Created the platform administrator ${email} (${role}). Sign in to the ${PRODUCT_NAME} admin console at /admin.`;

@@ -11,8 +11,19 @@ import { ADDONS, ADMIN_ROLES, LICENSES, type AddonName, type AdminRole, type Lic
 // Areas, permissions and rights
 // ---------------------------------------------------------------------------------------------
 
-/** One per admin sidebar entry: `/admin/<area>`, permission `view_<area>_menu`. */
-export const ADMIN_AREAS = ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant'] as const;
+/**
+ * One per admin sidebar entry: `/admin/<area>`, permission `view_<area>_menu`. The spec's six, then
+ * `releases` (issue 44: the remotes' release registry, for super_admin and dev_admin).
+ */
+export const ADMIN_AREAS = [
+  'companies',
+  'users',
+  'coupons',
+  'support',
+  'base_prices',
+  'bee_merchant',
+  'releases',
+] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 export function areaPermission(area: AdminArea): string {
@@ -33,6 +44,8 @@ export const ADMIN_ACTIONS = {
   'support.outbox': 'support',
   'base_prices.write': 'base_prices',
   'bee_merchant.write': 'bee_merchant',
+  // Register, canary, promote and roll back releases of the remotes: super_admin and dev_admin only.
+  'releases.write': 'releases',
 } as const satisfies Record<string, AdminArea>;
 export type AdminAction = keyof typeof ADMIN_ACTIONS;
 export const ALL_ADMIN_ACTIONS = Object.keys(ADMIN_ACTIONS) as AdminAction[];
