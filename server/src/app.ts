@@ -17,6 +17,8 @@ import {
   parseMailFrom,
   parseSmtpUrl,
   resolvePublicUrl,
+  resolveReleaseSettings,
+  type ReleaseSettings,
 } from './config';
 import { openDatabase, type DatabaseHandle } from './database';
 import {
@@ -54,6 +56,7 @@ import {
   createLimiterStore,
   createLogger,
   errorHandler,
+  type RateLimitRule,
   notFoundJson,
   requestLogger,
   writeOriginGuard,
@@ -68,7 +71,9 @@ import {
   type MailDelivery,
   type MailRules,
 } from './outbox';
-import { defaultStaticRoots, loadRemotesMap, mountStatic, remoteOrigins, type StaticRoots } from './static';
+import { createReleaseServing } from './releases/serving';
+import { parseReleaseOrigins } from './releases';
+import { defaultStaticRoots, loadRemoteOverrides, mountStatic, type StaticRoots } from './static';
 
 export interface CreateAppOptions {
   /** Defaults to process.env.NODE_ENV, then 'development'. */
@@ -143,12 +148,26 @@ export interface CreateAppOptions {
   orderingRateLimits?: Partial<OrderingRateLimits>;
   /** Limits of the device API: pairing per address, calls and events per terminal. */
   deviceRateLimits?: Partial<DeviceRateLimits>;
+  /**
+   * Tests only: how long one read of the release registry is served (default 500 ms); a long one
+   * shows that a change reaches another instance through the live bus, not the next read.
+   */
+  releaseCacheMs?: number;
   /** Tests only: the live stream's ping (and session check) interval, default 25 s. */
   livePingMs?: number;
   /** Live streams one user may hold open at once on this instance (default 10). */
   liveStreamsPerUser?: number;
   /** The mail limits (src/outbox/limits.ts; tests that send much mail raise them). */
   mailLimits?: Partial<Omit<MailRules, 'perRecipient'>> & { perRecipient?: Partial<MailRules['perRecipient']> };
+  /** The canary thresholds and telemetry retention (RELEASE_*, config.ts); each unset one is its default. */
+  releaseSettings?: Partial<ReleaseSettings>;
+  /**
+   * RELEASE_ORIGINS: a comma list of the origins release manifests may be on (unset: any http(s)
+   * origin); a bad entry stops the start-up.
+   */
+  releaseOrigins?: string;
+  /** Limits of `POST /api/telemetry` per address and per visitor (releases/telemetry; tests tighten them). */
+  telemetryRateLimits?: Partial<Record<'telemetryPerAddress' | 'telemetryPerVisitor', RateLimitRule>>;
 }
 
 export interface HiveApp {
@@ -191,9 +210,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const seedDemo = options.seedDemo ?? !production;
   const demoLiveWanted = seedDemo && !production && (options.demoLive ?? nodeEnv !== 'test');
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
-  const remotes = loadRemotesMap(options.remotesJson);
+  const remoteOverrides = loadRemoteOverrides(options.remotesJson);
   const smtpUrl = parseSmtpUrl(options.smtpUrl);
   const mailFrom = parseMailFrom(options.mailFrom);
+  const releaseSettings = resolveReleaseSettings(options.releaseSettings);
+  const staticRoots = { ...defaultStaticRoots(), ...options.staticRoots };
+  const releaseSources = { remoteRoots: staticRoots.remotes, origins: parseReleaseOrigins(options.releaseOrigins) };
   const links = resolvePublicUrl({
     production,
     smtpUrl,
@@ -223,7 +245,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
       // the demo seed between the early and the late part.
       await runStartup(
         database.db,
-        { now: now(), log },
+        { now: now(), log, remoteRoots: staticRoots.remotes },
         seedDemo
           ? async () => {
               const { created } = await seedDemoData(database.db, {
@@ -286,7 +308,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     companySetup,
     reactions,
     live,
+    releaseSettings,
+    releaseSources,
   };
+  // Which release of each remote a request gets (`/remotes.json`, the storefront's hints, the CSP).
+  const serving = createReleaseServing({
+    db: database.db,
+    live,
+    log,
+    auth: ctx,
+    overrides: remoteOverrides,
+    ttlMs: production ? undefined : options.releaseCacheMs,
+  });
   const liveStreams = backofficeLiveStreams(ctx, {
     pingMs: production ? undefined : options.livePingMs,
     perUserLimit: options.liveStreamsPerUser,
@@ -305,19 +338,29 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   app.use(requestLogger(log));
   app.use(compressJson());
 
-  // Absolute remote URLs (REMOTES_JSON) are other origins the shell must load code from.
-  const extra = remoteOrigins(remotes);
+  // The origins of the releases (registered on other origins) and of REMOTES_JSON are where the
+  // shell loads code from: read per response from the registry's cache, so a release registered or
+  // retired on any instance is in (or out of) the CSP within a second, with no restart. A page
+  // request waits for a stale cache to be read again (at most every 500 ms); an API call does not.
+  app.use(async (req, _res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/')) await serving.refresh();
+    next();
+  });
+  const withOrigins =
+    (...fixed: string[]) =>
+    () =>
+      [...fixed, ...serving.origins()].join(' ');
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...extra],
-          connectSrc: ["'self'", ...extra],
-          styleSrc: ["'self'", "'unsafe-inline'", ...extra],
-          imgSrc: ["'self'", 'data:', ...extra],
-          fontSrc: ["'self'", ...extra],
+          scriptSrc: [withOrigins("'self'")],
+          connectSrc: [withOrigins("'self'")],
+          styleSrc: [withOrigins("'self'", "'unsafe-inline'")],
+          imgSrc: [withOrigins("'self'", 'data:')],
+          fontSrc: [withOrigins("'self'")],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],
@@ -341,13 +384,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     {
       device: options.deviceRateLimits,
       ordering: options.orderingRateLimits,
+      releases: options.telemetryRateLimits,
     },
     liveStreams,
   );
   app.use('/api', notFoundJson());
   mountStatic(app, {
-    roots: { ...defaultStaticRoots(), ...options.staticRoots },
-    remotes,
+    roots: staticRoots,
+    remotes: serving,
     db: database.db,
     log,
   });
@@ -356,7 +400,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
 
   // The modules' jobs (recurring invoices): off under NODE_ENV=test unless recurringJobMs says.
   const stopJobs = startJobs(
-    { db: database.db, now, mail: ctx.mail },
+    { db: database.db, now, mail: ctx.mail, releaseSettings },
     log,
     (defaultMs) => options.recurringJobMs ?? (nodeEnv === 'test' ? 0 : defaultMs),
   );
@@ -393,6 +437,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     },
     close: async () => {
       stopJobs();
+      serving.close();
       await mailDelivery?.stop();
       liveStreams.endAll();
       await live.close();

@@ -173,7 +173,8 @@ for (const target of databaseTargets()) {
         ['/remotes/backoffice/mf-manifest.json', 'no-cache'],
         ['/remotes/backoffice/src_App.deadbeef12.js', IMMUTABLE],
         ['/remotes/admin/remoteEntry.js', 'no-cache'],
-        ['/remotes.json', 'no-cache'],
+        // Each visitor's own map (their canary or not): no shared cache keeps it.
+        ['/remotes.json', 'private, no-cache'],
       ];
       for (const [route, cache] of cases) {
         const response = await get(route);
@@ -204,11 +205,15 @@ for (const target of databaseTargets()) {
 
     it('serves /remotes.json with the default same-origin manifests', async () => {
       const response = await get('/remotes.json');
-      assert.deepEqual(await response.json(), {
+      const { _releases: releases, ...map } = (await response.json()) as Record<string, unknown>;
+      assert.deepEqual(map, {
         backoffice: '/remotes/backoffice/mf-manifest.json',
         admin: '/remotes/admin/mf-manifest.json',
         ordering: '/remotes/ordering/mf-manifest.json',
       });
+      // The server's own builds are the first release of each remote (the registry).
+      assert.deepEqual(Object.keys(releases as object).sort(), ['admin', 'backoffice', 'ordering']);
+      assert.match(response.headers.get('vary') ?? '', /\bCookie\b/);
     });
 
     it('finds locale files in the shell first, then the remotes; rejects bad names', async () => {
@@ -273,12 +278,16 @@ for (const target of databaseTargets()) {
 
     it('merges REMOTES_JSON over the defaults and allows its origins in the CSP', async () => {
       const response = await fetch(`${overridden.url}/remotes.json`);
-      assert.deepEqual(await response.json(), {
+      const { _releases: releases, ...map } = (await response.json()) as Record<string, Record<string, unknown>>;
+      assert.deepEqual(map, {
         backoffice: 'https://cdn.example.com/bo/mf-manifest.json',
         admin: '/remotes/admin/mf-manifest.json',
         ordering: '/remotes/ordering/mf-manifest.json',
         reports: 'http://localhost:9000/mf-manifest.json',
       });
+      // An overridden remote is no release of the registry.
+      assert.equal(releases!.backoffice, null);
+      assert.equal(releases!.reports, null);
       const csp = response.headers.get('content-security-policy')!;
       assert.match(csp, /script-src 'self' https:\/\/cdn\.example\.com http:\/\/localhost:9000;/);
       assert.match(csp, /connect-src 'self' https:\/\/cdn\.example\.com http:\/\/localhost:9000;/);

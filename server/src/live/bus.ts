@@ -18,6 +18,9 @@ export type LiveListener = (change: LiveChange) => void;
 /** Told the id (`sid` claim) of a session that was signed out. */
 export type SessionEndListener = (sessionId: string) => void;
 
+/** Told that a release of a remote changed (registered, canary, promoted, rolled back). */
+export type ReleasesListener = () => void;
+
 /**
  * What changed, per company, to whoever holds a stream of that company. `publishChange` is called
  * after the commit (a change rolled back is never announced) and never throws: a lost message
@@ -35,6 +38,13 @@ export interface LiveBus {
   endSession(sessionId: string): void;
   /** Every sign-out from now on (from any instance on PostgreSQL), until the returned stop. */
   onSessionEnd(listener: SessionEndListener): () => void;
+  /**
+   * The release registry changed (after the commit): every instance re-reads it now rather than at
+   * its next periodic read, so a switch is served everywhere within a second. Never throws.
+   */
+  releasesChanged(): void;
+  /** Every registry change from now on (from any instance on PostgreSQL), until the returned stop. */
+  onReleasesChanged(listener: ReleasesListener): () => void;
   close(): Promise<void>;
 }
 
@@ -73,23 +83,23 @@ export class LocalSubscribers {
   }
 }
 
-/** This process's sign-out listeners; a throwing listener does not stop the others. */
-export class SessionEndListeners {
-  private readonly listeners = new Set<SessionEndListener>();
+/** This process's listeners of one kind of message; a throwing listener does not stop the others. */
+class Listeners<A extends unknown[]> {
+  private readonly listeners = new Set<(...args: A) => void>();
 
   constructor(private readonly onListenerError: (error: unknown) => void) {}
 
-  add(listener: SessionEndListener): () => void {
+  add(listener: (...args: A) => void): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
     };
   }
 
-  deliver(sessionId: string): void {
+  deliver(...args: A): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener(sessionId);
+        listener(...args);
       } catch (error) {
         this.onListenerError(error);
       }
@@ -101,6 +111,12 @@ export class SessionEndListeners {
   }
 }
 
+/** This process's sign-out listeners. */
+export class SessionEndListeners extends Listeners<[sessionId: string]> {}
+
+/** This process's listeners of release registry changes. */
+export class ReleasesListeners extends Listeners<[]> {}
+
 /**
  * One process (SQLite): a change goes straight to this process's listeners, after the publisher's
  * own work (a microtask later), as it would arrive from PostgreSQL.
@@ -110,6 +126,7 @@ export function createMemoryBus(options: { now?: () => number; onError?: (error:
   const onError = options.onError ?? (() => undefined);
   const subscribers = new LocalSubscribers(onError);
   const sessionEnds = new SessionEndListeners(onError);
+  const releases = new ReleasesListeners(onError);
   return {
     kind: 'memory',
     publishChange(companyId, topic, details) {
@@ -121,9 +138,14 @@ export function createMemoryBus(options: { now?: () => number; onError?: (error:
       queueMicrotask(() => sessionEnds.deliver(sessionId));
     },
     onSessionEnd: (listener) => sessionEnds.add(listener),
+    releasesChanged() {
+      queueMicrotask(() => releases.deliver());
+    },
+    onReleasesChanged: (listener) => releases.add(listener),
     async close() {
       subscribers.clear();
       sessionEnds.clear();
+      releases.clear();
     },
   };
 }

@@ -14,6 +14,7 @@ export {
   type LiveChange,
   type LiveDetails,
   type LiveListener,
+  type ReleasesListener,
   type SessionEndListener,
 } from './bus';
 export { createPostgresBus, LIVE_APPLICATION, LIVE_CHANNEL, liveApplicationName } from './postgres';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { LIVE_COMPANY_TOPICS, LIVE_TOPICS, isLiveEvent } from '@hive/shared/schemas/live';
-import { LocalSubscribers, SessionEndListeners, type LiveBus, type LiveDetails } from './bus';
+import { LocalSubscribers, ReleasesListeners, SessionEndListeners, type LiveBus, type LiveDetails } from './bus';
 
 /** The one channel every instance listens on. */
 export const LIVE_CHANNEL = 'hive_live';
@@ -34,7 +34,11 @@ export interface PostgresBusOptions {
   reconnectMaxMs?: number;
 }
 
-/** A change of a company (`c`, `t`), or a signed-out session (`end`); `s`: the publisher's schema. */
+/**
+ * A change of a company (`c`, `t`), a signed-out session (`end`) or a release registry change
+ * (`rel`); `s`: the publisher's schema. An instance of an older build ignores a message it does not
+ * know (no company, no `end`).
+ */
 interface Wire {
   s: string;
   c?: number;
@@ -42,6 +46,7 @@ interface Wire {
   at?: number;
   d?: LiveDetails;
   end?: string;
+  rel?: 1;
 }
 
 /**
@@ -63,6 +68,7 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
   const onListenerError = (error: unknown) => log.error({ err: error }, 'live listener failed');
   const subscribers = new LocalSubscribers(onListenerError);
   const sessionEnds = new SessionEndListeners(onListenerError);
+  const releases = new ReleasesListeners(onListenerError);
   let client: pg.Client | null = null;
   let closed = false;
   let delay = minMs;
@@ -80,6 +86,10 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
     if (wire.s !== scope) return;
     if (typeof wire.end === 'string') {
       sessionEnds.deliver(wire.end);
+      return;
+    }
+    if (wire.rel === 1) {
+      releases.deliver();
       return;
     }
     if (!Number.isSafeInteger(wire.c) || !isLiveEvent(wire.t) || typeof wire.at !== 'number') return;
@@ -122,6 +132,8 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
           subscribers.deliver({ companyId, topic, at });
         }
       }
+      // A release switch missed meanwhile: the registry is read again.
+      releases.deliver();
     }
     heardBefore = true;
   }
@@ -171,11 +183,21 @@ export function createPostgresBus(options: PostgresBusOptions): LiveBus & { read
       });
     },
     onSessionEnd: (listener) => sessionEnds.add(listener),
+    releasesChanged() {
+      // As endSession: this instance re-reads at once; its own NOTIFY heard later re-reads again (cheap).
+      releases.deliver();
+      const payload = JSON.stringify({ s: scope, rel: 1 } satisfies Wire);
+      pool.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((error: unknown) => {
+        log.warn({ err: error }, 'live: NOTIFY of a release change failed');
+      });
+    },
+    onReleasesChanged: (listener) => releases.add(listener),
     async close() {
       closed = true;
       clearTimeout(timer);
       subscribers.clear();
       sessionEnds.clear();
+      releases.clear();
       const current = client;
       client = null;
       await current?.end().catch(() => undefined);

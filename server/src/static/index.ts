@@ -9,11 +9,12 @@ import { pingDatabase } from '../db';
 import type { Database } from '../database';
 import { localizeShellIndex, requestLanguage } from './language';
 import { injectPageMeta, pageMetaFor } from './pageMeta';
-import { ORDERING_MANIFEST, storefrontHints } from './storefrontHints';
+import { orderingSource, storefrontHints } from './storefrontHints';
+import { RemoteManifests } from './remoteManifest';
 import type { RemotesMap } from './remotes';
 import { chooseVariant, precompressedFiles, sendVariant } from './precompressed';
 
-export { DEFAULT_REMOTES, loadRemotesMap, remoteOrigins, type RemotesMap } from './remotes';
+export { DEFAULT_REMOTES, loadRemoteOverrides, loadRemotesMap, type RemotesMap } from './remotes';
 
 /** Build output folders (webpack `dist/`) of the shell and of each remote. */
 export interface StaticRoots {
@@ -33,6 +34,8 @@ export function defaultStaticRoots(repoRoot = REPO_ROOT): StaticRoots {
 }
 
 const NO_CACHE = 'no-cache';
+/** An answer for this visitor only (their release, their cookie): never from a shared cache. */
+const PRIVATE_NO_CACHE = 'private, no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT_CACHE = 'public, max-age=300';
 /** webpack `[contenthash]` in a name: `.` + at least 8 hex digits + `.` */
@@ -101,7 +104,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>`;
 
 async function sendShellIndex(
-  { roots, remotes, db }: Pick<StaticOptions, 'roots' | 'remotes' | 'db'>,
+  { roots, remotes, db, manifests }: Pick<StaticOptions, 'roots' | 'remotes' | 'db'> & { manifests: RemoteManifests },
   req: Request,
   res: Response,
   next: NextFunction,
@@ -127,9 +130,13 @@ async function sendShellIndex(
       res.type('html').send(localized);
       return;
     }
-    // The ordering remote this server builds and serves (not one on a CDN) gets preload hints.
-    const orderingRoot = remotes.ordering === ORDERING_MANIFEST ? roots.remotes.ordering : undefined;
-    res.type('html').send(injectPageMeta(localized, meta, await storefrontHints(orderingRoot, meta.slug, lng)));
+    // The preload hints name the ordering release this visitor gets, as `/remotes.json` will: a new
+    // visitor gets the visitor cookie with the page, so that the two agree.
+    const { map } = await remotes.mapFor(req, res);
+    const source = orderingSource(map.ordering, roots.remotes.ordering, manifests);
+    const hints = await storefrontHints(source, meta.slug, lng);
+    res.setHeader('Cache-Control', PRIVATE_NO_CACHE);
+    res.type('html').send(injectPageMeta(localized, meta, hints));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     res.status(503).type('html').send(NOT_BUILT_PAGE);
@@ -164,15 +171,24 @@ function wantsPage(req: Request): boolean {
   return req.accepts('html') === 'html';
 }
 
+/** Which remote builds a request gets: the release serving (src/releases/serving) or a fixed map. */
+export interface RemotesForRequest {
+  mapFor(
+    req: Request,
+    res: Response,
+  ): Promise<{ map: RemotesMap; releases: Record<string, { id: number; version: string } | null> }>;
+}
+
 export interface StaticOptions {
   roots: StaticRoots;
-  remotes: RemotesMap;
+  remotes: RemotesForRequest;
   db: Kysely<Database>;
   log: Logger;
 }
 
 export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOptions): void {
   app.use(noSourceMaps);
+  const manifests = new RemoteManifests(log);
   let toldDamage = false;
   app.get('/healthz', async (_req, res) => {
     const health = await pingDatabase(db);
@@ -187,8 +203,14 @@ export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOpt
       .json({ ok, db: health.db });
   });
 
-  app.get('/remotes.json', (_req, res) => {
-    res.set('Cache-Control', NO_CACHE).json(remotes);
+  // The map for this user or visitor (their canary or not), so never from a shared cache; an older
+  // shell reads only the remote names' string values and skips `_releases`.
+  app.get('/remotes.json', async (req, res) => {
+    const { map, releases } = await remotes.mapFor(req, res);
+    res
+      .set('Cache-Control', PRIVATE_NO_CACHE)
+      .vary('Cookie')
+      .json({ ...map, _releases: releases });
   });
 
   for (const [name, root] of Object.entries(roots.remotes)) {
@@ -232,6 +254,6 @@ export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOpt
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
     if (!wantsPage(req)) return next();
-    await sendShellIndex({ roots, remotes, db }, req, res, next);
+    await sendShellIndex({ roots, remotes, db, manifests }, req, res, next);
   });
 }

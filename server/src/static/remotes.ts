@@ -36,7 +36,15 @@ const USAGE =
  * one remote elsewhere keeps the others on this server. Any problem stops the start-up.
  */
 export function loadRemotesMap(raw: string | undefined, cwd = process.cwd()): RemotesMap {
-  if (raw === undefined || raw.trim() === '') return { ...DEFAULT_REMOTES };
+  return { ...DEFAULT_REMOTES, ...loadRemoteOverrides(raw, cwd) };
+}
+
+/**
+ * Only the entries REMOTES_JSON names: a development override that wins over the release registry
+ * for those remotes (the others follow the registry). Any problem stops the start-up.
+ */
+export function loadRemoteOverrides(raw: string | undefined, cwd = process.cwd()): RemotesMap {
+  if (raw === undefined || raw.trim() === '') return {};
   const value = raw.trim();
   let text = value;
   let source = 'inline value';
@@ -63,14 +71,5 @@ export function loadRemotesMap(raw: string | undefined, cwd = process.cwd()): Re
     const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'the value';
     throw new ConfigError(`${USAGE}. In the ${source}, ${where} ${issue.message}.`);
   }
-  return { ...DEFAULT_REMOTES, ...result.data };
-}
-
-/** Origins of absolute remote URLs: the CSP must allow scripts and fetches from them. */
-export function remoteOrigins(map: RemotesMap): string[] {
-  const origins = new Set<string>();
-  for (const url of Object.values(map)) {
-    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
-  }
-  return [...origins];
+  return result.data;
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '@hive/shared/config';
+import { manifestFiles, NO_FILES, type Manifest, type RemoteFiles } from './manifestFiles';
+import type { RemoteManifests } from './remoteManifest';
 
 /**
  * `<link rel="preload">` hints for a storefront page: what its first view waits for, in the order
@@ -10,74 +12,89 @@ import type { Language } from '@hive/shared/config';
  * Announced in the HTML, a phone fetches them all while the shell's code is still parsing (the
  * shell's own `/remotes.json` too: the browser hands the preloaded answer to its no-cache fetch).
  *
- * Only for the ordering remote served by this server (its default `/remotes/ordering/` address and
- * build folder): a remote on another origin (REMOTES_JSON) is the CDN's business. A missing or
- * unreadable manifest (not built, an older build) means no hints for the remote, never an error.
+ * The remote's files are those of the release this visitor gets (`/remotes.json` names the same):
+ * the build this server hosts (`/remotes/ordering/...`, read from its folder) or a release on
+ * another origin (its manifest fetched once and kept, remoteManifest.ts). A missing or unreadable
+ * manifest (not built, an older build, a CDN that does not answer in time) means no hints for the
+ * remote, never an error.
  */
-export const ORDERING_MANIFEST = '/remotes/ordering/mf-manifest.json';
-const BASE = '/remotes/ordering/';
-const SAFE_FILE = /^[A-Za-z0-9_.-]+\.(js|css)$/;
+const HOSTED_BASE = '/remotes/ordering/';
+/** A sub-folder of the hosted build: `/remotes/ordering/<folder>/mf-manifest.json` (an older build kept). */
+const HOSTED_MANIFEST = /^\/remotes\/ordering\/((?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/)*)mf-manifest\.json$/;
 
-interface Manifest {
-  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: { name?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }[];
-}
+/**
+ * A hosted manifest read once per build, not on every storefront page: kept until its modification
+ * time changes (a new build of the remote in place).
+ */
+const hostedCache = new Map<string, { mtimeMs: number; files: RemoteFiles }>();
 
-const files = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string' && SAFE_FILE.test(f)) : [];
-
-interface RemoteFiles {
-  scripts: string[];
-  styles: string[];
+async function hostedFiles(file: string): Promise<RemoteFiles> {
+  try {
+    const { mtimeMs } = await fs.stat(file);
+    const cached = hostedCache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.files;
+    const files = manifestFiles(JSON.parse(await fs.readFile(file, 'utf8')) as Manifest);
+    hostedCache.set(file, { mtimeMs, files });
+    return files;
+  } catch {
+    return NO_FILES;
+  }
 }
 
 /**
- * The manifest read once per build, not on every storefront page: kept until its modification time
- * changes (a new build of the remote in place).
+ * Where the storefront's ordering remote comes from for this visitor: the folder of the build this
+ * server hosts, or a manifest on another origin; null when the hints cannot name its files.
  */
-let cached: { file: string; mtimeMs: number; files: RemoteFiles } | undefined;
+export type OrderingSource =
+  | { kind: 'hosted'; manifestFile: string; base: string }
+  | { kind: 'remote'; manifestUrl: string; manifests: RemoteManifests };
 
-async function remoteFiles(orderingRoot: string): Promise<RemoteFiles> {
-  const file = path.join(orderingRoot, 'mf-manifest.json');
-  try {
-    const { mtimeMs } = await fs.stat(file);
-    if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.files;
-    const files = await readRemoteFiles(file);
-    cached = { file, mtimeMs, files };
-    return files;
-  } catch {
-    return { scripts: [], styles: [] };
+/** The source of the manifest URL `/remotes.json` gives this visitor for the ordering remote. */
+export function orderingSource(
+  manifestUrl: string | undefined,
+  hostedRoot: string | undefined,
+  manifests: RemoteManifests,
+): OrderingSource | null {
+  if (!manifestUrl) return null;
+  const folder = HOSTED_MANIFEST.exec(manifestUrl)?.[1];
+  // Segments start with a letter, digit or _: never `..`.
+  if (folder !== undefined) {
+    if (hostedRoot === undefined) return null;
+    return {
+      kind: 'hosted',
+      manifestFile: path.join(hostedRoot, folder, 'mf-manifest.json'),
+      base: `${HOSTED_BASE}${folder}`,
+    };
   }
-}
-
-/** The remote's entry and `./App` files, from the manifest its build wrote; [] when unknown. */
-async function readRemoteFiles(file: string): Promise<RemoteFiles> {
-  try {
-    const manifest = JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
-    const entry = manifest.metaData?.remoteEntry;
-    const entryName = typeof entry?.name === 'string' && SAFE_FILE.test(entry.name) && !entry.path ? [entry.name] : [];
-    const app = manifest.exposes?.find((e) => e.name === 'App');
-    return { scripts: [...entryName, ...files(app?.assets?.js?.sync)], styles: files(app?.assets?.css?.sync) };
-  } catch {
-    return { scripts: [], styles: [] };
-  }
+  if (/^https?:\/\//i.test(manifestUrl)) return { kind: 'remote', manifestUrl, manifests };
+  // Another path on this origin (REMOTES_JSON): not a folder this server knows.
+  return null;
 }
 
 /** The tags for the storefront of `slug` (already checked to be a store) in language `lng`. */
-export async function storefrontHints(orderingRoot: string | undefined, slug: string, lng: Language): Promise<string> {
+export async function storefrontHints(source: OrderingSource | null, slug: string, lng: Language): Promise<string> {
   // fetch() and XHR requests are CORS-mode: a preload for them needs `crossorigin` to be reused,
   // with the request's credentials mode (the shell's HTTP client sends cookies: use-credentials).
   const data = (href: string, credentials = false) =>
     `<link rel="preload" href="${href}" as="fetch" crossorigin="${credentials ? 'use-credentials' : 'anonymous'}">`;
   const tags: string[] = [];
-  if (orderingRoot) {
+  if (source) {
     // The shell's remote map comes first on its boot's path to the remote (it names the manifest).
     tags.push(data('/remotes.json'));
-    const { scripts, styles } = await remoteFiles(orderingRoot);
-    if (scripts.length > 0) {
-      tags.push(data(ORDERING_MANIFEST));
-      for (const file of styles) tags.push(`<link rel="preload" href="${BASE}${file}" as="style">`);
-      for (const file of scripts) tags.push(`<link rel="preload" href="${BASE}${file}" as="script">`);
+    const { base, manifest, files } =
+      source.kind === 'hosted'
+        ? {
+            base: source.base,
+            manifest: `${source.base}mf-manifest.json`,
+            files: await hostedFiles(source.manifestFile),
+          }
+        : { manifest: source.manifestUrl, ...(await source.manifests.filesOf(source.manifestUrl)) };
+    if (files.scripts.length > 0) {
+      // Module Federation fetches the manifest (CORS, no credentials) and adds plain <script> and
+      // <link> tags for the rest: the preloads match those requests, on any origin.
+      tags.push(data(escapeAttr(manifest)));
+      for (const file of files.styles) tags.push(`<link rel="preload" href="${escapeAttr(base + file)}" as="style">`);
+      for (const file of files.scripts) tags.push(`<link rel="preload" href="${escapeAttr(base + file)}" as="script">`);
     }
   }
   tags.push(data(`/locales/${lng}/ordering.json`));
@@ -86,3 +103,7 @@ export async function storefrontHints(orderingRoot: string | undefined, slug: st
   tags.push(data(`/gettokenonline?store=${encodeURIComponent(slug)}`, true));
   return tags.join('');
 }
+
+/** A URL from the registry inside an attribute: quoted characters escaped (file names are checked). */
+const escapeAttr = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
