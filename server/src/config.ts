@@ -52,6 +52,10 @@ export interface EnvConfig {
   instanceName: string | undefined;
   /** RECURRING_JOB_SECONDS: how often this instance runs the recurring invoices job (undefined = the default). */
   recurringJobMs: number | undefined;
+  /** RELEASE_MIN_SESSIONS, RELEASE_MAX_LOAD_FAILURE, RELEASE_MAX_ERROR_RATIO, RELEASE_TELEMETRY_DAYS (those set). */
+  releaseSettings: Partial<ReleaseSettings>;
+  /** RELEASE_ORIGINS as given: the origins release manifests may be on (src/releases/manifest.ts checks it). */
+  releaseOrigins: string | undefined;
 }
 
 const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -208,6 +212,78 @@ function parseRecurringJobSeconds(raw: string | undefined): number | undefined {
   return seconds * 1000;
 }
 
+/** Canary judgement and telemetry retention (issue 44, releases/telemetry): RELEASE_* variables. */
+export interface ReleaseSettings {
+  /** RELEASE_MIN_SESSIONS: a canary is judged from this many sessions on. */
+  minSessions: number;
+  /** RELEASE_MAX_LOAD_FAILURE: the share of sessions (0..1) whose remote failed to load. */
+  maxLoadFailure: number;
+  /** RELEASE_MAX_ERROR_RATIO: the canary's error rate against the active release's (and 2 points above it). */
+  maxErrorRatio: number;
+  /** RELEASE_TELEMETRY_DAYS: telemetry aggregates older than this are deleted. */
+  telemetryDays: number;
+}
+
+export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
+  minSessions: 20,
+  maxLoadFailure: 0.05,
+  maxErrorRatio: 2,
+  telemetryDays: 30,
+};
+
+const RELEASE_SETTING_RULES: Record<keyof ReleaseSettings, { name: string; ok(n: number): boolean; rule: string }> = {
+  minSessions: {
+    name: 'RELEASE_MIN_SESSIONS',
+    ok: (n) => Number.isInteger(n) && n >= 1 && n <= 1_000_000,
+    rule: 'a whole number of sessions between 1 and 1000000',
+  },
+  maxLoadFailure: {
+    name: 'RELEASE_MAX_LOAD_FAILURE',
+    ok: (n) => n > 0 && n <= 1,
+    rule: 'a share of sessions above 0 and at most 1, such as 0.05 for 5 %',
+  },
+  maxErrorRatio: {
+    name: 'RELEASE_MAX_ERROR_RATIO',
+    ok: (n) => n >= 1 && n <= 100,
+    rule: 'a ratio between 1 and 100, such as 2',
+  },
+  telemetryDays: {
+    name: 'RELEASE_TELEMETRY_DAYS',
+    ok: (n) => Number.isInteger(n) && n >= 1 && n <= 3650,
+    rule: 'a whole number of days between 1 and 3650',
+  },
+};
+
+const RELEASE_SETTING_KEYS = Object.keys(RELEASE_SETTING_RULES) as (keyof ReleaseSettings)[];
+
+/** The settings with the defaults filled in; a bad value is a ConfigError naming its variable. */
+export function resolveReleaseSettings(given: Partial<ReleaseSettings> = {}): ReleaseSettings {
+  const settings = { ...DEFAULT_RELEASE_SETTINGS, ...given };
+  for (const key of RELEASE_SETTING_KEYS) {
+    const rule = RELEASE_SETTING_RULES[key];
+    const value = settings[key];
+    if (typeof value !== 'number' || !Number.isFinite(value) || !rule.ok(value)) {
+      throw new ConfigError(`${rule.name} must be ${rule.rule} (got "${String(value)}").`);
+    }
+  }
+  return settings;
+}
+
+function parseReleaseSettings(env: NodeJS.ProcessEnv): Partial<ReleaseSettings> {
+  const given: Partial<ReleaseSettings> = {};
+  for (const key of RELEASE_SETTING_KEYS) {
+    const rule = RELEASE_SETTING_RULES[key];
+    const raw = env[rule.name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const value = Number(raw.trim());
+    if (!Number.isFinite(value) || !rule.ok(value)) {
+      throw new ConfigError(`${rule.name} must be ${rule.rule} (got "${raw}").`);
+    }
+    given[key] = value;
+  }
+  return given;
+}
+
 export const DEMO_IN_PRODUCTION_MESSAGE =
   'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts share a public password. Create the first administrator with `npm run create-admin -w server -- --email <address>` instead.';
 
@@ -277,5 +353,7 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     mailFrom: parseMailFrom(env.MAIL_FROM),
     instanceName: parseInstanceName(env.INSTANCE_NAME),
     recurringJobMs: parseRecurringJobSeconds(env.RECURRING_JOB_SECONDS),
+    releaseSettings: parseReleaseSettings(env),
+    releaseOrigins: env.RELEASE_ORIGINS?.trim() || undefined,
   };
 }

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     logLevel: env.logLevel,
     smtpUrl: env.smtpUrl,
     mailFrom: env.mailFrom,
+    releaseSettings: env.releaseSettings,
+    releaseOrigins: env.releaseOrigins,
   });
   const host = env.host === undefined ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host;
   console.log(`${PRODUCT_NAME} is running at http://${host}:${running.port}`);

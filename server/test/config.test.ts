@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadEnvConfig, resolvePublicUrl } from '../src/config';
 import { resolveAuthSecret } from '../src/auth';
-import { DEFAULT_REMOTES, loadRemotesMap } from '../src/static';
+import { DEFAULT_REMOTES, loadRemoteOverrides, loadRemotesMap } from '../src/static';
 import { createApp } from '../src/app';
 import { passwordProblem } from '../src/auth';
 import { slugify } from '../src/companies';
@@ -155,6 +155,10 @@ describe('configuration', () => {
     const file = path.join(dir, 'remotes.json');
     await fs.writeFile(file, JSON.stringify({ ordering: '/elsewhere/mf-manifest.json' }));
     assert.deepEqual(loadRemotesMap(file), { ...DEFAULT_REMOTES, ordering: '/elsewhere/mf-manifest.json' });
+    // The override alone: the remotes it does not name follow the release registry.
+    assert.deepEqual(loadRemoteOverrides(file), { ordering: '/elsewhere/mf-manifest.json' });
+    assert.deepEqual(loadRemoteOverrides(undefined), {});
+    assert.deepEqual(loadRemoteOverrides('  '), {});
   });
 
   it('REMOTES_JSON: bad values stop the start with a clear message', async () => {

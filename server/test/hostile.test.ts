@@ -15,6 +15,7 @@ const CUSTOM_ROUTES: Record<string, Record<string, unknown>> = {
   '/api/auth/signup': { company: 'Fuzz Co', email: 'fuzz@fuzz.test', password: 'fuzz-pass-2026', license: 'Retail' },
   '/api/auth/resetpass': { email: 'fuzz@fuzz.test' },
   '/api/auth/_log': { level: 'info', code: 'FUZZ', message: 'fuzz' },
+  '/api/telemetry': { v: 1, browser: 'chrome', events: [{ release: 1, kind: 'session', route: '/' }] },
 };
 const AUTHJS_ROUTES: Record<string, Record<string, unknown>> = {
   '/api/auth/callback/credentials': { email: 'owner@atlas.test', password: 'wrong-password', callbackUrl: '/' },
