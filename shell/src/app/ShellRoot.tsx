@@ -12,9 +12,9 @@ import type { AuthClient } from '../auth/authClient';
 import { SessionChrome, type SessionRuntime } from '../session';
 import { LocalAreasProvider } from '../remotes/localAreas';
 import { areaOfPath, hasSessionHandling } from '../remotes/areaOfPath';
-import { PlanChangedNotice } from '../plan-notice';
 import { rememberLanguage } from '../language';
 import { AppRoutes } from './routes';
+import { NoticeStack } from './NoticeStack';
 
 export interface ShellRootProps {
   store: AppStore;
@@ -129,7 +129,7 @@ export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, local
               <NavigateBridge runtime={runtime} />
               <UserLanguage i18n={i18n} />
               <Pages loading={status === 'loading'} ready={isReady} loaderText={i18n.t('shell:loading')} />
-              <PlanChangedNotice />
+              <NoticeStack />
               <SessionChrome runtime={runtime} />
             </BrowserRouter>
           </LocalAreasProvider>

@@ -12,7 +12,9 @@ import { createLiveService } from '../live';
 import { followPlanChanges, watchPlanChanges } from '../plan-notice';
 import { createAuthClient } from '../auth/authClient';
 import { createLazyHttpClient } from '../http';
-import { areaOfPath, configureRemotes, initRemotes, isRemoteLocal } from '../remotes';
+import { adoptListing, areaOfPath, configureRemotes, initRemotes, isRemoteLocal, loadedReleases } from '../remotes';
+import { remoteSignals, startTelemetry } from '../telemetry';
+import { startReleaseWatch } from '../new-version';
 import { whenUsable } from './whenUsable';
 import { logger } from '../logger';
 import { rememberedLanguage } from '../language';
@@ -61,14 +63,27 @@ export function startShell({ localAreas, container = document.getElementById('ro
   followPlanChanges(store, live, () => runtime.boot({ search: '?planChanged=true' }));
   // No federation before it is needed: the login page renders from the shell's own code. A path
   // owned by a remote starts the runtime and /remotes.json now, beside the session check.
+  // Each remote's release gets what this page saw of it (issue 44): the telemetry client and the
+  // new-version watch load once the runtime started, the signals before that are kept for them.
   configureRemotes({
     local: Object.keys(localAreas ?? {}),
-    report: ({ id, lifecycle, error }) =>
+    report: ({ id, lifecycle, error, remote }) => {
       logger.error(
         'REMOTE_LOAD_FAILED',
         `${id} (${lifecycle}): ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    reportIncompatible: (remote, reason) => logger.error('REMOTE_INCOMPATIBLE', `${remote}: ${reason}`),
+      );
+      remoteSignals.loadFailure(remote ?? id, error, lifecycle);
+    },
+    reportIncompatible: (remote, reason) => {
+      logger.error('REMOTE_INCOMPATIBLE', `${remote}: ${reason}`);
+      remoteSignals.contractMismatch(remote, reason);
+    },
+    onStarted: () => {
+      void startTelemetry();
+      startReleaseWatch({ loaded: loadedReleases, adopt: adoptListing });
+    },
+    onLoadStart: remoteSignals.session,
+    onLoadFailed: (remote, error) => remoteSignals.loadFailure(remote, error),
   });
   const area = areaOfPath(window.location.pathname);
   if (area && !isRemoteLocal(area)) void initRemotes().catch(() => undefined);

@@ -6,6 +6,7 @@ import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import type { RemoteName } from './remoteMap';
 import { useLocalArea } from './localAreas';
+import { remoteSignals } from '../telemetry';
 
 /** Mounts a remote's `./App` inside the shell's router, store and providers. */
 export function RemoteArea({ name }: { name: RemoteName }) {
@@ -18,6 +19,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     <RemoteBoundary
       key={attempt}
       onRetry={() => setAttempt((n) => n + 1)}
+      onError={(error) => remoteSignals.boundary(name, error)}
       fallback={(error, retry) => <RemoteFallback name={name} error={error} onRetry={retry} />}
     >
       <Suspense fallback={<FullScreenLoader text={t('loading')} />}>

@@ -5,10 +5,13 @@ export {
   loadRemoteApp,
   prefetchRemoteApp,
   isRemoteConfigured,
+  remoteRelease,
+  loadedReleases,
+  adoptListing,
   RemoteUnavailableError,
 } from './registry';
 export type { RemoteAppModule, RemotesOptions } from './registry';
 export { areaOfPath, hasSessionHandling } from './areaOfPath';
 export { RemoteArea } from './RemoteArea';
-export { REMOTE_NAMES, type RemoteName, type RemoteMap } from './remoteMap';
+export { REMOTE_NAMES, type RemoteName, type RemoteMap, type RemoteRelease, type RemoteReleases } from './remoteMap';
 export { RemoteIncompatibleError, contractProblem, type RecordedContract } from './contract';

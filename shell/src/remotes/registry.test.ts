@@ -110,3 +110,83 @@ describe('a standalone remote', () => {
     expect(mf.loadRemote).toHaveBeenCalledWith('admin/App');
   });
 });
+
+describe('the releases this tab loads (`_releases`)', () => {
+  beforeEach(() => {
+    jest.resetModules();
+    jest.clearAllMocks();
+    global.fetch = jest.fn(() =>
+      Promise.resolve({
+        ok: true,
+        json: () =>
+          Promise.resolve({
+            ...remotesJson,
+            _releases: { backoffice: { id: 12, version: 'a' }, admin: null, ordering: { id: 'bad' } },
+          }),
+      } as Response),
+    );
+  });
+
+  it('keeps the release each remote was listed with when the runtime started, and which remotes loaded', async () => {
+    const registry = jest.requireActual<typeof import('./registry')>('./registry');
+    const onStarted = jest.fn();
+    const onLoadStart = jest.fn();
+    await registry.initRemotes({ report: jest.fn(), onStarted, onLoadStart });
+    expect(onStarted).toHaveBeenCalledTimes(1);
+    expect(registry.remoteRelease('backoffice')).toEqual({ id: 12, version: 'a' });
+    // An override, and a malformed entry: no release known.
+    expect(registry.remoteRelease('admin')).toBeNull();
+    expect(registry.remoteRelease('ordering')).toBeNull();
+    expect(registry.remoteUrls()).toEqual(remotesJson);
+    expect(registry.loadedReleases()).toEqual({});
+
+    await registry.loadRemoteApp('backoffice');
+    registry.prefetchRemoteApp('admin');
+    await flush();
+    expect(onLoadStart.mock.calls).toEqual([['backoffice'], ['admin']]);
+    expect(registry.loadedReleases()).toEqual({ backoffice: { id: 12, version: 'a' }, admin: null });
+  });
+
+  it('a failed load is reported with its error and does not count as loaded', async () => {
+    const registry = jest.requireActual<typeof import('./registry')>('./registry');
+    const onLoadFailed = jest.fn();
+    await registry.initRemotes({ report: jest.fn(), onLoadFailed });
+    const failure = new Error('Failed to load script resources. #RUNTIME-008');
+    mf.loadRemote.mockRejectedValueOnce(failure);
+    await expect(registry.loadRemoteApp('backoffice')).rejects.toBeInstanceOf(registry.RemoteUnavailableError);
+    expect(onLoadFailed).toHaveBeenCalledWith('backoffice', failure);
+    expect(registry.loadedReleases()).toEqual({});
+  });
+
+  it('a newer listing moves the remotes not loaded (a failed one included) to the release named now, not the loaded ones', async () => {
+    const registry = jest.requireActual<typeof import('./registry')>('./registry');
+    await registry.initRemotes({ report: jest.fn() });
+    await registry.loadRemoteApp('backoffice');
+    mf.loadRemote.mockRejectedValueOnce(new Error('Failed to load script resources. #RUNTIME-008'));
+    await registry.loadRemoteApp('admin').catch(() => undefined);
+    mf.registerRemotes.mockClear();
+    await registry.adoptListing({
+      map: { ...remotesJson, backoffice: '/b/13/mf-manifest.json', admin: '/a/41/mf-manifest.json' },
+      releases: {
+        backoffice: { id: 13, version: 'b' },
+        admin: { id: 41, version: 'y' },
+        ordering: { id: 30, version: 'c' },
+      },
+    });
+    // The back-office runs release 12 in this tab: it keeps it (the notice offers the reload).
+    expect(registry.remoteRelease('backoffice')).toEqual({ id: 12, version: 'a' });
+    expect(registry.remoteUrls().backoffice).toBe(remotesJson.backoffice);
+    // The admin console failed to load: "Try again" gets the new release.
+    expect(registry.remoteRelease('admin')).toEqual({ id: 41, version: 'y' });
+    expect(registry.remoteRelease('ordering')).toEqual({ id: 30, version: 'c' });
+    expect(mf.registerRemotes.mock.calls).toEqual([
+      [[{ name: 'admin', entry: '/a/41/mf-manifest.json' }], { force: true }],
+    ]);
+    await registry.loadRemoteApp('admin', true);
+    expect(mf.loadRemote).toHaveBeenLastCalledWith('admin/App');
+    expect(registry.loadedReleases()).toEqual({
+      backoffice: { id: 12, version: 'a' },
+      admin: { id: 41, version: 'y' },
+    });
+  });
+});

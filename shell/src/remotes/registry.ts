@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
-import { fetchRemoteMap, type RemoteMap } from './remoteMap';
+import {
+  fetchRemoteListing,
+  type RemoteListing,
+  type RemoteMap,
+  type RemoteRelease,
+  type RemoteReleases,
+} from './remoteMap';
 import { retryPlugin } from './plugins/retryPlugin';
 import { errorReportPlugin, type RemoteFailureReporter } from './plugins/errorReportPlugin';
 import { SHELL_CONTRACT_VERSION } from '@hive/shared/shell-contract';
@@ -17,6 +23,12 @@ export interface RemotesOptions {
   report: RemoteFailureReporter;
   /** A remote refused before mounting (REMOTE_INCOMPATIBLE): which one and why. */
   reportIncompatible?: (remote: string, reason: string) => void;
+  /** Once the runtime started and `/remotes.json` was read (the telemetry and the release watch start). */
+  onStarted?: () => void;
+  /** The page tries to load a remote (every attempt, the prefetch included). */
+  onLoadStart?: (remote: string) => void;
+  /** A load of a remote failed, as `loadRemoteApp` saw it (after the runtime plugin's `report`). */
+  onLoadFailed?: (remote: string, error: unknown) => void;
   url?: string;
   /**
    * Areas this page renders from its own code (a remote running standalone): they are left out, so
@@ -27,6 +39,12 @@ export interface RemotesOptions {
 
 let options: RemotesOptions = { report: () => undefined };
 let remoteMap: RemoteMap = {};
+/** The release each remote's URL named when the runtime started: the one this tab loads and keeps. */
+let releases: RemoteReleases = {};
+/** The remotes whose `./App` this tab has loaded (Module Federation cannot unload them). */
+const loaded = new Set<string>();
+/** The remotes this tab is loading or has loaded: their release is fixed (a failed load frees it). */
+const attempted = new Set<string>();
 let started: Promise<ModuleFederation> | null = null;
 /** The singletons' versions the shell provides, known once the federation chunk loaded. */
 let provided: Record<string, string> = {};
@@ -48,13 +66,15 @@ export function isRemoteLocal(name: string): boolean {
 function federation(): Promise<ModuleFederation> {
   started ??= Promise.all([
     import(/* webpackChunkName: "federation" */ './federation'),
-    fetchRemoteMap(options.url),
+    fetchRemoteListing(options.url),
   ]).then(
     ([{ startFederation, providedVersions }, listed]) => {
       provided = providedVersions();
       const mf = startFederation([retryPlugin(), errorReportPlugin(options.report)]);
-      remoteMap = Object.fromEntries(Object.entries(listed).filter(([name]) => !isRemoteLocal(name)));
+      remoteMap = Object.fromEntries(Object.entries(listed.map).filter(([name]) => !isRemoteLocal(name)));
+      releases = Object.fromEntries(Object.keys(remoteMap).map((name) => [name, listed.releases[name] ?? null]));
       mf.registerRemotes(Object.entries(remoteMap).map(([name, entry]) => ({ name, entry })));
+      options.onStarted?.();
       return mf;
     },
     (err: unknown) => {
@@ -80,6 +100,39 @@ export function isRemoteConfigured(name: string): boolean {
   return name in remoteMap;
 }
 
+/** The release of `name` this tab loads (null: unknown, e.g. a REMOTES_JSON override or not started). */
+export function remoteRelease(name: string): RemoteRelease | null {
+  return releases[name] ?? null;
+}
+
+/** The manifest (or remoteEntry) URL of every registered remote, as this tab loads them. */
+export function remoteUrls(): Readonly<RemoteMap> {
+  return remoteMap;
+}
+
+/**
+ * A newer `/remotes.json` (the new-version watch): a remote this tab has not loaded (nor is loading)
+ * takes the URL and release named now, so a later visit to its area, or "Try again" after a failed
+ * load, gets the current release rather than one since promoted over or rolled back.
+ */
+export async function adoptListing(listing: RemoteListing): Promise<void> {
+  if (!started) return;
+  const mf = await started;
+  for (const [name, entry] of Object.entries(listing.map)) {
+    if (isRemoteLocal(name) || attempted.has(name)) continue;
+    if (remoteMap[name] !== entry) {
+      mf.registerRemotes([{ name, entry }], { force: name in remoteMap });
+      remoteMap = { ...remoteMap, [name]: entry };
+    }
+    releases = { ...releases, [name]: listing.releases[name] ?? null };
+  }
+}
+
+/** The remotes whose `./App` this tab has loaded, with the release each was loaded from. */
+export function loadedReleases(): Record<string, RemoteRelease | null> {
+  return Object.fromEntries([...loaded].map((name) => [name, remoteRelease(name)]));
+}
+
 export class RemoteUnavailableError extends Error {
   constructor(
     readonly remote: string,
@@ -98,9 +151,12 @@ export async function loadRemoteApp(name: string, fresh = false): Promise<Remote
   const entry = remoteMap[name];
   if (!entry) throw new RemoteUnavailableError(name, new Error('not listed in remotes.json'));
   if (fresh) mf.registerRemotes([{ name, entry }], { force: true });
+  attempted.add(name);
+  options.onLoadStart?.(name);
   try {
     const mod = await mf.loadRemote<RemoteAppModule>(`${name}/App`);
     if (!mod || typeof mod.default !== 'function') throw new Error('./App has no default component');
+    loaded.add(name);
     // Before anything renders: a remote that needs another shell contract, or another major of a
     // shared singleton, is refused (the area shows "being updated"), never mounted against the wrong copy.
     const problem = contractProblem(mod.hiveContract, { version: SHELL_CONTRACT_VERSION, shared: provided });
@@ -111,6 +167,8 @@ export async function loadRemoteApp(name: string, fresh = false): Promise<Remote
     return mod;
   } catch (err) {
     if (err instanceof RemoteUnavailableError || err instanceof RemoteIncompatibleError) throw err;
+    if (!loaded.has(name)) attempted.delete(name);
+    options.onLoadFailed?.(name, err);
     throw new RemoteUnavailableError(name, err);
   }
 }
@@ -119,6 +177,13 @@ export async function loadRemoteApp(name: string, fresh = false): Promise<Remote
 export function prefetchRemoteApp(name: string): void {
   if (isRemoteLocal(name)) return;
   void federation()
-    .then((mf) => (remoteMap[name] ? mf.loadRemote(`${name}/App`) : undefined))
+    .then(async (mf) => {
+      if (!remoteMap[name]) return;
+      attempted.add(name);
+      options.onLoadStart?.(name);
+      const mod = await mf.loadRemote(`${name}/App`).catch(() => null);
+      if (mod) loaded.add(name);
+      else attempted.delete(name);
+    })
     .catch(() => undefined);
 }
