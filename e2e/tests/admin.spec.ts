@@ -25,12 +25,12 @@ const PERSONAS: { email: string; label: string; entries: string[] }[] = [
   {
     email: 'super@hive.test',
     label: 'admin',
-    entries: ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant'],
+    entries: ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant', 'releases'],
   },
   {
     email: 'dev@hive.test',
     label: 'dev',
-    entries: ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant'],
+    entries: ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant', 'releases'],
   },
   { email: 'support@hive.test', label: 'support', entries: ['companies', 'users', 'support'] },
   { email: 'billing@hive.test', label: 'billing', entries: ['companies', 'coupons', 'base_prices'] },
@@ -55,7 +55,7 @@ test.describe('admin console: sign-in and menu per persona', () => {
       await expect(page.getByTestId('admin-role')).toHaveText(persona.label);
       await expect(menu.locator('a[aria-current="page"]')).toHaveAttribute('href', `/admin/${persona.entries[0]}`);
       // An entry outside the permissions answers /unauthorized.
-      const missing = ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant'].find(
+      const missing = ['companies', 'users', 'coupons', 'support', 'base_prices', 'bee_merchant', 'releases'].find(
         (entry) => !persona.entries.includes(entry),
       );
       if (missing) {

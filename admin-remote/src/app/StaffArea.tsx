@@ -13,6 +13,7 @@ import { BeeMerchantPage } from '../pages/beeMerchant';
 import { CompaniesPage, CompanyPage } from '../pages/companies';
 import { CouponsPage } from '../pages/coupons';
 import { OutboxPage, SupportPage, TicketPage } from '../pages/support';
+import { ReleasesPage } from '../pages/releases';
 import { UsersPage } from '../pages/users';
 
 /** The paths of the entries this user may open, in menu order. */
@@ -57,6 +58,7 @@ export function StaffArea({ user }: { user: User }) {
           <Route path="support/:id" element={guard('/admin/support', <TicketPage />)} />
           <Route path="base_prices" element={guard('/admin/base_prices', <BasePricesPage />)} />
           <Route path="bee_merchant" element={guard('/admin/bee_merchant', <BeeMerchantPage />)} />
+          <Route path="releases" element={guard('/admin/releases', <ReleasesPage />)} />
           <Route path="*" element={<Navigate to={ROUTES.unauthorized} replace />} />
         </Routes>
       </AdminLayout>

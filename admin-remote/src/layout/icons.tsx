@@ -6,6 +6,7 @@ import {
   LayoutGrid,
   LifeBuoy,
   LogOut,
+  Rocket,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -18,6 +19,7 @@ const ICONS: Record<string, LucideIcon> = {
   support: LifeBuoy,
   base_prices: CircleDollarSign,
   bee_merchant: CreditCard,
+  releases: Rocket,
   logout: LogOut,
 };
 

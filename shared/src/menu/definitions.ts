@@ -159,5 +159,7 @@ export const adminMenu: readonly AdminMenuItem[] = deepFreeze([
     permission: 'view_bee_merchant_menu',
     icon: 'bee_merchant',
   },
+  // Issue 44, after the spec's six: the release registry (super_admin and dev_admin).
+  { name: 'menu.releases', path: '/admin/releases', permission: 'view_releases_menu', icon: 'releases' },
   { name: 'menu.logout', icon: 'logout', action: 'logout' },
 ]);

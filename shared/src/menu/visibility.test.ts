@@ -105,7 +105,7 @@ describe('permissions', () => {
     expect(names.every((n) => /^view_[A-Za-z_]+_menu$/.test(n))).toBe(true);
   });
 
-  it('lists the six admin permissions', () => {
+  it('lists the six admin permissions of the spec, then releases (issue 44)', () => {
     expect(allAdminPermissionNames()).toEqual([
       'view_companies_menu',
       'view_users_menu',
@@ -113,6 +113,7 @@ describe('permissions', () => {
       'view_support_menu',
       'view_base_prices_menu',
       'view_bee_merchant_menu',
+      'view_releases_menu',
     ]);
   });
 });
@@ -141,7 +142,7 @@ describe('visibleAdminMenu', () => {
     expect(visibleAdminMenu(tree, [{ id_permission: 'p' }]).map((i) => i.name)).toEqual(['g']);
   });
 
-  it('has the six entries of SPEC.md and logout last', () => {
+  it('has the six entries of SPEC.md, then releases (issue 44), and logout last', () => {
     expect(menuPaths(adminMenu)).toEqual([
       '/admin/companies',
       '/admin/users',
@@ -149,6 +150,7 @@ describe('visibleAdminMenu', () => {
       '/admin/support',
       '/admin/base_prices',
       '/admin/bee_merchant',
+      '/admin/releases',
     ]);
     expect(adminMenu.at(-1)).toMatchObject({ action: 'logout' });
     expect(adminMenu.at(-1)?.permission).toBeUndefined();
