@@ -7,7 +7,8 @@ import { chromiumPath } from './chromium';
  * one fresh PostgreSQL database behind nginx, started by scale-out/global-setup.ts with the site
  * block of docs/deploy.md. Needs TEST_DATABASE_URL and nginx (scripts/test.mjs runs it only then).
  * One worker: the tests count which instance nginx's round-robin picks, so no other test may send
- * requests through nginx at the same time.
+ * requests through nginx at the same time. releases.spec.ts (issue 44) ships the ordering remote through
+ * the release registry on the same instances (no server of its own: a static origin for the releases).
  */
 const chromium = chromiumPath();
 const repoRoot = path.resolve(__dirname, '..');

@@ -34,6 +34,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TRUST_PROXY: 'loopback',
       // Both instances run the recurring invoices job every second (the default is 5 minutes).
       RECURRING_JOB_SECONDS: '1',
+      // A canary is judged after 10 sessions (default 20): releases.spec.ts's broken release is rolled
+      // back after ~20 page loads at 50 %, not ~40.
+      RELEASE_MIN_SESSIONS: '10',
     },
   });
   const [a, b] = cluster.instances;
