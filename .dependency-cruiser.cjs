@@ -1,11 +1,52 @@
 /** Import directions, checked by `npm run lint` (scripts/depcruise.mjs): no cycles anywhere. */
+const fs = require('node:fs');
+const path = require('node:path');
 
 // The server's modules (server/src/modules.ts lists them): each folder's index.ts is its public face.
 const AREA = '(?:backoffice/[^/]+|admin|auth|companies|device|ordering|receipts|demo|static|cli)';
 // Infrastructure: knows no module (generic over the app's Database where it touches tables).
 const INFRASTRUCTURE = '^server/src/(?:db|http|live|outbox|time)/|^server/src/config\\.ts$';
+
+// The front ends' layers, read from the folders so a new app or layer folder is checked the day it
+// appears: every workspace with a src/pages/ (the shell and the remotes). In each, app/ (and the
+// root files: App.tsx, bootstrap.tsx, index.ts) is the composition root that mounts the pages;
+// every other folder is a shared layer (api/, frames/, components/, layout/, state/, i18n/, ...).
+const FRONT_ENDS = require(path.join(__dirname, 'package.json')).workspaces.filter((w) =>
+  fs.existsSync(path.join(__dirname, w, 'src', 'pages')),
+);
+const layersOf = (app) =>
+  fs
+    .readdirSync(path.join(__dirname, app, 'src'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== 'pages' && e.name !== 'app')
+    .map((e) => `${e.name}/`);
+// A page area is a folder under pages/ (or a page that is one file, as in ordering-remote). The
+// remotes' areas stand alone; the shell's sign-in pages share its auth-form kit in pages/authForm/.
+const REMOTES = FRONT_ENDS.filter((w) => w.endsWith('-remote'));
+const anyOf = (names) => `(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+
 module.exports = {
   forbidden: [
+    {
+      name: 'layers-know-no-page',
+      severity: 'error',
+      comment:
+        'A shared layer imports no page: pages sit on top and only the composition root (app/, App.tsx) mounts ' +
+        'them. Move what the layer needs out of pages/ into it (e.g. a field into components/). Layers today: ' +
+        FRONT_ENDS.map((app) => `${app}: ${layersOf(app).join(' ')}`).join('; ') +
+        '.',
+      from: { path: `^${anyOf(FRONT_ENDS)}/src/(?!pages/|app/)[^/]+/` },
+      to: { path: '^$1/src/pages/' },
+    },
+    {
+      name: 'page-area-stands-alone',
+      severity: 'error',
+      comment:
+        'pages/<a> imports only itself and the shared layers, never pages/<b>: move what two areas share into a ' +
+        'layer (components/, frames/, ...). A test may still set two areas side by side to check they agree.',
+      from: { path: `^${anyOf(REMOTES)}/src/pages/([^/.]+)[/.]`, pathNot: '\\.test\\.[jt]sx?$' },
+      // Code in another area (a stylesheet right under pages/ is the pages' common look).
+      to: { path: '^$1/src/pages/[^/]+(?:/|\\.[jt]sx?$)', pathNot: '^$1/src/pages/$2[/.]' },
+    },
     {
       name: 'no-circular',
       severity: 'error',

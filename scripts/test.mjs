@@ -92,12 +92,21 @@ const serverRun = (db) => async (log, cores) => {
 const STEPS = [
   { name: 'build', cores: 2, run: async (log) => plain(await run('node', ['scripts/build.mjs'], log)) },
   // Every app compiles in development mode (npm run dev) with no error and no warning; and the build
-  // scripts' own tests.
+  // scripts' own tests and the front-end layer rules' (scripts/depcruise-layers.test.mjs).
   {
     name: 'dev',
     cores: 1,
     run: async (log) => {
-      const r = await run('node', ['--test', 'tools/webpack/dev-compile.test.mjs', 'scripts/skew-build.test.mjs'], log);
+      const r = await run(
+        'node',
+        [
+          '--test',
+          'tools/webpack/dev-compile.test.mjs',
+          'scripts/skew-build.test.mjs',
+          'scripts/depcruise-layers.test.mjs',
+        ],
+        log,
+      );
       return counted(countNodeTests(r), r.code);
     },
   },

@@ -7,5 +7,6 @@ export type { CheckboxListProps } from './CheckboxList';
 export { readImage } from './readImage';
 export type { ImageProblem, ReadImage } from './readImage';
 export { centsToInput, inputToCents, inputToMinor, inputToNumber, useCentsFormat } from './money';
+export { TimeZoneField } from './TimeZoneField';
 export { receiptHeaderLines, useReceiptHeaderLines } from './receiptHeader';
 export type { ReceiptBusiness, ReceiptHeaderLines } from './receiptHeader';

@@ -11,9 +11,8 @@ import {
   type OrderingSettings,
 } from '@hive/shared/schemas/ordering';
 import { useCompany, useLiveApi } from '../../api';
-import { LiveIndicator, inputToNumber } from '../../components';
+import { LiveIndicator, TimeZoneField, inputToNumber } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, TimeZoneNote, useFormat, useLanguage, usePageMeta, useT } from '../../i18n';
-import { TimeZoneField } from '../settings/shared';
 import { ORDERING_API, orderingOnlineApi, type OrderingOnlineApi } from './api';
 import styles from './ordering-online.module.css';
 import { TimeSelect } from './TimeSelect';

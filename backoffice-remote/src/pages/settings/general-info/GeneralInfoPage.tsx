@@ -6,9 +6,10 @@ import { createBusinessSchema, type Business } from '@hive/shared/schemas/backof
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, TextAreaField, TextField, useToast } from '@hive/shared/ui';
 import { API, failureKind, refreshCompany, useApi } from '../../../api';
+import { TimeZoneField } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useValidationMessages, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSaveRecord } from '../../../frames/resource';
-import { AddressFields, CurrencyField, TimeZoneField, settingsStyles } from '../shared';
+import { AddressFields, CurrencyField, settingsStyles } from '../shared';
 import { LogoField } from './LogoField';
 import { ReceiptPreview } from './ReceiptPreview';
 import styles from './general-info.module.css';

@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import { EMPTY_ADDRESS, createLocationSchema, type Location } from '@hive/shared/schemas/backoffice/settings';
 import { CheckboxField, TextField } from '@hive/shared/ui';
 import { useCompany } from '../../../api';
+import { TimeZoneField } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
-import { AddressFields, TimeZoneField, settingsStyles as styles } from '../shared';
+import { AddressFields, settingsStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createLocationSchema>;
 type Values = z.input<Schema>;

@@ -11,7 +11,7 @@ import {
   ResourceEditor,
   formStyles,
   useFailureMessage,
-  useListParams,
+  useResourceParams,
   type ResourceConfig,
   type ResourceFormProps,
 } from '../../../frames/resource';
@@ -61,12 +61,8 @@ export function OrderedTypesPage<T extends OrderedType>({ config }: { config: Or
     }),
     [config],
   );
-  const { params } = useListParams(SORTS, 'position');
-  return params.edit === null ? (
-    <OrderedList config={config} />
-  ) : (
-    <ResourceEditor config={resource} edit={params.edit} />
-  );
+  const { edit } = useResourceParams(SORTS, 'position');
+  return edit === null ? <OrderedList config={config} /> : <ResourceEditor config={resource} edit={edit} />;
 }
 
 const noColumns = () => [];

@@ -2,6 +2,5 @@
 export { AddressFields } from './AddressFields';
 export type { AddressFieldsProps } from './AddressFields';
 export { CountryField, CurrencyField, useCountryName } from './fields';
-export { TimeZoneField } from './TimeZoneField';
 export { Badge } from '../../../components';
 export { default as settingsStyles } from './settings.module.css';

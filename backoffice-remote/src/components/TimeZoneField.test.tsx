@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { renderWithTexts } from '../../../testing/harness';
+import { renderWithTexts } from '../testing/harness';
 import { TimeZoneField } from './TimeZoneField';
 
 function Form({ onSubmit }: { onSubmit: (zone: string) => void }) {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { ToastProvider } from '@hive/shared/ui';
 import type { AdminCompany } from '@hive/shared/schemas/admin';
-import { StatusDialog } from '../pages/companies/StatusDialog';
-import { renderAdmin, staffUser } from '../testing/renderAdmin.testutil';
+import { StatusDialog } from './StatusDialog';
+import { renderAdmin, staffUser } from '../../testing/renderAdmin.testutil';
 
 const COMPANY = { id: 4, name: 'Café Lucía', status: 'active' } as AdminCompany;
 

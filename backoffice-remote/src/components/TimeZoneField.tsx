@@ -1,8 +1,8 @@
 import { useId, useMemo, useRef, useState, type Ref } from 'react';
 import { isTimeZone, timeZoneChoices } from '@hive/shared/schemas/backoffice/settings';
 import { SelectField, TextField, type SelectFieldProps } from '@hive/shared/ui';
-import { useT, utcOffset } from '../../../i18n';
-import styles from './settings.module.css';
+import { useT, utcOffset } from '../i18n';
+import styles from './components.module.css';
 
 type Props = Omit<SelectFieldProps, 'options'>;
 
