@@ -2,6 +2,7 @@ export { apiProblem, decimalMessage, describeProblem, fieldMessage } from './err
 export type { ApiProblem } from './errors';
 export { useAdminQuery } from './useAdminQuery';
 export type { QueryState } from './useAdminQuery';
-export { useListParams } from './useListParams';
+export { useAdminList } from './useAdminList';
+export type { AdminList } from './useAdminList';
 export { AdminMeContext, useAdminMe, useCan } from './useAdminMe';
 export { applyServerErrors } from './forms';

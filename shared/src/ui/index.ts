@@ -33,3 +33,5 @@ export type { EmptyStateProps } from './EmptyState';
 export { Alert, ToastProvider, useToast } from './Toast';
 export type { AlertKind, AlertProps, ToastApi, ToastOptions, ToastProviderProps } from './Toast';
 export { Breakable, breakParts } from './Breakable';
+export { SEARCH_DEBOUNCE_MS, useDebounced, useListParams, useSearchDraft, useSearchParamsUpdate } from './list';
+export type { ListParams, ListParamsOptions, ListPatch, ListSortDir } from './list';

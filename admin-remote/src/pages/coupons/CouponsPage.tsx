@@ -1,98 +1,82 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { AdminCoupon, Page } from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
-import { DataTable } from '@hive/shared/ui/table';
-import { describeProblem, useAdminQuery, useListParams } from '../../api';
-import { ListToolbar, ReadOnlyNote, StatusBadge, formatDate, formatMoney, useTableLabels } from '../../components';
+import { Button, ConfirmDialog, PageFrame } from '@hive/shared/ui';
+import { useAdminList } from '../../api';
+import { ListTable, ReadOnlyNote, StatusBadge, formatDate, formatMoney, useRowDialog } from '../../components';
 import { CouponDialog } from './CouponDialog';
 import styles from '../pages.module.css';
 
 const column = createColumnHelper<AdminCoupon>();
-type Dialog = { kind: 'edit'; coupon: AdminCoupon | null } | { kind: 'deactivate'; coupon: AdminCoupon } | null;
+type Dialog = { kind: 'edit'; coupon: AdminCoupon | null } | { kind: 'deactivate'; coupon: AdminCoupon };
 
 export function CouponsPage() {
   const { t, i18n } = useTranslation('login');
   const http = useHttp();
-  const toast = useToast();
-  const labels = useTableLabels();
-  const list = useListParams(['active'] as const);
-  const query = useAdminQuery<Page<AdminCoupon>>('/api/admin/coupons', list.query);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState(false);
+  const list = useAdminList<Page<AdminCoupon>, 'active'>('/api/admin/coupons', ['active']);
+  const { dialog, setDialog, close, done, busy, run } = useRowDialog<Dialog>(list.query.reload);
 
   const columns = useMemo(
-    () =>
-      [
-        column.accessor('code', { header: t('coupons.code'), cell: (info) => <strong>{info.getValue()}</strong> }),
-        column.display({
-          id: 'discount',
-          header: t('coupons.discount'),
-          cell: ({ row }) =>
-            row.original.kind === 'percent'
-              ? `${row.original.value} %`
-              : formatMoney(row.original.value, i18n.language),
-        }),
-        column.display({
-          id: 'validity',
-          header: t('coupons.valid'),
-          cell: ({ row }) => (
-            <span className={styles.nowrap}>
-              {formatDate(row.original.validFrom, i18n.language)} – {formatDate(row.original.validTo, i18n.language)}
-            </span>
-          ),
-        }),
-        column.display({
-          id: 'redemptions',
-          header: t('coupons.redemptions'),
-          meta: { align: 'right' },
-          cell: ({ row }) => `${row.original.redemptions} / ${row.original.maxRedemptions ?? '∞'}`,
-        }),
-        column.accessor('licenses', { header: t('coupons.licenses'), cell: (info) => info.getValue().join(', ') }),
-        column.accessor('active', {
-          header: t('common.status'),
-          cell: (info) => <StatusBadge status={info.getValue() ? 'active' : 'inactive'} />,
-        }),
-        column.display({
-          id: 'actions',
-          header: t('common.actions'),
-          cell: ({ row }) => (
-            <span className={styles.rowActions}>
-              <Button size="small" onClick={() => setDialog({ kind: 'edit', coupon: row.original })}>
-                {t('common.edit')}
+    () => [
+      column.accessor('code', { header: t('coupons.code'), cell: (info) => <strong>{info.getValue()}</strong> }),
+      column.display({
+        id: 'discount',
+        header: t('coupons.discount'),
+        cell: ({ row }) =>
+          row.original.kind === 'percent' ? `${row.original.value} %` : formatMoney(row.original.value, i18n.language),
+      }),
+      column.display({
+        id: 'validity',
+        header: t('coupons.valid'),
+        cell: ({ row }) => (
+          <span className={styles.nowrap}>
+            {formatDate(row.original.validFrom, i18n.language)} – {formatDate(row.original.validTo, i18n.language)}
+          </span>
+        ),
+      }),
+      column.display({
+        id: 'redemptions',
+        header: t('coupons.redemptions'),
+        meta: { align: 'right' },
+        cell: ({ row }) => `${row.original.redemptions} / ${row.original.maxRedemptions ?? '∞'}`,
+      }),
+      column.accessor('licenses', { header: t('coupons.licenses'), cell: (info) => info.getValue().join(', ') }),
+      column.accessor('active', {
+        header: t('common.status'),
+        cell: (info) => <StatusBadge status={info.getValue() ? 'active' : 'inactive'} />,
+      }),
+      column.display({
+        id: 'actions',
+        header: t('common.actions'),
+        cell: ({ row }) => (
+          <span className={styles.rowActions}>
+            <Button size="small" onClick={() => setDialog({ kind: 'edit', coupon: row.original })}>
+              {t('common.edit')}
+            </Button>
+            {row.original.active && (
+              <Button
+                size="small"
+                variant="ghost"
+                onClick={() => setDialog({ kind: 'deactivate', coupon: row.original })}
+              >
+                {t('coupons.deactivate')}
               </Button>
-              {row.original.active && (
-                <Button
-                  size="small"
-                  variant="ghost"
-                  onClick={() => setDialog({ kind: 'deactivate', coupon: row.original })}
-                >
-                  {t('coupons.deactivate')}
-                </Button>
-              )}
-            </span>
-          ),
-        }),
-      ].map((c) => ({ ...c, enableSorting: false })),
-    [t, i18n.language],
+            )}
+          </span>
+        ),
+      }),
+    ],
+    [t, i18n.language, setDialog],
   );
 
-  async function deactivate(coupon: AdminCoupon) {
-    setBusy(true);
-    try {
+  const deactivate = (coupon: AdminCoupon) =>
+    run(async () => {
       await http.post(`/api/admin/coupons/${coupon.id}/deactivate`, {});
-      toast.success(t('coupons.deactivated', { code: coupon.code }));
-      setDialog(null);
-      query.reload();
-    } catch (error) {
-      toast.error(describeProblem(t, error));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return t('coupons.deactivated', { code: coupon.code });
+    });
 
   return (
     <PageFrame
@@ -110,52 +94,23 @@ export function CouponsPage() {
       }
     >
       <ReadOnlyNote actions={['coupons.write']} />
-      <DataTable
+      <ListTable
+        list={list}
         caption={t('coupons.title')}
         columns={columns}
-        data={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={null}
-        onSortChange={() => undefined}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        getRowId={(row) => String(row.id)}
-        loading={query.loading}
-        labels={labels}
-        error={query.error ? <Alert kind="error">{describeProblem(t, query.error)}</Alert> : undefined}
-        empty={<EmptyState plain title={t('common.noResults')} />}
-        toolbar={
-          <ListToolbar
-            searchLabel={t('coupons.search')}
-            searchText={list.searchText}
-            onSearch={list.setSearchText}
-            filters={[
-              {
-                name: 'active',
-                label: t('common.status'),
-                value: list.filters.active,
-                options: [
-                  { value: 'true', label: t('status.active') },
-                  { value: 'false', label: t('status.inactive') },
-                ],
-                onChange: (v) => list.setFilter('active', v),
-              },
-            ]}
-          />
-        }
+        searchLabel={t('coupons.search')}
+        filters={[
+          {
+            name: 'active',
+            label: t('common.status'),
+            options: [
+              { value: 'true', label: t('status.active') },
+              { value: 'false', label: t('status.inactive') },
+            ],
+          },
+        ]}
       />
-      {dialog?.kind === 'edit' && (
-        <CouponDialog
-          coupon={dialog.coupon}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            query.reload();
-          }}
-        />
-      )}
+      {dialog?.kind === 'edit' && <CouponDialog coupon={dialog.coupon} onClose={close} onSaved={done} />}
       <ConfirmDialog
         open={dialog?.kind === 'deactivate'}
         title={dialog?.kind === 'deactivate' ? t('coupons.deactivateTitle', { code: dialog.coupon.code }) : ''}
@@ -165,7 +120,7 @@ export function CouponsPage() {
         danger
         busy={busy}
         onConfirm={() => dialog?.kind === 'deactivate' && void deactivate(dialog.coupon)}
-        onCancel={() => setDialog(null)}
+        onCancel={close}
       />
     </PageFrame>
   );

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOutboxMessage, AdminOutboxPage } from '@hive/shared/schemas/admin';
 import { useHttp } from '@hive/shared/shell-contract';
-import { Alert, Button, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
-import { DataTable } from '@hive/shared/ui/table';
-import { describeProblem, useAdminQuery, useListParams } from '../../api';
-import { ListToolbar, StatusBadge, formatDateTime, useTableLabels } from '../../components';
+import { Alert, Button, PageFrame, useToast } from '@hive/shared/ui';
+import { describeProblem, useAdminList } from '../../api';
+import { ListTable, StatusBadge, formatDateTime } from '../../components';
 import styles from '../pages.module.css';
 
 const column = createColumnHelper<AdminOutboxMessage>();
@@ -25,9 +24,8 @@ export function OutboxPage() {
   const { t, i18n } = useTranslation('login');
   const http = useHttp();
   const toast = useToast();
-  const labels = useTableLabels();
-  const list = useListParams([] as const);
-  const query = useAdminQuery<AdminOutboxPage>('/api/admin/support/outbox', list.query);
+  const list = useAdminList<AdminOutboxPage>('/api/admin/support/outbox');
+  const { query } = list;
   const delivery = query.data?.delivery ?? true;
   const reload = query.reload;
   const [retrying, setRetrying] = useState<number | null>(null);
@@ -116,30 +114,12 @@ export function OutboxPage() {
       documentTitleSuffix={t('layout.documentTitle')}
     >
       {query.data && !delivery && <Alert kind="info">{t('outbox.noDelivery')}</Alert>}
-      <DataTable
+      <ListTable
+        list={list}
         caption={t('outbox.title')}
         columns={columns}
-        data={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={null}
-        onSortChange={() => undefined}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        getRowId={(row) => String(row.id)}
-        loading={query.loading}
-        labels={labels}
-        error={query.error ? <Alert kind="error">{describeProblem(t, query.error)}</Alert> : undefined}
-        empty={<EmptyState plain title={t('outbox.empty')} />}
-        toolbar={
-          <ListToolbar
-            searchLabel={t('outbox.search')}
-            searchText={list.searchText}
-            onSearch={list.setSearchText}
-            filters={[]}
-          />
-        }
+        searchLabel={t('outbox.search')}
+        emptyTitle={t('outbox.empty')}
       />
     </PageFrame>
   );

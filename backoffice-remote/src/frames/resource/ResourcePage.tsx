@@ -8,8 +8,7 @@ import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, SearchField, useTo
 import { DataTable, type DataTableProps } from '@hive/shared/ui/table';
 import { API, csvDelimiter, downloadFile, failureKind, mailLimit, refusal, tooManyRequests, useApi } from '../../api';
 import { DOCUMENT_TITLE_SUFFIX, usePageMeta, useT, useTableLabels } from '../../i18n';
-import { useSearchDraft } from './useSearchDraft';
-import { useListParams } from './useListParams';
+import { useResourceParams } from './useResourceParams';
 import styles from './resource.module.css';
 
 export interface ResourceFormProps<T> {
@@ -124,12 +123,8 @@ export function useFailureMessage(prefix?: string) {
  * delete-with-confirmation, and the create/edit form (`?edit=new` / `?edit=<id>`), all in the URL.
  */
 export function ResourcePage<T extends { id: number }, S extends string>({ config }: { config: ResourceConfig<T, S> }) {
-  const { params } = useListParams(config.sorts, config.defaultSort);
-  return params.edit === null ? (
-    <ResourceList config={config} />
-  ) : (
-    <ResourceEditor config={config} edit={params.edit} />
-  );
+  const { edit } = useResourceParams(config.sorts, config.defaultSort);
+  return edit === null ? <ResourceList config={config} /> : <ResourceEditor config={config} edit={edit} />;
 }
 
 function ResourceList<T extends { id: number }, S extends string>({ config }: { config: ResourceConfig<T, S> }) {
@@ -138,7 +133,13 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
   const toast = useToast();
   const failure = useFailureMessage(config.prefix);
   const tableLabels = useTableLabels();
-  const { params, update } = useListParams(config.sorts, config.defaultSort);
+  // Search: typed text (`draft`) settles for 300 ms before it reaches the URL (and the server).
+  const {
+    params,
+    update,
+    searchText: draft,
+    setSearchText: setDraft,
+  } = useResourceParams(config.sorts, config.defaultSort);
   const { title, breadcrumb } = usePageMeta(config.path);
   const url = `${API}/${config.endpoint}`;
   const useFilters = config.useFilters ?? noFilters;
@@ -153,11 +154,6 @@ function ResourceList<T extends { id: number }, S extends string>({ config }: { 
   };
   const list = useApi<ListResponse<T>>(url, config.local ? undefined : query);
   const [searchParams] = useSearchParams();
-
-  // Search: typed text settles for 300 ms before it reaches the URL (and the server).
-  const [draft, setDraft] = useSearchDraft(params.search, (settled) =>
-    update({ search: settled, page: 1 }, { replace: true }),
-  );
 
   // A page that emptied (last row deleted, or an old link) steps back to the last page.
   const serverTotal = config.local ? undefined : list.data?.total;
@@ -391,7 +387,7 @@ export function ResourceEditor<T extends { id: number }, S extends string>({
   const { t } = useT();
   const toast = useToast();
   const failure = useFailureMessage(config.prefix);
-  const { update } = useListParams(config.sorts, config.defaultSort);
+  const { update } = useResourceParams(config.sorts, config.defaultSort);
   const creating = edit === 'new';
   const record = useApi<T>(creating ? null : `${API}/${config.endpoint}/${edit}`);
   const heading =

@@ -3,7 +3,6 @@
 export { ResourceEditor, ResourcePage, useFailureMessage } from './ResourcePage';
 export type { ResourceConfig, ResourceFilters, ResourceFormProps } from './ResourcePage';
 export { FormShell, formStyles, useSaveRecord } from './ResourceForm';
-export { useListParams } from './useListParams';
-export type { ListParams } from './useListParams';
-export { useDebounced } from './useDebounced';
-export { SEARCH_DEBOUNCE_MS, useSearchDraft } from './useSearchDraft';
+export { useResourceParams } from './useResourceParams';
+// The search box hooks moved to the shared kit with the list hook; pages keep importing them here.
+export { SEARCH_DEBOUNCE_MS, useDebounced, useSearchDraft } from '@hive/shared/ui';

@@ -11,7 +11,7 @@ import {
   ResourceEditor,
   formStyles,
   useFailureMessage,
-  useListParams,
+  useResourceParams,
   type ResourceConfig,
   type ResourceFormProps,
 } from '../../../frames/resource';
@@ -43,12 +43,8 @@ export function BannersPage({ config }: { config: BannerPageConfig }) {
       Form,
     };
   }, [config]);
-  const { params } = useListParams(SORTS, 'position');
-  return params.edit === null ? (
-    <BannerListView config={config} />
-  ) : (
-    <ResourceEditor config={resource} edit={params.edit} />
-  );
+  const { edit } = useResourceParams(SORTS, 'position');
+  return edit === null ? <BannerListView config={config} /> : <ResourceEditor config={resource} edit={edit} />;
 }
 
 function useWindowText() {
