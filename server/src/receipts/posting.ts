@@ -8,10 +8,29 @@ import type { IngestDevice, PlannedReceipt } from './plan/types';
  * The posting contract. A batch of register events is parsed, planned (reads only) and then posted
  * in one transaction: the ingest writes the receipts' own rows (receipts, lines, taxes, discounts,
  * payments, shifts, cash movements) and hands the batch to the posting steps, in the order they are
- * registered. Each step lives in the area that owns its tables (stock, points, gift cards, the time
- * clock, report roll-ups, kitchen tickets) and is composed outside receipts/ (server/src/posting.ts),
- * so that receipts/ imports none of those areas: adding a consequence of a sale is adding a step.
+ * registered. Each step lives in the module that owns its tables (stock, points, gift cards, the time
+ * clock, report roll-ups, kitchen tickets); the pipeline, src/posting.ts beside the composition
+ * root, names them in order among the stages below, so that receipts/ imports none of those modules:
+ * adding a consequence of a sale is adding a step and naming it there.
  */
+
+/**
+ * The stages the ingest runs itself (ingest.ts), in the order it runs them. `steps` is where the
+ * posting steps post, one after the other (their books are loaded and their checks run during
+ * `plan`, in the same order). src/posting.ts writes them out with the steps in place and is held
+ * to this order at start.
+ */
+export const INGEST_STAGES = [
+  'parse',
+  'plan',
+  'receipt rows',
+  'steps',
+  'event outcomes',
+  'commit',
+  'announce',
+] as const;
+
+export type IngestStage = (typeof INGEST_STAGES)[number];
 
 /** What a step may read before planning: the parsed events, and every customer they concern. */
 export interface PlanningBatch {
