@@ -129,6 +129,11 @@ export interface StockSetPost {
 export interface ServerModule<Ctx, Step = never> {
   /** The area's name; also the key of its rate-limit overrides (MountEnv.limiters). */
   name: string;
+  /**
+   * Other modules' tables it reads (its own are its tables.ts). It writes none: a write goes
+   * through the owner's index.ts. test/table-ownership.test.ts holds both to the sources.
+   */
+  reads?: readonly string[];
   /** Its migrations by name. Names are what databases have recorded: never rename one. */
   migrations?: Readonly<Record<string, Migration>>;
   routes?: ModuleRoutes<Ctx>;
@@ -137,8 +142,8 @@ export interface ServerModule<Ctx, Step = never> {
   companySetup?: CompanySetup;
   reactions?: Partial<Reactions>;
   /**
-   * Its steps in posting a batch of register events, in the order they run; the root runs every
-   * module's in module order after the receipts' own rows (receipts/posting.ts).
+   * Its steps in posting a batch of register events; the pipeline (src/posting.ts) names every
+   * module's in the order they run, after the receipts' own rows (contract: receipts/posting.ts).
    */
   postingSteps?: readonly Step[];
 }

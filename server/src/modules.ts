@@ -26,6 +26,7 @@ import { requireJson, type LimiterStore, type RateLimitRule } from './http';
 import { liveStreams, type LiveStreams } from './live';
 import type { CompanySetup, JobContext, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
 import { orderingModule } from './ordering';
+import { pipelineSteps } from './posting';
 import { receiptsModule, registerPostingSteps, type PostingStep } from './receipts';
 import { releasesModule } from './releases';
 
@@ -35,8 +36,8 @@ import { releasesModule } from './releases';
  * from comes from this list: the migrations, the routes in their mounting order, the start-up
  * work, the jobs, a new company's set-up and the reactions between modules. The app's Database
  * type is the intersection of the modules' table types (src/database.ts); the demo seed sits on
- * top (src/demo/). The posting steps too: every module's, in module order, after the receipts' own
- * rows (receipts/posting.ts).
+ * top (src/demo/). The posting steps too: every module's, in the order the pipeline names them
+ * (src/posting.ts).
  */
 export const MODULES: readonly ServerModule<AuthContext, PostingStep>[] = [
   companiesModule,
@@ -60,11 +61,11 @@ export const MODULES: readonly ServerModule<AuthContext, PostingStep>[] = [
 ];
 
 /**
- * What posting a batch of register events does beyond the receipts' own rows, in module order:
- * kitchen tickets, stock, roll-ups, the time clock, points and gift cards. Planning checks a sale
- * in this order too (within rewards, its points before its gift card payments, the last check).
+ * What posting a batch of register events does beyond the receipts' own rows, in the pipeline's
+ * order (src/posting.ts, checked here at start: every module's step listed once). Planning checks
+ * a sale in this order too.
  */
-export const POSTING_STEPS: readonly PostingStep[] = MODULES.flatMap((m) => m.postingSteps ?? []);
+export const POSTING_STEPS: readonly PostingStep[] = pipelineSteps(MODULES);
 
 /** Registers the steps every ingest posts with (the app does it once at start). */
 export function installPostingSteps(): void {

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { MODULES, collectMigrations, migrationProvider } from '../src/modules';
+import { FOLDERS, SRC, filesUnder } from './module-folders';
 
 /*
  * The composition root (src/modules.ts): the migration names databases have recorded, and the
  * module list in dependency order (what lets mounting, start-up and company set-up run each
  * module after the ones it builds on). Import cycles and reach past index.ts are npm run lint's.
  */
-
-const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** Every migration name as databases have recorded it since each was written: never renamed. */
 const RECORDED = [
@@ -24,36 +22,6 @@ const RECORDED = [
   '2027_10_100_releases',
   '2027_10_200_release_telemetry',
 ];
-
-/** Where each module lives under src/. */
-const FOLDERS: Record<string, string> = {
-  companies: 'companies',
-  auth: 'auth',
-  admin: 'admin',
-  releases: 'releases',
-  settings: 'backoffice/settings',
-  catalog: 'backoffice/catalog',
-  devices: 'backoffice/devices',
-  inventory: 'backoffice/inventory',
-  reports: 'backoffice/reports',
-  team: 'backoffice/team',
-  rewards: 'backoffice/rewards',
-  customers: 'backoffice/customers',
-  offers: 'backoffice/offers',
-  sales: 'backoffice/sales',
-  receipts: 'receipts',
-  device: 'device',
-  ordering: 'ordering',
-  firstSteps: 'backoffice/firstSteps',
-};
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** The modules whose folder a module's files import from (relative imports only). */
 function importedModules(name: string): Set<string> {

@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { AdminAuditEntry } from '@hive/shared/schemas/admin';
 import type { Database } from '../database';
 import type { Staff } from './access';
+import type { AuditLogTable } from './tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,6 +32,11 @@ export async function recordAudit(trx: Db, staff: Staff, at: number, record: Aud
       after_json: record.after === undefined ? null : JSON.stringify(record.after),
     })
     .execute();
+}
+
+/** An entry another module writes with an actor of its own (releases: a user, the server). */
+export async function insertAuditRow(trx: Db, row: Insertable<AuditLogTable>): Promise<void> {
+  await trx.insertInto('audit_log').values(row).execute();
 }
 
 function parseJson(text: string | null): unknown {

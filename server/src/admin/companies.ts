@@ -10,8 +10,15 @@ import {
   type AdminCompany,
   type AdminCompanyDetail,
 } from '@hive/shared/schemas/admin';
-import { type AuthContext, issueResetToken, findUserByEmail, INVITED_PASSWORD_HASH } from '../auth';
-import { createCompanyWithOwner } from '../companies';
+import {
+  type AuthContext,
+  endCompanySessions,
+  insertUser,
+  issueResetToken,
+  findUserByEmail,
+  INVITED_PASSWORD_HASH,
+} from '../auth';
+import { createCompanyWithOwner, setCompanyStatus } from '../companies';
 import { isUniqueViolation } from '../db';
 import type { Database } from '../database';
 import { HttpError } from '../http';
@@ -191,6 +198,7 @@ export function companiesRouter(ctx: AuthContext): Router {
         },
         ctx.companySetup,
         {
+          insertOwner: insertUser,
           after: (trx, { companyId: id, slug }) =>
             recordAudit(trx, staff, now, {
               action: 'company.create',
@@ -281,13 +289,9 @@ export function companiesRouter(ctx: AuthContext): Router {
     await db.transaction().execute(async (trx) => {
       // Suspension ends every session of the company's users for good (new session versions:
       // reactivating later does not revive them).
-      await trx.updateTable('companies').set({ status: input.status }).where('id', '=', id).execute();
+      await setCompanyStatus(trx, id, input.status);
       if (input.status === 'suspended') {
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: now }))
-          .where('company_id', '=', id)
-          .execute();
+        await endCompanySessions(trx, id, now);
       }
       await recordAudit(trx, staff, now, {
         action: input.status === 'suspended' ? 'company.suspend' : 'company.reactivate',

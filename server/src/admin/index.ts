@@ -18,6 +18,8 @@ import { adminMigrations } from './migrations';
 
 export { seedAdminDemo } from './seed';
 export type { AdminTables } from './tables';
+export { insertAuditRow } from './audit';
+export { openSupportTicket, type SupportRequest } from './supportWrites';
 export { PLAN_CHANGED_HEADER, bumpPlanVersion, markPlanSeen, planChangedFor } from './plan';
 export { canDo, canRead, requireArea, requireRight, requireStaff, staffOf, type Staff } from './access';
 
@@ -66,6 +68,15 @@ export function mountAdmin(app: Express, ctx: AuthContext): void {
 
 export const adminModule: ServerModule<AuthContext> = {
   name: 'admin',
+  reads: [
+    'companies',
+    'company_addons',
+    'company_billing',
+    'company_plans',
+    'permissions',
+    'user_permissions',
+    'users',
+  ],
   migrations: adminMigrations,
   routes: { first: mountAdmin },
 };

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { allBackofficePermissionNames } from '@hive/shared/menu';
 import type { AddonName, LicenseName } from '@hive/shared/config';
 import type { Database } from '../database';
-import { INVITED_PASSWORD_HASH } from '../auth';
+import { INVITED_PASSWORD_HASH, addUserPermissions, insertUserUnlessTaken } from '../auth';
+import { addCompanyAddons, insertCompanyUnlessTaken } from '../companies';
 
 /*
  * Demo rows for the admin console: more companies (so lists page), merchant accounts, support
@@ -316,48 +317,33 @@ export async function seedAdminDemo(db: Kysely<Database>, { now }: { now: number
 
   for (const [index, company] of EXTRA_COMPANIES.entries()) {
     const createdAt = now - (300 - index * 11) * DAY;
-    const inserted = await db
-      .insertInto('companies')
-      .values({
-        name: company.name,
-        slug: company.slug,
-        license: company.license,
-        language: 'en',
-        status: company.suspended ? 'suspended' : 'active',
-        created_at: createdAt,
-      })
-      .onConflict((oc) => oc.column('slug').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) continue;
-    if (company.addons.length > 0) {
-      await db
-        .insertInto('company_addons')
-        .values(company.addons.map((addon) => ({ company_id: inserted.id, addon })))
-        .execute();
-    }
-    const owner = await db
-      .insertInto('users')
-      .values({
-        email: `owner@${company.slug.replace(/-/g, '')}.test`,
-        password_hash: NO_PASSWORD,
-        is_admin: 0,
-        role: 'admin',
-        company_id: inserted.id,
-        language: 'en',
-        status: 'active',
-        session_version: 0,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (owner && grants.length > 0) {
-      await db
-        .insertInto('user_permissions')
-        .values(grants.map((id_permission) => ({ user_id: owner.id, id_permission })))
-        .execute();
+    const companyId = await insertCompanyUnlessTaken(db, {
+      name: company.name,
+      slug: company.slug,
+      license: company.license,
+      language: 'en',
+      status: company.suspended ? 'suspended' : 'active',
+      created_at: createdAt,
+    });
+    if (companyId === undefined) continue;
+    await addCompanyAddons(db, companyId, company.addons);
+    const ownerId = await insertUserUnlessTaken(db, {
+      email: `owner@${company.slug.replace(/-/g, '')}.test`,
+      password_hash: NO_PASSWORD,
+      is_admin: 0,
+      role: 'admin',
+      company_id: companyId,
+      language: 'en',
+      status: 'active',
+      session_version: 0,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    if (ownerId !== undefined && grants.length > 0) {
+      await addUserPermissions(
+        db,
+        grants.map((id_permission) => ({ user_id: ownerId, id_permission })),
+      );
     }
   }
 

@@ -7,22 +7,6 @@ import type { ColumnType, Generated } from 'kysely';
 type Millis = number;
 type Flag = ColumnType<number, number, number>;
 
-/** One row per company whose plan (licence, add-ons) was ever changed by staff. */
-export interface CompanyPlansTable {
-  company_id: number;
-  plan_version: number;
-  changed_at: Millis;
-}
-
-/** The plan version each merchant user last loaded through POST /api/auth/usercompany. */
-export interface PlanSeenTable {
-  user_id: number;
-  plan_version: number;
-  /** The user's access version (users.access_version) they last loaded. */
-  access_version: ColumnType<number, number | undefined, number>;
-  seen_at: Millis;
-}
-
 /** Append-only record of every admin write. No foreign keys: history outlives what it names. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -113,8 +97,6 @@ export interface MerchantAccountsTable {
 }
 
 export interface AdminTables {
-  company_plans: CompanyPlansTable;
-  plan_seen: PlanSeenTable;
   audit_log: AuditLogTable;
   coupons: CouponsTable;
   support_tickets: SupportTicketsTable;

@@ -2,7 +2,15 @@ import express, { type Router } from 'express';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { staffAccessSchema, userListQuerySchema, userLockSchema, type AdminUser } from '@hive/shared/schemas/admin';
-import { type AuthContext, issueResetToken, clearSignInLock, lockedUntilByEmail } from '../auth';
+import {
+  type AuthContext,
+  issueResetToken,
+  clearSignInLock,
+  lockedUntilByEmail,
+  replaceStaffPermissions,
+  setPlatformLock,
+  writeUserRole,
+} from '../auth';
 import type { Database } from '../database';
 import { HttpError } from '../http';
 import { allowMails } from '../outbox';
@@ -157,20 +165,7 @@ export function usersRouter(ctx: AuthContext): Router {
       // later does not revive them) and holds until staff lift it (platform_locked: the company's
       // back-office cannot); unlocking also clears a sign-in lockout, which is what a locked-out
       // user calling support wants.
-      await trx
-        .updateTable('users')
-        .set((eb) =>
-          locked
-            ? {
-                status: 'locked',
-                platform_locked: 1,
-                session_version: eb('session_version', '+', 1),
-                updated_at: now,
-              }
-            : { status: 'active', platform_locked: 0, updated_at: now },
-        )
-        .where('id', '=', id)
-        .execute();
+      await setPlatformLock(trx, id, locked, now);
       if (!locked) await clearSignInLock(trx, user.email);
       await recordAudit(trx, staff, now, {
         action: locked ? 'user.lock' : 'user.unlock',
@@ -218,19 +213,8 @@ export function usersRouter(ctx: AuthContext): Router {
     if (user.id === staff.id) throw conflict('own_account', 'You cannot change your own role or permissions.');
     const permissions = [...input.permissions].sort();
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ role: input.role, updated_at: now }).where('id', '=', id).execute();
-      const adminScope = trx.selectFrom('permissions').select('id_permission').where('scope', '=', 'admin');
-      await trx
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', id)
-        .where('id_permission', 'in', adminScope)
-        .execute();
-      if (permissions.length > 0) {
-        await trx
-          .insertInto('user_permissions')
-          .values(permissions.map((id_permission) => ({ user_id: id, id_permission })))
-          .execute();
-      }
+      await writeUserRole(trx, id, input.role, now);
+      await replaceStaffPermissions(trx, id, permissions);
       await recordAudit(trx, staff, now, {
         action: 'user.staff_access',
         entityType: 'user',

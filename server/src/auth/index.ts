@@ -25,6 +25,21 @@ export { syncPermissions } from './permissionCatalog';
 export { findUserByEmail, normalizeEmail, emailKey, clearSignInLock, lockedUntilByEmail } from './users';
 export { INVITED_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 export { issueInvitation } from './emailTokens';
+export {
+  activateUser,
+  addUserPermissions,
+  bumpAccessVersion,
+  disableUserAccount,
+  endCompanySessions,
+  grantStaffPermission,
+  insertUser,
+  insertUserUnlessTaken,
+  removeUserPermissions,
+  replaceStaffPermissions,
+  setPlatformLock,
+  voidOpenTokens,
+  writeUserRole,
+} from './userWrites';
 export { issueResetToken } from './routes';
 export type { AuthTables, UserRow, NewUser } from './tables';
 export {
@@ -66,6 +81,7 @@ export function mountApi(app: Express, ctx: AuthContext): void {
 
 export const authModule: ServerModule<AuthContext> = {
   name: 'auth',
+  reads: ['companies', 'company_addons'],
   routes: { api: mountApi },
   startup: {
     // The permission catalog, on every start (also without the demo): sign-up grants from it.

@@ -10,7 +10,7 @@ import {
 } from '@hive/shared/schemas/countries';
 import { isUniqueViolation } from '../db';
 import { ACCESS_CHANGED_HEADER, PLAN_CHANGED_HEADER, markPlanSeen } from './planVersion';
-import { createCompanyWithOwner } from '../companies';
+import { createCompanyWithOwner, deleteCompany } from '../companies';
 import { HttpError, hasUnsafeChars, parseOrThrow, rateLimit, requireJson, tooMany } from '../http';
 import type { CompanyLocaleChoice } from '../module';
 import type { AuthContext } from './context';
@@ -18,6 +18,7 @@ import { consumeEmailToken, issueActivation, issueResetToken, mailExistingAccoun
 import { passwordProblem } from './passwords';
 import { readSession } from './session';
 import { clearSignInLock, emailKey, findUserByEmail, normalizeEmail, userCompanyBody } from './users';
+import { insertUser } from './userWrites';
 
 export { issueResetToken } from './emailTokens';
 
@@ -250,10 +251,10 @@ async function registerOrRemind(
       },
       ctx.companySetup,
       {
+        insertOwner: insertUser,
         // A sign-up never activated (perhaps by someone else) gives way to the one who proves the address.
         before: async (trx) => {
-          if (existing?.company_id != null)
-            await trx.deleteFrom('companies').where('id', '=', existing.company_id).execute();
+          if (existing?.company_id != null) await deleteCompany(trx, existing.company_id);
           else if (existing) await trx.deleteFrom('users').where('id', '=', existing.id).execute();
         },
       },

@@ -59,6 +59,26 @@ export interface SigninFailuresTable {
   locked_until: Millis | null;
 }
 
+/*
+ * The plan-version signal's tables (X-Plan-Changed, planVersion.ts): made by the admin console's
+ * migration, written only by auth.
+ */
+/** One row per company whose plan (licence, add-ons) was ever changed by staff. */
+export interface CompanyPlansTable {
+  company_id: number;
+  plan_version: number;
+  changed_at: Millis;
+}
+
+/** The plan version each merchant user last loaded through POST /api/auth/usercompany. */
+export interface PlanSeenTable {
+  user_id: number;
+  plan_version: number;
+  /** The user's access version (users.access_version) they last loaded. */
+  access_version: ColumnType<number, number | undefined, number>;
+  seen_at: Millis;
+}
+
 export interface AuthTables {
   users: UsersTable;
   permissions: PermissionsTable;
@@ -66,6 +86,8 @@ export interface AuthTables {
   password_resets: PasswordResetsTable;
   revoked_sessions: RevokedSessionsTable;
   signin_failures: SigninFailuresTable;
+  company_plans: CompanyPlansTable;
+  plan_seen: PlanSeenTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '@hive/shared/config';
 import { isUniqueViolation } from '../db';
-import type { Database } from '../database';
+import type { Database, NewUser } from '../database';
 import type { CompanyLocaleChoice, CompanySetup } from '../module';
 import { freeSlugFor, slugify } from './slugs';
 
@@ -28,7 +28,8 @@ export interface NewCompany {
  * A company, its public address, its owner (role admin) and what the modules set up for a new company
  * (`setup`, built by src/modules.ts: the roles, the owner's access, the default settings), in one transaction: sign-up and the admin console both create companies this way. `hooks.before` runs
  * first in the same transaction (e.g. removing an abandoned sign-up), `hooks.after` last (e.g. the
- * audit record). A slug taken by a parallel request
+ * audit record). The owner's account is auth's row: `hooks.insertOwner` (auth's insertUser) writes it,
+ * since this module comes before auth and cannot import it. A slug taken by a parallel request
  * between the check and the insert is retried once with a random suffix; any other unique violation
  * (the owner's e-mail) is rethrown for the caller to answer.
  */
@@ -37,9 +38,10 @@ export async function createCompanyWithOwner(
   input: NewCompany,
   setup: CompanySetup,
   hooks: {
+    insertOwner: (trx: Transaction<Database>, owner: NewUser) => Promise<number>;
     before?: (trx: Transaction<Database>) => Promise<void>;
     after?: (trx: Transaction<Database>, created: CreatedCompany) => Promise<void>;
-  } = {},
+  },
 ): Promise<CreatedCompany> {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -71,32 +73,28 @@ export async function createCompanyWithOwner(
             .values(addons.map((addon) => ({ company_id: company.id, addon })))
             .execute();
         }
-        const user = await trx
-          .insertInto('users')
-          .values({
-            email: input.owner.email,
-            password_hash: input.owner.passwordHash,
-            is_admin: 0,
-            role: 'admin',
-            company_id: company.id,
-            language: input.language ?? 'en',
-            status: input.owner.status,
-            session_version: 0,
-            created_at: input.now,
-            updated_at: input.now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const userId = await hooks.insertOwner(trx, {
+          email: input.owner.email,
+          password_hash: input.owner.passwordHash,
+          is_admin: 0,
+          role: 'admin',
+          company_id: company.id,
+          language: input.language ?? 'en',
+          status: input.owner.status,
+          session_version: 0,
+          created_at: input.now,
+          updated_at: input.now,
+        });
         // Then with its owner (team: the owner holds what the admin role gives; settings: business
         // information, a location, order and payment types, ready to sell from day one).
         await setup.owner?.(trx, {
           companyId: company.id,
-          userId: user.id,
+          userId,
           email: input.owner.email,
           now: input.now,
           locale: input.locale,
         });
-        const created = { companyId: company.id, slug, userId: user.id };
+        const created = { companyId: company.id, slug, userId };
         await hooks.after?.(trx, created);
         return created;
       });

@@ -6,6 +6,14 @@ import { platformMigrations } from './migrations';
 
 export { slugify, slugTakenBy, claimStoreSlug, syncPublicSlugs } from './slugs';
 export { createCompanyWithOwner, type NewCompany, type CreatedCompany } from './create';
+export {
+  addCompanyAddons,
+  deleteCompany,
+  insertCompanyUnlessTaken,
+  renameCompany,
+  setCompanyPlan,
+  setCompanyStatus,
+} from './companyWrites';
 export type { CompaniesTables, CompanyRow } from './tables';
 
 /**
@@ -14,5 +22,6 @@ export type { CompaniesTables, CompanyRow } from './tables';
  */
 export const companiesModule: ServerModule<unknown> = {
   name: 'companies',
+  reads: ['ordering_settings'],
   migrations: { ...platformMigrations, ...outboxMigrations },
 };

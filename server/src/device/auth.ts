@@ -3,7 +3,7 @@ import { APP_VERSION_HEADER, DEVICE_LIMITS } from '@hive/shared/schemas/device';
 import { TERMINAL_ONLINE_WINDOW_MS } from '@hive/shared/schemas/backoffice/devices';
 import type { AuthContext } from '../auth';
 import { HttpError, tooMany, type Limiter, type RateLimitRule } from '../http';
-import { DEVICE_TOKEN, sha256, writeLog } from '../backoffice/devices';
+import { DEVICE_TOKEN, markTerminalSeen, sha256, writeLog } from '../backoffice/devices';
 
 /*
  * Device authentication: `Authorization: Bearer <token>` and nothing else (no cookies, no session
@@ -114,11 +114,7 @@ export function deviceAuth(ctx: AuthContext, limiters: DeviceLimiters): RequestH
     const version = cleanVersion(req.get(APP_VERSION_HEADER));
     const versionChanged = version !== null && version !== row.app_version;
     if (versionChanged || row.last_seen_at === null || now - Number(row.last_seen_at) >= SEEN_WRITE_MS) {
-      await ctx.db
-        .updateTable('terminals')
-        .set({ last_seen_at: now, ...(versionChanged ? { app_version: version } : {}) })
-        .where('id', '=', row.id)
-        .execute();
+      await markTerminalSeen(ctx.db, row.id, now, versionChanged ? version : undefined);
       // The terminals page shows it online again (or its new version); a register seen a moment
       // ago changes nothing there, so is not announced.
       const wasOffline = row.last_seen_at === null || now - Number(row.last_seen_at) > TERMINAL_ONLINE_WINDOW_MS;

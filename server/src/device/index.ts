@@ -13,6 +13,33 @@ export { checkPinVerifier } from './pinVerifiers';
 
 export const deviceModule: ServerModule<AuthContext> = {
   name: 'device',
+  reads: [
+    'banner_locations',
+    'banners',
+    'categories',
+    'companies',
+    'company_addons',
+    'company_profiles',
+    'company_roles',
+    'employee_locations',
+    'employees',
+    'item_level_prices',
+    'item_taxes',
+    'items',
+    'locations',
+    'order_types',
+    'payment_types',
+    'price_level_locations',
+    'price_levels',
+    'print_jobs',
+    'printer_categories',
+    'printers',
+    'receipts',
+    'shifts',
+    'tax_rates',
+    'terminals',
+    'time_entries',
+  ],
   routes: {
     // The registers' event batches (up to 5 MB).
     parsers: mountDeviceParser,

@@ -13,7 +13,17 @@ import {
 } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../auth';
 import { HttpError, parseOrThrow, rateLimit, requireJson, tooMany } from '../http';
-import { newDeviceToken, sha256, writeLog, bannerVersion } from '../backoffice/devices';
+import {
+  acknowledgePrintJob,
+  bannerVersion,
+  clearPairingCode,
+  markPrintJobsDelivered,
+  markTerminalSynced,
+  newDeviceToken,
+  pairTerminal,
+  sha256,
+  writeLog,
+} from '../backoffice/devices';
 import { ingestEvents, loadSales } from '../receipts';
 import { deviceAuth, deviceOf, type DeviceLimiters } from './auth';
 import { configFor, invalidateConfig } from './config';
@@ -103,11 +113,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       });
     }
     if (terminal.pairing_expires_at === null || Number(terminal.pairing_expires_at) <= now) {
-      await db
-        .updateTable('terminals')
-        .set({ pairing_code_hash: null, pairing_expires_at: null })
-        .where('id', '=', terminal.id)
-        .execute();
+      await clearPairingCode(db, terminal.id);
       throw new HttpError(400, {
         error: 'pairing_code_expired',
         message: 'This pairing code has expired (codes are valid 10 minutes): create a new one in the back-office.',
@@ -124,23 +130,13 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     const replaced = terminal.status === 'paired';
     const updated = await db.transaction().execute(async (trx) => {
       // Single use: only the request that clears the code pairs the terminal.
-      const result = await trx
-        .updateTable('terminals')
-        .set({
-          token_hash: tokenHash,
-          status: 'paired',
-          paired_at: now,
-          last_seen_at: now,
-          pairing_code_hash: null,
-          pairing_expires_at: null,
-          ...(input.appVersion ? { app_version: input.appVersion.trim() } : {}),
-          ...(input.deviceModel ? { device_model: input.deviceModel.trim() } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', terminal.id)
-        .where('pairing_code_hash', '=', codeHash)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      const paired = await pairTerminal(trx, terminal.id, codeHash, {
+        tokenHash,
+        now,
+        appVersion: input.appVersion,
+        deviceModel: input.deviceModel,
+      });
+      if (!paired) return false;
       await writeLog(trx, {
         companyId: terminal.company_id,
         terminalId: terminal.id,
@@ -226,7 +222,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     const now = ctx.now();
     const result = await ingestEvents(db, device, events, { now, live: ctx.live });
     const rejected = result.results.filter((r) => r.status === 'rejected');
-    await db.updateTable('terminals').set({ last_sync_at: now }).where('id', '=', device.terminalId).execute();
+    await markTerminalSynced(db, device.terminalId, now);
     await writeLog(db, {
       companyId: device.companyId,
       terminalId: device.terminalId,
@@ -353,16 +349,12 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
         .limit(DEVICE_LIMITS.printJobsPerPoll)
         .execute();
       if (rows.length > 0) {
-        await trx
-          .updateTable('print_jobs')
-          .set((eb) => ({ delivered_at: now, attempts: eb('attempts', '+', 1), updated_at: now }))
-          .where('company_id', '=', companyId)
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
+        await markPrintJobsDelivered(
+          trx,
+          companyId,
+          rows.map((r) => r.id),
+          now,
+        );
       }
       return rows;
     });
@@ -406,12 +398,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       });
     }
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('print_jobs')
-        .set({ status: input.status, acked_at: now, error: input.error?.trim() ?? '', updated_at: now })
-        .where('id', '=', id)
-        .where('company_id', '=', companyId)
-        .execute();
+      await acknowledgePrintJob(trx, companyId, id, { status: input.status, error: input.error, now });
       if (input.status === 'failed') {
         await writeLog(trx, {
           companyId,

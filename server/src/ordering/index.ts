@@ -14,6 +14,7 @@ export { findStoreBySlug } from './store';
 
 export const orderingModule: ServerModule<AuthContext> = {
   name: 'ordering',
+  reads: ['categories', 'companies', 'company_profiles', 'gift_cards', 'items', 'locations'],
   migrations: orderingMigrations,
   routes: {
     app: (app, ctx, env) => {

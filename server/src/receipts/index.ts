@@ -13,8 +13,10 @@ export { loadSales } from './plan';
 export type { PlannedReceipt, PlannedLine, PlannedPayment } from './plan';
 export { expectedCash } from './post/rows';
 export {
+  INGEST_STAGES,
   registerPostingSteps,
   type EventOutcome,
+  type IngestStage,
   type PlanningBatch,
   type PostedBatch,
   type PostingStep,
@@ -33,9 +35,21 @@ export {
   type PostedEvents,
 } from './events';
 export type { ReceiptTables } from './tables';
+export { recordShiftCloser, stampLineCosts } from './receiptWrites';
 
 /** No routes of its own: the registers post through the device API, the reports read its tables. */
 export const receiptsModule: ServerModule<unknown> = {
   name: 'receipts',
+  reads: [
+    'company_profiles',
+    'customers',
+    'employees',
+    'items',
+    'locations',
+    'order_types',
+    'payment_types',
+    'tax_rates',
+    'terminals',
+  ],
   migrations: { ...firstSalesMigration, ...receiptsMigrations },
 };

@@ -3,7 +3,7 @@
 // canary's automatic rollback (./telemetry).
 import type { Kysely } from 'kysely';
 import { RELEASE_REMOTES } from '@hive/shared/schemas/releases';
-import type { AuthContext } from '../auth';
+import { grantStaffPermission, type AuthContext } from '../auth';
 import type { Database } from '../database';
 import type { ServerModule } from '../module';
 import { defaultStaticRoots } from '../static';
@@ -62,34 +62,7 @@ export function releasesPermissionFor(role: string | null): string[] {
  * missing rows). The catalog row too, so the grant never waits for the permission catalog.
  */
 export async function grantReleasesPermission(db: Kysely<Database>): Promise<number> {
-  await db
-    .insertInto('permissions')
-    .values({ id_permission: RELEASES_PERMISSION, description: RELEASES_PERMISSION, scope: 'admin' })
-    .onConflict((oc) => oc.column('id_permission').doNothing())
-    .execute();
-  const missing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('is_admin', '=', 1)
-    .where('role', 'in', [...RELEASE_ROLES])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user_permissions')
-            .select('user_permissions.user_id')
-            .whereRef('user_permissions.user_id', '=', 'users.id')
-            .where('user_permissions.id_permission', '=', RELEASES_PERMISSION),
-        ),
-      ),
-    )
-    .execute();
-  if (missing.length === 0) return 0;
-  await db
-    .insertInto('user_permissions')
-    .values(missing.map((user) => ({ user_id: user.id, id_permission: RELEASES_PERMISSION })))
-    .onConflict((oc) => oc.columns(['user_id', 'id_permission']).doNothing())
-    .execute();
-  return missing.length;
+  return grantStaffPermission(db, RELEASES_PERMISSION, RELEASE_ROLES);
 }
 
 const routeOptions: ReleaseRoutesOptions = {
@@ -98,6 +71,7 @@ const routeOptions: ReleaseRoutesOptions = {
 
 export const releasesModule: ServerModule<AuthContext> = {
   name: 'releases',
+  reads: ['companies', 'users'],
   migrations: releasesMigrations,
   routes: {
     first(app, ctx, env) {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { RELEASE_REMOTES, type ReleaseAction } from '@hive/shared/schemas/releases';
+import { insertAuditRow } from '../admin';
 import { isUniqueViolation } from '../db';
 import type { Database } from '../database';
 import { HttpError } from '../http';
@@ -58,21 +59,18 @@ async function record(
     .execute();
   // Staff actions and the server's own are in the admin audit log too (tokens: release_events).
   if (actor?.kind === 'user' || actor?.kind === 'automatic') {
-    await trx
-      .insertInto('audit_log')
-      .values({
-        at,
-        actor_user_id: actor.kind === 'user' ? actor.userId : null,
-        actor_email: actor.kind === 'user' ? actor.email : 'system',
-        actor_role: actor.kind === 'user' ? actor.role : null,
-        action: `releases.${action}`,
-        entity_type: 'release',
-        entity_id: release.id,
-        company_id: null,
-        before_json: null,
-        after_json: JSON.stringify({ remote: release.remote, version: release.version, reason, details }),
-      })
-      .execute();
+    await insertAuditRow(trx, {
+      at,
+      actor_user_id: actor.kind === 'user' ? actor.userId : null,
+      actor_email: actor.kind === 'user' ? actor.email : 'system',
+      actor_role: actor.kind === 'user' ? actor.role : null,
+      action: `releases.${action}`,
+      entity_type: 'release',
+      entity_id: release.id,
+      company_id: null,
+      before_json: null,
+      after_json: JSON.stringify({ remote: release.remote, version: release.version, reason, details }),
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type { Kysely } from 'kysely';
+import { insertAuditRow } from '../admin';
 import type { Database } from '../database';
 import { HttpError } from '../http';
 
@@ -98,21 +99,18 @@ export async function createDeployToken(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        at: input.now,
-        actor_user_id: input.createdByUserId,
-        actor_email: input.actorEmail,
-        actor_role: null,
-        action: 'releases.token_created',
-        entity_type: 'deploy_token',
-        entity_id: row.id,
-        company_id: null,
-        before_json: null,
-        after_json: JSON.stringify({ remote: input.remote, label: input.label, contactEmail: input.contactEmail }),
-      })
-      .execute();
+    await insertAuditRow(trx, {
+      at: input.now,
+      actor_user_id: input.createdByUserId,
+      actor_email: input.actorEmail,
+      actor_role: null,
+      action: 'releases.token_created',
+      entity_type: 'deploy_token',
+      entity_id: row.id,
+      company_id: null,
+      before_json: null,
+      after_json: JSON.stringify({ remote: input.remote, label: input.label, contactEmail: input.contactEmail }),
+    });
     return row.id;
   });
   return { id, token };
@@ -133,21 +131,18 @@ export async function revokeDeployToken(
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await trx
-      .insertInto('audit_log')
-      .values({
-        at: now,
-        actor_user_id: actor.userId,
-        actor_email: actor.email,
-        actor_role: null,
-        action: 'releases.token_revoked',
-        entity_type: 'deploy_token',
-        entity_id: id,
-        company_id: null,
-        before_json: null,
-        after_json: null,
-      })
-      .execute();
+    await insertAuditRow(trx, {
+      at: now,
+      actor_user_id: actor.userId,
+      actor_email: actor.email,
+      actor_role: null,
+      action: 'releases.token_revoked',
+      entity_type: 'deploy_token',
+      entity_id: id,
+      company_id: null,
+      before_json: null,
+      after_json: null,
+    });
     return true;
   });
 }

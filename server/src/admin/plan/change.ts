@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AuthContext } from '../../auth';
 import { bumpPlanVersion } from '../../auth';
+import { setCompanyPlan } from '../../companies';
 import type { Database } from '../../database';
 import type { Staff } from '../access';
 import { recordAudit } from '../audit';
@@ -32,14 +33,7 @@ export async function writePlanChange(
   note: Record<string, unknown> = {},
 ): Promise<number> {
   const addons = sortedAddons(after.addons);
-  await trx.updateTable('companies').set({ license: after.license }).where('id', '=', company.id).execute();
-  await trx.deleteFrom('company_addons').where('company_id', '=', company.id).execute();
-  if (addons.length > 0) {
-    await trx
-      .insertInto('company_addons')
-      .values(addons.map((addon) => ({ company_id: company.id, addon })))
-      .execute();
-  }
+  await setCompanyPlan(trx, company.id, { license: after.license, addons });
   const version = await bumpPlanVersion(trx, company.id, now);
   await recordAudit(trx, staff, now, {
     action: 'company.plan',

@@ -20,9 +20,21 @@ export { DEMO_MODIFIER_GROUPS, seedModifiersDemo } from './modifierDemo';
 export { expandBundles } from './bundles';
 export { loadItemModifiers, knownModifierIds } from './modifiers';
 export type { CatalogTables } from './tables';
+export { setItemCost } from './itemWrites';
 
 export const catalogModule: ServerModule<AuthContext> = {
   name: 'catalog',
+  reads: [
+    'item_level_prices',
+    'item_taxes',
+    'price_levels',
+    'receipt_line_modifiers',
+    'receipt_lines',
+    'receipts',
+    'stock_levels',
+    'tax_rates',
+    'warehouses',
+  ],
   migrations: { ...catalogMigration, ...bundleMigrations, ...modifierMigrations, ...barcodeMigration },
   routes: {
     // The price list and items imports (CSV files of up to 1 MB) and the price list's apply, before

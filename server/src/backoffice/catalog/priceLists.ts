@@ -10,6 +10,7 @@ import {
 } from '@hive/shared/schemas/backoffice/catalog';
 import type { AuthContext } from '../../auth';
 import { parseOrThrow } from '../../http';
+import { setItemLevelPrice } from '../settings';
 import {
   merchantOf,
   requirePage,
@@ -227,27 +228,7 @@ async function applyChanges(db: Db, companyId: number, changes: PriceListChange[
     if (!knownLevels.has(c.levelId)) throw fieldProblem(`changes.${i}.levelId`, 'choose one of the options');
   });
   await db.transaction().execute(async (trx) => {
-    for (const c of changes) {
-      await trx
-        .deleteFrom('item_level_prices')
-        .where('company_id', '=', companyId)
-        .where('item_id', '=', c.itemId)
-        .where('price_level_id', '=', c.levelId)
-        .execute();
-      if (c.priceCents !== null) {
-        await trx
-          .insertInto('item_level_prices')
-          .values({
-            company_id: companyId,
-            item_id: c.itemId,
-            price_level_id: c.levelId,
-            mode: 'price',
-            price_cents: c.priceCents,
-            percent_bp: null,
-          })
-          .execute();
-      }
-    }
+    for (const c of changes) await setItemLevelPrice(trx, companyId, c);
   });
 }
 

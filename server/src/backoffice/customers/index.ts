@@ -4,8 +4,10 @@ import type { ServerModule } from '../../module';
 import { customersRouter } from './customers';
 
 export type { CustomersTables } from './tables';
+export { insertCustomer } from './customerWrites';
 
 export const customersModule: ServerModule<AuthContext> = {
   name: 'customers',
+  reads: ['receipts'],
   routes: { backoffice: (ctx) => [['/customers', customersRouter(ctx)]] },
 };

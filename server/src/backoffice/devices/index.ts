@@ -13,6 +13,15 @@ import { terminalsRouter } from './terminals';
 
 export { loadTerminals, locationOptions } from './terminals';
 export { writeLog, type LogInput } from './log';
+export {
+  acknowledgePrintJob,
+  clearPairingCode,
+  markPrintJobsDelivered,
+  markTerminalSeen,
+  markTerminalSynced,
+  pairTerminal,
+  type Pairing,
+} from './deviceWrites';
 export { queueJob, queueKitchenTickets, type KitchenLine } from './printers';
 export { bannerState, bannerVersion, BANNER_ROUTES } from './banners';
 export { newDeviceToken, newPairingCode, sha256, DEVICE_TOKEN } from './secrets';
@@ -22,6 +31,7 @@ export type { DevicesTables } from './tables';
 
 export const devicesModule: ServerModule<AuthContext, PostingStep> = {
   name: 'devices',
+  reads: ['categories', 'employees', 'locations', 'receipts', 'shifts', 'users'],
   postingSteps: [kitchenTicketsStep],
   migrations: devicesMigrations,
   routes: {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TERMINAL_ONLINE_WINDOW_MS, type CloseShiftInput } from '@hive/shared/schemas/backoffice/devices';
 import type { Database } from '../../database';
-import { ingestEvents, lockCompanyIngest, shiftCloseEvent } from '../../receipts';
+import { ingestEvents, lockCompanyIngest, recordShiftCloser, shiftCloseEvent } from '../../receipts';
 import { notFound, refused } from '../common';
 import { writeLog } from './log';
 
@@ -111,12 +111,7 @@ export async function closeShiftFromBackoffice(
       expectedCashCents: result.expectedCashCents!,
       differenceCents: result.differenceCents!,
     };
-    await trx
-      .updateTable('shifts')
-      .set({ closed_by_user_id: userId, closed_by_email: user.email })
-      .where('id', '=', shift.id)
-      .where('company_id', '=', companyId)
-      .execute();
+    await recordShiftCloser(trx, companyId, shift.id, { userId, email: user.email });
     await writeLog(trx, {
       companyId,
       terminalId,

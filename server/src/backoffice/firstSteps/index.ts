@@ -10,6 +10,7 @@ export type { FirstStepsTables } from './tables';
 
 export const firstStepsModule: ServerModule<AuthContext> = {
   name: 'firstSteps',
+  reads: ['company_profiles', 'invoices', 'items', 'ordering_settings', 'receipts', 'tax_rates', 'terminals'],
   migrations: firstStepsMigrations,
   routes: { backoffice: (ctx) => [['/first_steps', firstStepsRouter(ctx)]] },
 };

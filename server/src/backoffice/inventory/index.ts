@@ -39,6 +39,7 @@ export function inventoryRouter(ctx: AuthContext): Router {
 
 export const inventoryModule: ServerModule<AuthContext, PostingStep> = {
   name: 'inventory',
+  reads: ['categories', 'companies', 'company_addons', 'items', 'locations', 'users'],
   postingSteps: [stockStep],
   migrations: inventoryMigrations,
   routes: { backoffice: (ctx) => [['/inventory', inventoryRouter(ctx)]] },

@@ -1,4 +1,4 @@
-import { expandBundles } from '../catalog';
+import { expandBundles, setItemCost } from '../catalog';
 import { sql } from 'kysely';
 import { HttpError } from '../../http';
 import type { LedgerDocument, LedgerKind } from './tables';
@@ -127,12 +127,7 @@ export async function postLedger(trx: Db, post: LedgerPost): Promise<Map<string,
         quantity += e.quantity;
       }
       if (average !== costs.get(itemId)) {
-        await trx
-          .updateTable('items')
-          .set({ cost_cents: average, updated_at: now })
-          .where('id', '=', itemId)
-          .where('company_id', '=', companyId)
-          .execute();
+        await setItemCost(trx, companyId, itemId, average, now);
       }
       costs.set(itemId, average);
     }

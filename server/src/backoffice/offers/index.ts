@@ -12,6 +12,7 @@ export type { OffersTables } from './tables';
 
 export const offersModule: ServerModule<AuthContext> = {
   name: 'offers',
+  reads: ['categories', 'items', 'receipt_discounts', 'receipt_lines', 'receipts'],
   migrations: offersMigrations,
   routes: {
     backoffice: (ctx) => [

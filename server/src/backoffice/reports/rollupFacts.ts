@@ -1,6 +1,7 @@
 import { paymentShares } from '@hive/shared/schemas/tender';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../database';
+import { stampLineCosts } from '../../receipts';
 import { DEFAULT_TIMEZONE } from '../settings';
 import { localTime } from '../../time';
 import type { ReportTables } from './tables';
@@ -290,7 +291,7 @@ export async function loadFacts(db: Db, ids: readonly number[], stampCosts: bool
       for (const [id, cost] of costs) byCost.set(cost, [...(byCost.get(cost) ?? []), id]);
       for (const [cost, lineIdsOfCost] of byCost) {
         for (const part of chunks(lineIdsOfCost, IN_CHUNK)) {
-          await db.updateTable('receipt_lines').set({ unit_cost_cents: cost }).where('id', 'in', part).execute();
+          await stampLineCosts(db, part, cost);
         }
       }
     }

@@ -15,6 +15,7 @@ export type { RewardsTables } from './tables';
 
 export const rewardsModule: ServerModule<AuthContext, PostingStep> = {
   name: 'rewards',
+  reads: ['customers', 'ordering_orders', 'receipts'],
   postingSteps: [loyaltyStep, giftCardStep],
   migrations: rewardsMigrations,
   routes: {

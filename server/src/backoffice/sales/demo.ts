@@ -4,6 +4,7 @@ import { reserveNumbers } from '../../db/counters';
 import type { Database } from '../../database';
 import type { Transaction } from 'kysely';
 import { today } from '../../time';
+import { insertCustomer } from '../customers';
 import { companyLocale } from '../settings';
 import type { Db } from '../common';
 
@@ -76,19 +77,16 @@ export async function seedSalesDemo(db: Db, companyId: number, slug: string, now
   if (
     !(await db.selectFrom('customers').select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst())
   ) {
-    await db
-      .insertInto('customers')
-      .values({
-        company_id: companyId,
-        name: 'Riverside Café',
-        email: 'accounts@riverside-cafe.example.com',
-        phone: '+1 555-0142',
-        notes: 'Wholesale: invoiced weekly, 14 days.',
-        points: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertCustomer(db, {
+      company_id: companyId,
+      name: 'Riverside Café',
+      email: 'accounts@riverside-cafe.example.com',
+      phone: '+1 555-0142',
+      notes: 'Wholesale: invoiced weekly, 14 days.',
+      points: 0,
+      created_at: now,
+      updated_at: now,
+    });
   }
   const customers = await db
     .selectFrom('customers')

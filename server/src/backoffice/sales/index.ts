@@ -14,6 +14,19 @@ export type { SalesTables } from './tables';
 
 export const salesModule: ServerModule<AuthContext> = {
   name: 'sales',
+  reads: [
+    'companies',
+    'company_profiles',
+    'customers',
+    'item_taxes',
+    'items',
+    'locations',
+    'payment_types',
+    'receipt_payments',
+    'receipt_taxes',
+    'receipts',
+    'tax_rates',
+  ],
   migrations: salesMigrations,
   routes: {
     backoffice: (ctx) => [

@@ -9,6 +9,7 @@ import {
   type PlatformInvoiceSummary,
   type SupportRequestSummary,
 } from '@hive/shared/schemas/backoffice/settings';
+import { openSupportTicket } from '../../admin';
 import type { AuthContext } from '../../auth';
 import { isUniqueViolation } from '../../db';
 import type { Database } from '../../database';
@@ -52,16 +53,6 @@ async function contactOf(db: Db, companyId: number) {
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   return { name: row?.contact_name ?? '', email: row?.contact_email ?? '' };
-}
-
-/** Next free ticket reference (HIVE-1001, HIVE-1002 ...), shared with the admin console's tickets. */
-async function nextTicketRef(db: Db): Promise<string> {
-  const refs = await db.selectFrom('support_tickets').select('ref').execute();
-  const highest = refs.reduce((max, { ref }) => {
-    const n = /^HIVE-(\d+)$/.exec(ref)?.[1];
-    return n ? Math.max(max, Number(n)) : max;
-  }, 1000);
-  return `HIVE-${highest + 1}`;
 }
 
 const planText = (license: string, addons: readonly string[]) =>
@@ -173,35 +164,17 @@ export function billingRouter(ctx: AuthContext): Router {
     // The reference is the highest one plus one: a parallel request that took it makes us retry.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const ref = await db.transaction().execute(async (trx) => {
-          const ticketRef = await nextTicketRef(trx);
-          const ticket = await trx
-            .insertInto('support_tickets')
-            .values({
-              ref: ticketRef,
-              company_id: merchant.companyId,
-              subject,
-              status: 'open',
-              created_at: now,
-              updated_at: now,
-              // The plan asked for, so that staff can apply it from the ticket (admin/planRequests.ts).
-              plan_request_json: same ? null : JSON.stringify(wanted),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('support_messages')
-            .values({
-              ticket_id: ticket.id,
-              author_user_id: merchant.userId,
-              author_email: user.email,
-              from_staff: 0,
-              body,
-              created_at: now,
-            })
-            .execute();
-          return ticketRef;
-        });
+        const ref = await db.transaction().execute((trx) =>
+          openSupportTicket(trx, {
+            companyId: merchant.companyId,
+            subject,
+            planRequestJson: same ? null : JSON.stringify(wanted),
+            authorUserId: merchant.userId,
+            authorEmail: user.email,
+            body,
+            now,
+          }),
+        );
         const created: SupportRequestSummary = { ref, subject, status: 'open', createdAt: now, updatedAt: now };
         noStore(res).status(201).json(created);
         return;

@@ -13,6 +13,7 @@ import {
 } from '@hive/shared/schemas/backoffice/settings';
 import { imageSizeProblem } from '@hive/shared/schemas/backoffice/imageSize';
 import type { AuthContext } from '../../auth';
+import { renameCompany } from '../../companies';
 import type { Database } from '../../database';
 import type { Reactions } from '../../module';
 import { parseOrThrow } from '../../http';
@@ -177,8 +178,7 @@ export function businessRouter(ctx: AuthContext): Router {
         const problem = 'the currency cannot change after the first sale';
         throw refused('currency_locked', `currency: ${problem}`, { fields: { currency: problem } });
       }
-      // The trading name is the company's name: header, receipts, storefront, admin console.
-      await trx.updateTable('companies').set({ name: input.tradingName }).where('id', '=', companyId).execute();
+      await renameCompany(trx, companyId, input.tradingName);
       const zoneBefore = current.timezone;
       await trx
         .updateTable('company_profiles')

@@ -32,9 +32,22 @@ export {
   DEFAULT_TIMEZONE,
 } from './defaults';
 export type { SettingsTables } from './tables';
+export { setItemLevelPrice } from './priceWrites';
 
 export const settingsModule: ServerModule<AuthContext> = {
   name: 'settings',
+  reads: [
+    'base_prices',
+    'companies',
+    'company_addons',
+    'coupons',
+    'items',
+    'ordering_orders',
+    'ordering_settings',
+    'receipts',
+    'support_tickets',
+    'users',
+  ],
   migrations: settingsMigrations,
   routes: {
     // The logo (1 MB in base64) before the shared 32 kB parsers.

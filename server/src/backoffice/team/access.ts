@@ -8,7 +8,14 @@ import {
   effectivePermissions,
   type RegisterRights,
 } from '@hive/shared/schemas/backoffice/team';
-import { INVITED_PASSWORD_HASH } from '../../auth';
+import {
+  INVITED_PASSWORD_HASH,
+  addUserPermissions,
+  bumpAccessVersion,
+  disableUserAccount,
+  removeUserPermissions,
+  writeUserRole,
+} from '../../auth';
 import type { Database } from '../../database';
 import { type Merchant, refused } from '../common';
 
@@ -138,15 +145,6 @@ async function merchantUsers(db: Db, companyId: number, userIds?: number[]) {
 // -------------------------------------------------------------------------------------------------
 // Keeping user_permissions equal to role + overrides
 
-async function bumpAccess(trx: Db, userIds: number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ access_version: eb('access_version', '+', 1) }))
-    .where('id', 'in', userIds)
-    .execute();
-}
-
 /**
  * Writes each named user's (default: every user's of the company) effective permissions into
  * user_permissions and bumps the access version of those whose set changed. Returns their ids.
@@ -170,22 +168,11 @@ export async function applyAccess(trx: Db, companyId: number, userIds?: number[]
     const add = [...wanted].filter((name) => !current.has(name));
     if (remove.length === 0 && add.length === 0) continue;
     changed.push(user.id);
-    if (remove.length > 0) {
-      await trx
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', user.id)
-        .where('id_permission', 'in', remove)
-        .execute();
-    }
+    if (remove.length > 0) await removeUserPermissions(trx, user.id, remove);
     for (const name of add) additions.push({ user_id: user.id, id_permission: name });
   }
-  for (let start = 0; start < additions.length; start += 400) {
-    await trx
-      .insertInto('user_permissions')
-      .values(additions.slice(start, start + 400))
-      .execute();
-  }
-  await bumpAccess(trx, changed);
+  await addUserPermissions(trx, additions);
+  await bumpAccessVersion(trx, changed);
   return changed;
 }
 
@@ -312,7 +299,7 @@ export async function setUserRole(trx: Db, companyId: number, userId: number, ro
     .where('company_id', '=', companyId)
     .executeTakeFirst();
   if (!current || current.role === role) return;
-  await trx.updateTable('users').set({ role, updated_at: now }).where('id', '=', userId).execute();
+  await writeUserRole(trx, userId, role, now);
   await trx
     .updateTable('employees')
     .set({ role, updated_at: now })
@@ -321,21 +308,12 @@ export async function setUserRole(trx: Db, companyId: number, userId: number, ro
     .execute();
   const changed = await applyAccess(trx, companyId, [userId]);
   // The menu's role rule changed even when the permissions did not.
-  if (!changed.includes(userId)) await bumpAccess(trx, [userId]);
+  if (!changed.includes(userId)) await bumpAccessVersion(trx, [userId]);
 }
 
 /** Takes a user's back-office access away: the account is disabled and its sessions end. */
 export async function disableUser(trx: Db, userId: number, now: number): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({
-      status: 'locked',
-      session_version: eb('session_version', '+', 1),
-      access_version: eb('access_version', '+', 1),
-      updated_at: now,
-    }))
-    .where('id', '=', userId)
-    .execute();
+  await disableUserAccount(trx, userId, now);
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   type EmployeeWithPin,
 } from '@hive/shared/schemas/backoffice/team';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
-import type { AuthContext } from '../../auth';
+import { type AuthContext, voidOpenTokens } from '../../auth';
 import type { Database } from '../../database';
 import { parseOrThrow } from '../../http';
 import {
@@ -409,12 +409,7 @@ export function employeesRouter(ctx: AuthContext): Router {
     await withAccessChange(db, companyId, async (trx) => {
       if (employee.backOffice!.status !== 'disabled') await disableUser(trx, userId, now);
       // An invitation still out stops working.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .execute();
+      await voidOpenTokens(trx, userId, now);
     });
     noStore(res).json(await loadEmployee(db, companyId, id));
   });

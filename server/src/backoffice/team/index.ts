@@ -51,6 +51,17 @@ export function teamRouter(ctx: AuthContext): Router {
 
 export const teamModule: ServerModule<AuthContext, PostingStep> = {
   name: 'team',
+  reads: [
+    'cash_movements',
+    'companies',
+    'locations',
+    'permissions',
+    'receipts',
+    'rollup_sales',
+    'shifts',
+    'user_permissions',
+    'users',
+  ],
   postingSteps: [clockStep],
   migrations: teamMigrations,
   routes: { backoffice: (ctx) => [['/team', teamRouter(ctx)]] },

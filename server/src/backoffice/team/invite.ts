@@ -1,7 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import { PRODUCT_NAME, type BackofficeRole } from '@hive/shared/config';
 import type { Employee } from '@hive/shared/schemas/backoffice/team';
-import { type AuthContext, issueInvitation, INVITED_PASSWORD_HASH, normalizeEmail } from '../../auth';
+import {
+  type AuthContext,
+  activateUser,
+  insertUser,
+  issueInvitation,
+  INVITED_PASSWORD_HASH,
+  normalizeEmail,
+} from '../../auth';
 import { isUniqueViolation } from '../../db';
 import type { Database } from '../../database';
 import { allowMails } from '../../outbox';
@@ -111,23 +118,18 @@ export async function invite(
           if (existing.company_id !== companyId || existing.is_admin === 1 || linked) throw emailTaken();
           userId = existing.id;
         } else {
-          const created = await trx
-            .insertInto('users')
-            .values({
-              email,
-              password_hash: INVITED_PASSWORD_HASH,
-              is_admin: 0,
-              role,
-              company_id: companyId,
-              language: company.language,
-              status: 'active',
-              session_version: 0,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          userId = created.id;
+          userId = await insertUser(trx, {
+            email,
+            password_hash: INVITED_PASSWORD_HASH,
+            is_admin: 0,
+            role,
+            company_id: companyId,
+            language: company.language,
+            status: 'active',
+            session_version: 0,
+            created_at: now,
+            updated_at: now,
+          });
         }
         await trx
           .updateTable('employees')
@@ -146,7 +148,7 @@ export async function invite(
       const overrides = await overridesOfUser(trx, companyId, user.id);
       await assertUserChangeHeld(trx, actor, companyId, user.id, { role, overrides });
       if (user.status !== 'active') {
-        await trx.updateTable('users').set({ status: 'active', updated_at: now }).where('id', '=', user.id).execute();
+        await activateUser(trx, user.id, now);
       }
       await setUserRole(trx, companyId, user.id, role, now);
       await trx.updateTable('employees').set({ role, updated_at: now }).where('id', '=', employee.id).execute();
