@@ -115,11 +115,14 @@ const STEPS = [
   { name: 'e2e', cores: 2, after: ['build', 'dev'], serial: true, run: playwright('e2e', 'playwright.config.ts') },
   // Today's shell against the released remotes (releases.json) and the reverse, and the incompatible
   // contract; its servers build what the cache (scripts/skew-build.mjs: ~/.cache/hive-pos/skew) lacks.
-  { name: 'skew', cores: 2, after: ['build'], serial: true, run: playwright('e2e-skew', 'skew.config.ts') },
+  // skew and scale-out drive one browser against a few servers, mostly waiting on the network: one
+  // core each, so they run beside the one-core checks (typecheck, lint) while the e2e waits for its
+  // two cores, instead of one after the other behind it (about a minute off the suite).
+  { name: 'skew', cores: 1, after: ['build'], serial: true, run: playwright('e2e-skew', 'skew.config.ts') },
   // Two instances on PostgreSQL behind nginx (e2e/scale-out.config.ts, docs/deploy.md).
   {
     name: 'scale-out',
-    cores: 2,
+    cores: 1,
     after: ['build'],
     serial: true,
     skip: !postgres || !existsSync(nginx) ? 'needs TEST_DATABASE_URL and nginx' : undefined,

@@ -210,6 +210,14 @@ test('a broken release C as a 50 % canary is rolled back by the server once real
     await page.goto(STORE);
     await expect(menu(page).or(fallback(page)).first()).toBeVisible({ timeout: 20_000 });
     const folders = remote.folders();
+    if (folders.length > 1) {
+      // The rollback landed while this page loaded (another visitor's beacon): its HTML's preload
+      // hints named C, its /remotes.json already B. Only then may one page touch both.
+      expect(folders.sort(), 'a page touching B and C').toEqual(['b', 'c']);
+      expect(await stateOfC()).toBe('rolled_back');
+      await page.goto('about:blank');
+      return context;
+    }
     expect(folders.length, folders.join()).toBe(1);
     if (folders[0] === 'c') {
       got.c += 1;
