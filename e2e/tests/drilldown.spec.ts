@@ -18,11 +18,26 @@ async function figureOfList(page: Page): Promise<string> {
   return (await figureTile(page).innerText()).trim();
 }
 
-async function clickThrough(page: Page, link: Locator): Promise<void> {
-  const shown = (await link.innerText()).trim();
-  await link.click();
-  await expect(page).toHaveURL(/\/transaction\?/);
-  await expect(figureTile(page)).toHaveText(shown);
+/**
+ * Clicks a figure and expects its list to read the same amount. With `again` (how to show the figure
+ * once more after going back), a pair that differs is read again, up to three times: other tests'
+ * registers sell in this company meanwhile, and a figure of a period that includes today and its
+ * list, read a moment apart, agree only when no receipt arrived in between.
+ */
+async function clickThrough(page: Page, link: Locator, again?: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const shown = (await link.innerText()).trim();
+    await link.click();
+    await expect(page).toHaveURL(/\/transaction\?/);
+    try {
+      await expect(figureTile(page)).toHaveText(shown, { timeout: again && attempt < 3 ? 5_000 : 10_000 });
+      return;
+    } catch (error) {
+      if (!again || attempt >= 3) throw error;
+      await page.goBack();
+      await again();
+    }
+  }
 }
 
 test.describe('drill-down: a figure opens its receipts', () => {
@@ -32,9 +47,10 @@ test.describe('drill-down: a figure opens its receipts', () => {
   });
 
   test('the overview: last 30 days of net sales', async ({ page }) => {
-    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    const last30 = () => page.getByRole('button', { name: 'Last 30 days' }).click();
+    await last30();
     const tiles = page.getByRole('list', { name: 'Key figures' });
-    await clickThrough(page, tiles.getByRole('link', { name: /Show these receipts: Last 30 days/ }).first());
+    await clickThrough(page, tiles.getByRole('link', { name: /Show these receipts: Last 30 days/ }).first(), last30);
     await expect(page.getByRole('combobox', { name: 'Period', exact: true })).toHaveValue('last_30_days');
   });
 
