@@ -645,7 +645,9 @@ for (const target of databaseTargets()) {
           );
           const oldest = Math.min(...receipts.map((r) => Number(r.created_at)));
           const days = (server.clock.now() - oldest) / DAY;
-          assert.ok(days > DEMO_SALES_DAYS - 3 && days <= DEMO_SALES_DAYS, `${company.slug}: ${days} days`);
+          // Some companies close at weekends (Atlas trades Monday to Friday): when the window opens on
+          // a Saturday the first sale is on its third day, in the evening at worst.
+          assert.ok(days > DEMO_SALES_DAYS - 4 && days <= DEMO_SALES_DAYS, `${company.slug}: ${days} days`);
           assert.ok((await count('receipt_lines')) >= receipts.length);
         }
       });
