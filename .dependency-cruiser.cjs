@@ -2,10 +2,32 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-// The server's modules (server/src/modules.ts lists them): each folder's index.ts is its public face.
-const AREA = '(?:backoffice/[^/]+|admin|auth|companies|device|ordering|receipts|demo|static|cli)';
-// Infrastructure: knows no module (generic over the app's Database where it touches tables).
-const INFRASTRUCTURE = '^server/src/(?:db|http|live|outbox|time)/|^server/src/config\\.ts$';
+// The server's folder kinds, read from its folders so a new module or platform folder is checked the
+// day it appears. modules/<name>/: one module each (src/modules.ts lists them in order), its
+// index.ts its public face. platform/: infrastructure, generic over any database, knowing no module.
+// On top, the app level: web/ (serving the front ends), demo/, cli/ and the root files (app.ts and
+// main.ts; modules.ts, the composition root; posting.ts, the pipeline; database.ts and module.ts, the
+// contracts modules build on).
+const SERVER_SRC = path.join(__dirname, 'server', 'src');
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(path.join(SERVER_SRC, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+const MODULES = foldersOf('modules');
+const PLATFORM = foldersOf('platform');
+const APP_FOLDERS = ['web', 'demo', 'cli'];
+const ROOT_FILES = ['app', 'main', 'modules', 'posting', 'database', 'module'];
+const CONTRACTS = '^server/src/(?:database|module)\\.ts$';
+// A test beside its module may set modules side by side and start the whole app (test/helpers.ts).
+const TEST = '\\.test\\.ts$';
+const KINDS = [
+  '^server/src/modules/[^/]+/',
+  '^server/src/platform/(?:[^/]+/|[^/]+\\.ts$)',
+  `^server/src/(?:${APP_FOLDERS.join('|')})/`,
+  `^server/src/(?:${ROOT_FILES.join('|')})\\.ts$`,
+  '\\.d\\.ts$',
+];
 
 // The front ends' layers, read from the folders so a new app or layer folder is checked the day it
 // appears: every workspace with a src/pages/ (the shell and the remotes). In each, app/ (and the
@@ -55,13 +77,23 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'infrastructure-knows-no-module',
+      name: 'server-folder-kinds',
       severity: 'error',
       comment:
-        'db/, http/, live/, outbox/, time/ and config.ts are infrastructure: they import no module, not the ' +
-        "app's Database (src/database.ts) nor the composition root. Make the helper generic over the database.",
-      from: { path: INFRASTRUCTURE },
-      to: { path: [`^server/src/${AREA}/`, '^server/src/(?:database|module|modules|app|main)\\.ts$'] },
+        'Every server file is of one kind: a module (modules/<name>/), infrastructure (platform/), or the app level ' +
+        `(${APP_FOLDERS.join('/, ')}/ and ${ROOT_FILES.join('.ts, ')}.ts). Put the file in the folder of its kind. ` +
+        `Modules today: ${MODULES.join(', ')}; platform: ${PLATFORM.join(', ')}.`,
+      from: { path: '^server/src/', pathNot: KINDS },
+      to: {},
+    },
+    {
+      name: 'platform-knows-no-module',
+      severity: 'error',
+      comment:
+        "platform/ is infrastructure: it imports only platform/, not a module, the app's Database (src/database.ts) " +
+        'nor anything above. Make the helper generic over the database.',
+      from: { path: '^server/src/platform/', pathNot: TEST },
+      to: { path: '^server/src/', pathNot: '^server/src/platform/' },
     },
     {
       name: 'module-through-its-index',
@@ -69,24 +101,34 @@ module.exports = {
       comment:
         'A module reaches another module only through its index.ts (its public face): export what you need there. ' +
         "(src/database.ts alone reads the modules' tables.ts files.)",
-      from: { path: `^server/src/(${AREA})/` },
+      from: { path: '^server/src/modules/([^/]+)/', pathNot: TEST },
       to: {
-        path: `^server/src/${AREA}/`,
-        pathNot: ['^server/src/$1/', `^server/src/${AREA}/index\\.ts$`],
+        path: '^server/src/modules/',
+        pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'],
       },
+    },
+    {
+      name: 'modules-below-the-app',
+      severity: 'error',
+      comment:
+        'A module builds on modules, platform/ and the contracts (database.ts, module.ts), never on the app level ' +
+        `(${APP_FOLDERS.join('/, ')}/, the composition root, the pipeline): what it needs from there comes in ` +
+        'through its module object (routes, reactions, posting steps) or belongs in platform/.',
+      from: { path: '^server/src/modules/', pathNot: TEST },
+      to: { path: '^server/src/', pathNot: ['^server/src/(?:modules|platform)/', CONTRACTS] },
     },
     {
       name: 'demo-on-top',
       severity: 'error',
       comment: 'Demo seeding sits on top of every module: only the composition root (src/modules.ts) imports it.',
-      from: { path: '^server/src/', pathNot: ['^server/src/demo/', '^server/src/modules\\.ts$'] },
+      from: { path: '^server/src/', pathNot: ['^server/src/demo/', '^server/src/modules\\.ts$', TEST] },
       to: { path: '^server/src/demo/' },
     },
     {
       name: 'composition-root-on-top',
       severity: 'error',
       comment: 'Only the app and the command line build from the composition root (src/modules.ts).',
-      from: { path: '^server/src/', pathNot: ['^server/src/(?:app|main)\\.ts$', '^server/src/cli/'] },
+      from: { path: '^server/src/', pathNot: ['^server/src/(?:app|main)\\.ts$', '^server/src/cli/', TEST] },
       to: { path: '^server/src/modules\\.ts$' },
     },
   ],

@@ -6,7 +6,7 @@
 // used; stops on SIGTERM.
 import { startServer } from '../server/src/app.ts';
 import { seedDemo } from '../server/src/modules.ts';
-import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/auth/index.ts';
+import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/modules/auth/index.ts';
 
 const generous = { limit: 10_000_000, windowMs: 60_000 };
 const running = await startServer({

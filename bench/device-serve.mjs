@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startServer } from '../server/src/app.ts';
 import { seedDemo } from '../server/src/modules.ts';
-import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/auth/index.ts';
+import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/modules/auth/index.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hive-bench-device-'));
 const generous = { limit: 10_000_000, windowMs: 60_000 };

@@ -4,7 +4,7 @@
 //      its catalog and tax rates) with --scale receipts over the three years ending today, made
 //      by the register simulator's generator (shared/src/simulation/register.ts: split payments,
 //      tips, refunds of earlier sales, pay-outs) in two shifts per till and day, and stored through
-//      the registers' own ingest (server/src/receipts/ingest.ts, the one writer of receipts), whose
+//      the registers' own ingest (server/src/modules/receipts/ingest.ts, the one writer of receipts), whose
 //      posting steps write the roll-ups, stock and the rest (createApp registers them). Many ingest
 //      batches share one transaction (--days-per-commit).
 //      A database that already holds the company's receipts is reused as it is.
@@ -34,11 +34,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../server/src/app.ts';
-import { buildConfig } from '../server/src/device/config.ts';
-import { ingestEvents } from '../server/src/receipts/ingest.ts';
-import { startOfLocalDay, zoneOffsetMs } from '../server/src/time/index.ts';
-import { companyLocale } from '../server/src/backoffice/settings/defaults.ts';
-import { DEMO_CATALOGS } from '../server/src/backoffice/catalog/demoCatalog.ts';
+import { buildConfig } from '../server/src/modules/device-api/config.ts';
+import { ingestEvents } from '../server/src/modules/receipts/ingest.ts';
+import { startOfLocalDay, zoneOffsetMs } from '../server/src/platform/time/index.ts';
+import { companyLocale } from '../server/src/modules/settings/defaults.ts';
+import { DEMO_CATALOGS } from '../server/src/modules/catalog/demoCatalog.ts';
 import { SimulatedRegister, createRandom } from '../shared/src/simulation/register.ts';
 import { BackofficeSession } from '../simulator/src/clients.ts';
 import { copySqliteToPostgres } from './lib/pg-copy.mjs';

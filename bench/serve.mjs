@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { startServer } from '../server/src/app.ts';
 import { seedDemo } from '../server/src/modules.ts';
-import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/auth/index.ts';
+import { PasswordHasher, DEFAULT_SCRYPT_COST } from '../server/src/modules/auth/index.ts';
 import { DIST } from './lib/graph.mjs';
 
 const dirs = [];

@@ -92,7 +92,8 @@ const serverRun = (db) => async (log, cores) => {
 const STEPS = [
   { name: 'build', cores: 2, run: async (log) => plain(await run('node', ['scripts/build.mjs'], log)) },
   // Every app compiles in development mode (npm run dev) with no error and no warning; and the build
-  // scripts' own tests and the front-end layer rules' (scripts/depcruise-layers.test.mjs).
+  // scripts' own tests and the dependency rules' (scripts/depcruise-layers.test.mjs for the front ends,
+  // scripts/depcruise-server.test.mjs for the server's folder kinds).
   {
     name: 'dev',
     cores: 1,
@@ -104,6 +105,7 @@ const STEPS = [
           'tools/webpack/dev-compile.test.mjs',
           'scripts/skew-build.test.mjs',
           'scripts/depcruise-layers.test.mjs',
+          'scripts/depcruise-server.test.mjs',
         ],
         log,
       );

@@ -5,7 +5,7 @@
  *   curl -s https://<host>/api/device/v1/openapi.json -o device-api.json
  *   npx openapi-typescript device-api.json -o device-api.ts
  *
- * and it uses nothing but `fetch`. server/test/openapi.test.ts generates `device-api.ts` from the
+ * and it uses nothing but `fetch`. server/src/modules/device-api/openapi.test.ts generates `device-api.ts` from the
  * server's document and type-checks this file against it (strict), so a field renamed or retyped in
  * the API breaks that test before it breaks a register.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
 import type { DeviceConfig } from '@hive/shared/schemas/device';
 import { SimulatedRegister } from '@hive/shared/simulation/register';
-import { bannerPng } from '../../server/src/backoffice/devices/png';
+import { bannerPng } from '../../server/src/modules/devices/png';
 import { DeviceClient } from '../../simulator/src/clients';
 import { signIn, watchConsole } from './helpers';
 

@@ -19,7 +19,7 @@ import {
   resolvePublicUrl,
   resolveReleaseSettings,
   type ReleaseSettings,
-} from './config';
+} from './platform/config';
 import { openDatabase, type DatabaseHandle } from './database';
 import {
   DEFAULT_LOCKOUT,
@@ -32,10 +32,10 @@ import {
   type LockoutPolicy,
   type RateLimits,
   type ScryptCost,
-} from './auth';
-import type { OrderingRateLimits } from './ordering';
-import type { DeviceRateLimits } from './device';
-import { createLiveBus, type LiveBus, type LiveStreams } from './live';
+} from './modules/auth';
+import type { OrderingRateLimits } from './modules/ordering';
+import type { DeviceRateLimits } from './modules/device-api';
+import { createLiveBus, type LiveBus, type LiveStreams } from './platform/live';
 import {
   backofficeLiveStreams,
   companySetup,
@@ -60,7 +60,7 @@ import {
   notFoundJson,
   requestLogger,
   writeOriginGuard,
-} from './http';
+} from './platform/http';
 import {
   DELIVERY_EVERY_MS,
   MAIL_LIMITS,
@@ -70,10 +70,10 @@ import {
   startMailDelivery,
   type MailDelivery,
   type MailRules,
-} from './outbox';
-import { createReleaseServing } from './releases/serving';
-import { parseReleaseOrigins } from './releases';
-import { defaultStaticRoots, loadRemoteOverrides, mountStatic, type StaticRoots } from './static';
+} from './platform/outbox';
+import { createReleaseServing } from './modules/releases/serving';
+import { parseReleaseOrigins } from './modules/releases';
+import { defaultStaticRoots, loadRemoteOverrides, mountStatic, type StaticRoots } from './web';
 
 export interface CreateAppOptions {
   /** Defaults to process.env.NODE_ENV, then 'development'. */
@@ -118,7 +118,7 @@ export interface CreateAppOptions {
   staticRoots?: Partial<StaticRoots>;
   /** Origin for links in e-mails (PUBLIC_URL); required with smtpUrl and in production (config.ts resolvePublicUrl). */
   publicUrl?: string;
-  /** SMTP_URL: deliver the outbox through this server (src/outbox/delivery.ts). Without it mail stays in the outbox. */
+  /** SMTP_URL: deliver the outbox through this server (src/platform/outbox/delivery.ts). Without it mail stays in the outbox. */
   smtpUrl?: string;
   /** MAIL_FROM: the sender of every e-mail (default `Hive POS <no-reply@PUBLIC_URL's host>`). */
   mailFrom?: string;
@@ -157,7 +157,7 @@ export interface CreateAppOptions {
   livePingMs?: number;
   /** Live streams one user may hold open at once on this instance (default 10). */
   liveStreamsPerUser?: number;
-  /** The mail limits (src/outbox/limits.ts; tests that send much mail raise them). */
+  /** The mail limits (src/platform/outbox/limits.ts; tests that send much mail raise them). */
   mailLimits?: Partial<Omit<MailRules, 'perRecipient'>> & { perRecipient?: Partial<MailRules['perRecipient']> };
   /** The canary thresholds and telemetry retention (RELEASE_*, config.ts); each unset one is its default. */
   releaseSettings?: Partial<ReleaseSettings>;
@@ -176,7 +176,7 @@ export interface HiveApp {
   log: Logger;
   /** The outbox's delivery worker, when smtpUrl is set. */
   mailDelivery: MailDelivery | undefined;
-  /** What changed, to the live pages (src/live). */
+  /** What changed, to the live pages (src/platform/live). */
   live: LiveBus;
   liveStreams: LiveStreams;
   /** Whether a listening server runs the demo's live registers (DEMO_LIVE with the demo seeded). */

@@ -3,25 +3,25 @@ import {
   type CountersTables,
   type DatabaseHandle as Handle,
   type DatabaseOptions,
-} from './db';
-import type { OutboxTables } from './outbox';
-import type { CompaniesTables } from './companies/tables';
-import type { AuthTables } from './auth/tables';
-import type { SettingsTables } from './backoffice/settings/tables';
-import type { CatalogTables } from './backoffice/catalog/tables';
-import type { CustomersTables } from './backoffice/customers/tables';
-import type { TeamTables } from './backoffice/team/tables';
-import type { DevicesTables } from './backoffice/devices/tables';
-import type { ReceiptTables } from './receipts/tables';
-import type { ReportTables } from './backoffice/reports/tables';
-import type { InventoryTables } from './backoffice/inventory/tables';
-import type { RewardsTables } from './backoffice/rewards/tables';
-import type { OffersTables } from './backoffice/offers/tables';
-import type { SalesTables } from './backoffice/sales/tables';
-import type { AdminTables } from './admin/tables';
-import type { OrderingTables } from './ordering/tables';
-import type { FirstStepsTables } from './backoffice/firstSteps/tables';
-import type { ReleasesTables } from './releases/tables';
+} from './platform/db';
+import type { OutboxTables } from './platform/outbox';
+import type { CompaniesTables } from './modules/companies/tables';
+import type { AuthTables } from './modules/auth/tables';
+import type { SettingsTables } from './modules/settings/tables';
+import type { CatalogTables } from './modules/catalog/tables';
+import type { CustomersTables } from './modules/customers/tables';
+import type { TeamTables } from './modules/team/tables';
+import type { DevicesTables } from './modules/devices/tables';
+import type { ReceiptTables } from './modules/receipts/tables';
+import type { ReportTables } from './modules/reports/tables';
+import type { InventoryTables } from './modules/inventory/tables';
+import type { RewardsTables } from './modules/rewards/tables';
+import type { OffersTables } from './modules/offers/tables';
+import type { SalesTables } from './modules/invoicing/tables';
+import type { AdminTables } from './modules/admin/tables';
+import type { OrderingTables } from './modules/ordering/tables';
+import type { FirstStepsTables } from './modules/first-steps/tables';
+import type { ReleasesTables } from './modules/releases/tables';
 
 /*
  * The app's database type: the intersection of every module's table types (each module's
@@ -53,8 +53,8 @@ export interface Database
 
 export type DatabaseHandle = Handle<Database>;
 
-export type { UserRow, NewUser } from './auth/tables';
-export type { CompanyRow } from './companies/tables';
+export type { UserRow, NewUser } from './modules/auth/tables';
+export type { CompanyRow } from './modules/companies/tables';
 
 /** Opens the app's database (no migrations: see migrateToLatest in src/modules.ts). */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

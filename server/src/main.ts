@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@hive/shared/config';
-import { ConfigError, loadEnvConfig } from './config';
+import { ConfigError, loadEnvConfig } from './platform/config';
 import { startServer } from './app';
 
 /** DEMO_LIVE_TEST_RATE's shops: open around the clock (a browser test runs at any hour). */

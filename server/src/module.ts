@@ -1,10 +1,10 @@
 import type { Express, Router } from 'express';
 import type { Kysely, Migration, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import type { ReleaseSettings } from './config';
+import type { ReleaseSettings } from './platform/config';
 import type { Database } from './database';
-import type { Limiter, RateLimitRule } from './http';
-import type { MailLimiters } from './outbox';
+import type { Limiter, RateLimitRule } from './platform/http';
+import type { MailLimiters } from './platform/outbox';
 
 /*
  * The module contract. Each area's index.ts exports one module object saying what the area brings
@@ -111,6 +111,21 @@ export interface Reactions {
    * differences through its ledger, an adjustment per warehouse with the reason "correction".
    */
   stockSet(trx: Transaction<Database>, companyId: number, post: StockSetPost): Promise<void>;
+  /**
+   * A customer's points balance set by hand (Customers' form, or a customer created with points):
+   * loyalty writes the difference into its ledger, so the ledger adds up to the balance.
+   */
+  pointsEdited(trx: Transaction<Database>, companyId: number, edit: PointsEdit): Promise<void>;
+  /** Platform staff chose the coupon a company's bills carry (null: none): billing records it. */
+  couponChosen(trx: Transaction<Database>, companyId: number, couponId: number | null, now: number): Promise<void>;
+}
+
+export interface PointsEdit {
+  customerId: number;
+  before: number;
+  after: number;
+  at: number;
+  userId: number | null;
 }
 
 export interface StockSetPost {

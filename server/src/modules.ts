@@ -1,34 +1,34 @@
 import express, { type Express, type Router } from 'express';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Logger } from 'pino';
-import { adminModule } from './admin';
-import { authModule, buildLimiters, rereadSession, type AuthContext } from './auth';
-import { liveTopicsFor, menuOf, merchantOf, requireMerchant } from './backoffice/common';
-import { catalogModule } from './backoffice/catalog';
-import { customersModule } from './backoffice/customers';
-import { devicesModule } from './backoffice/devices';
-import { firstStepsModule } from './backoffice/firstSteps';
-import { inventoryModule } from './backoffice/inventory';
-import { offersModule } from './backoffice/offers';
-import { reportsModule } from './backoffice/reports';
-import { rewardsModule } from './backoffice/rewards';
-import { salesModule } from './backoffice/sales';
-import { settingsModule } from './backoffice/settings';
-import { teamModule } from './backoffice/team';
-import { companiesModule } from './companies';
-import { runMigrations } from './db';
+import { adminModule } from './modules/admin';
+import { authModule, buildLimiters, rereadSession, type AuthContext } from './modules/auth';
+import { liveTopicsFor, menuOf, merchantModule, merchantOf, requireMerchant } from './modules/merchant';
+import { catalogModule } from './modules/catalog';
+import { customersModule } from './modules/customers';
+import { devicesModule } from './modules/devices';
+import { firstStepsModule } from './modules/first-steps';
+import { inventoryModule } from './modules/inventory';
+import { offersModule } from './modules/offers';
+import { reportsModule } from './modules/reports';
+import { rewardsModule } from './modules/rewards';
+import { invoicingModule } from './modules/invoicing';
+import { settingsModule } from './modules/settings';
+import { teamModule } from './modules/team';
+import { companiesModule } from './modules/companies';
+import { runMigrations } from './platform/db';
 import type { Database } from './database';
-import { deviceModule } from './device';
+import { deviceApiModule } from './modules/device-api';
 import { seedDemoData, type SeedOptions } from './demo';
 // The demo's live registers, started by app.ts once the server listens (DEMO_LIVE).
 export { startLiveRegisters, type LiveRegisters, type LiveRegistersOptions } from './demo';
-import { requireJson, type LimiterStore, type RateLimitRule } from './http';
-import { liveStreams, type LiveStreams } from './live';
+import { requireJson, type LimiterStore, type RateLimitRule } from './platform/http';
+import { liveStreams, type LiveStreams } from './platform/live';
 import type { CompanySetup, JobContext, MountEnv, Reactions, ServerModule, StartupEnv } from './module';
-import { orderingModule } from './ordering';
+import { orderingModule } from './modules/ordering';
 import { pipelineSteps } from './posting';
-import { receiptsModule, registerPostingSteps, type PostingStep } from './receipts';
-import { releasesModule } from './releases';
+import { receiptsModule, registerPostingSteps, type PostingStep } from './modules/receipts';
+import { releasesModule } from './modules/releases';
 
 /*
  * The composition root: every module of the server, in dependency order (a module imports only
@@ -42,6 +42,7 @@ import { releasesModule } from './releases';
 export const MODULES: readonly ServerModule<AuthContext, PostingStep>[] = [
   companiesModule,
   authModule,
+  merchantModule,
   adminModule,
   releasesModule,
   settingsModule,
@@ -52,10 +53,10 @@ export const MODULES: readonly ServerModule<AuthContext, PostingStep>[] = [
   inventoryModule,
   reportsModule,
   teamModule,
-  rewardsModule,
   customersModule,
-  salesModule,
-  deviceModule,
+  rewardsModule,
+  invoicingModule,
+  deviceApiModule,
   orderingModule,
   firstStepsModule,
 ];
@@ -124,6 +125,12 @@ export const reactions: Reactions = {
   async stockSet(trx, companyId, post) {
     for (const module of MODULES) await module.reactions?.stockSet?.(trx, companyId, post);
   },
+  async pointsEdited(trx, companyId, edit) {
+    for (const module of MODULES) await module.reactions?.pointsEdited?.(trx, companyId, edit);
+  },
+  async couponChosen(trx, companyId, couponId, now) {
+    for (const module of MODULES) await module.reactions?.couponChosen?.(trx, companyId, couponId, now);
+  },
 };
 
 /** Start-up work (under the start-up lock, after the migrations): `early`, the demo seed, `late`. */
@@ -144,7 +151,7 @@ export { disableDemoAccounts, usableDemoAccounts } from './demo';
 export const BACKOFFICE_API = '/api/backoffice';
 
 /**
- * The live stream of the back-office (`GET /api/backoffice/events`, src/live): any signed-in
+ * The live stream of the back-office (`GET /api/backoffice/events`, src/platform/live): any signed-in
  * merchant, their company's changes in the topics of the pages they may open only. A sign-out
  * ends the session's streams at once on every instance (auth publishes it on the bus); each ping
  * reads the session afresh, ends the stream once it is gone (expiry, a suspended company or a

@@ -1,4 +1,4 @@
-import { INGEST_STAGES, type IngestStage, type PostingStep } from './receipts';
+import { INGEST_STAGES, type IngestStage, type PostingStep } from './modules/receipts';
 
 /*
  * The posting pipeline in one place, read top to bottom (Medusa's complete-cart workflow is the

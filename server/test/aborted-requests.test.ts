@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import express from 'express';
 import pino from 'pino';
-import { HttpError, errorHandler } from '../src/http';
+import { HttpError, errorHandler } from '../src/platform/http';
 
 describe('errors from requests the client aborted', () => {
   const lines: { level: number; msg: string; path?: string }[] = [];

@@ -67,7 +67,7 @@ export function assertValidation(result: ApiResult, field: string, label = ''): 
 }
 
 /** RFC 4180 as toCsv writes it: the server's own reader. */
-export { parseCsv } from '../src/backoffice/common';
+export { parseCsv } from '../src/modules/merchant';
 
 /**
  * Pairs a register with the company's terminal `name` (or its first one at a location) through the
@@ -129,7 +129,7 @@ type TestDb = TestServer['running']['database']['db'];
 
 /**
  * A register (terminal) of the company at a location, not paired: tests post its events with
- * postEvents (src/receipts), as the ingest stores a paired register's.
+ * postEvents (src/modules/receipts), as the ingest stores a paired register's.
  */
 export async function addTerminal(
   database: TestDb,

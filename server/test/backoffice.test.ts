@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_BUNDLES, DEMO_CATALOGS } from '../src/backoffice/catalog';
+import { DEMO_BUNDLES, DEMO_CATALOGS } from '../src/modules/catalog';
 import { DEMO_CUSTOMERS, DEMO_SALES_DAYS, seedBackofficeDemo } from '../src/demo';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer, signUpAndActivate } from './helpers';
 

@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { SESSION_COOKIE_MAX_AGE_S } from '@hive/shared/config';
 import { createApp } from '../src/app';
-import { ConfigError } from '../src/config';
-import { reserveNumbers } from '../src/db';
+import { ConfigError } from '../src/platform/config';
+import { reserveNumbers } from '../src/platform/db';
 import {
   Client,
   databaseTargets,

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { pngChunk } from '../src/backoffice/devices/png';
+import { pngChunk } from '../src/modules/devices/png';
 
 /*
  * Image files for the upload tests, built in code: headers that claim a size, and a real PNG of

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { LIVE_EVENTS_PATH } from '@hive/shared/schemas/live';
-import { saleEvent, shiftOpenEvent } from '../src/receipts';
+import { saleEvent, shiftOpenEvent } from '../src/modules/receipts';
 import type { Client } from './helpers';
 
 /* What the live stream tests share: a held stream as a browser's EventSource reads it, and a sale. */

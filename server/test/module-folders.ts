@@ -5,33 +5,21 @@ import { fileURLToPath } from 'node:url';
 /** The server's sources (tests run from server/test, or bundled one folder below server/). */
 export const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
-/** Where each module lives under src/. */
-export const FOLDERS: Record<string, string> = {
-  companies: 'companies',
-  auth: 'auth',
-  admin: 'admin',
-  releases: 'releases',
-  settings: 'backoffice/settings',
-  catalog: 'backoffice/catalog',
-  devices: 'backoffice/devices',
-  inventory: 'backoffice/inventory',
-  reports: 'backoffice/reports',
-  team: 'backoffice/team',
-  rewards: 'backoffice/rewards',
-  customers: 'backoffice/customers',
-  offers: 'backoffice/offers',
-  sales: 'backoffice/sales',
-  receipts: 'receipts',
-  device: 'device',
-  ordering: 'ordering',
-  firstSteps: 'backoffice/firstSteps',
-};
+/**
+ * Where each module lives under src/: every folder of src/modules/ is one module, named as its
+ * folder (src/modules.ts's MODULES is the one hand-kept list; modules.test.ts checks they agree).
+ */
+export const FOLDERS: Record<string, string> = Object.fromEntries(
+  readdirSync(path.join(SRC, 'modules'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => [entry.name, `modules/${entry.name}`]),
+);
 
-/** Every .ts file under a folder, recursively. */
+/** Every .ts source file under a folder, recursively (tests left out: they set modules side by side). */
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return filesUnder(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
   });
 }

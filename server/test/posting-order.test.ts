@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MODULES, POSTING_STEPS } from '../src/modules';
 import { POSTING_PIPELINE, isStep, pipelineSteps, type PipelineEntry } from '../src/posting';
-import type { PostingStep } from '../src/receipts';
+import type { PostingStep } from '../src/modules/receipts';
 
 /*
  * The posting pipeline's order (src/posting.ts): each constraint below with the reason it holds.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createApp, startServer } from '../src/app';
 import { disableDemo } from '../src/cli/disableDemo';
-import { ConfigError } from '../src/config';
+import { ConfigError } from '../src/platform/config';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo';
 import { Client, TEST_SCRYPT, TEST_SECRET, databaseTargets, errorParam, type DatabaseTarget } from './helpers';
 

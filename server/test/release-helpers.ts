@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDeployToken } from '../src/releases';
+import { createDeployToken } from '../src/modules/releases';
 import type { Json, TestServer } from './helpers';
 
 /*

@@ -3,10 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { canSeePath, type MenuContext } from '@hive/shared/menu';
 import { DEMO_COMPANIES, DEMO_USERS } from '../src/demo';
-import { listRoutes, type RouteEntry } from '../src/http';
-import { AUTH_ACTIONS } from '../src/auth/guards';
-import { postEvents, saleEvent, shiftOpenEvent } from '../src/receipts';
-import { createDeployToken, revokeDeployToken } from '../src/releases';
+import { listRoutes, type RouteEntry } from '../src/platform/http';
+import { AUTH_ACTIONS } from '../src/modules/auth/guards';
+import { postEvents, saleEvent, shiftOpenEvent } from '../src/modules/receipts';
+import { createDeployToken, revokeDeployToken } from '../src/modules/releases';
 import { addTerminal, paymentTypeId } from './admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from './helpers';
 

@@ -5,7 +5,7 @@
 // of CPU per file). A single file still runs as written: node --import tsx --test test/x.test.ts
 //   TEST_DB=sqlite|postgres   one database only (the root runner runs the two side by side)
 //   TEST_CONCURRENCY=N        files at a time (default 2)
-//   further arguments         test files (default: every test/*.test.ts)
+//   further arguments         test files (default: every *.test.ts under test/ and src/)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -22,12 +22,15 @@ const templates = path.join(os.tmpdir(), `hive-tpl-${id}`);
 mkdirSync(templates, { recursive: true });
 
 const files = process.argv.slice(2);
-const targets = files.length
-  ? files
-  : readdirSync(here)
-      .filter((f) => f.endsWith('.test.ts'))
-      .sort()
-      .map((f) => path.join('test', f));
+// Tests sit beside what they test (src/modules/<name>/, src/platform/<name>/, ...); test/ holds the
+// shared harness and the tests of the app as a whole.
+const testsUnder = (dir) =>
+  readdirSync(path.join(serverDir, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testsUnder(rel);
+    return entry.name.endsWith('.test.ts') ? [rel] : [];
+  });
+const targets = files.length ? files : [...testsUnder('test'), ...testsUnder('src')].sort();
 // A file that uses no database target runs in the SQLite run only (in-file suites of that kind skip
 // themselves under TEST_DB=postgres: ONCE in helpers.ts).
 const usesDatabase = (file) =>
@@ -77,7 +80,10 @@ process.exit(code);
  * `import.meta.url` keeps naming the source file, since tests and config.ts find files beside theirs.
  */
 async function bundleTests(testFiles) {
-  const entryPoints = Object.fromEntries(testFiles.map((f) => [path.basename(f).replace(/\.ts$/, ''), f]));
+  // Named after the file's path, so two folders' tests of one name stay apart.
+  const entryPoints = Object.fromEntries(
+    testFiles.map((f) => [path.relative(serverDir, path.resolve(f)).replace(/\.ts$/, '').replaceAll(path.sep, '~'), f]),
+  );
   await build({
     absWorkingDir: serverDir,
     entryPoints,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../src/app';
-import { MAIL_LIMITS } from '../src/outbox';
+import { MAIL_LIMITS } from '../src/platform/outbox';
 import { api } from './admin-helpers';
 import { Client, DEMO_PASSWORD, TEST_SCRYPT, errorParam } from './helpers';
 import { PO, orderedPurchaseOrders } from './mail-helpers';

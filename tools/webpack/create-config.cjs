@@ -185,7 +185,7 @@ function indexHtml(title) {
 /**
  * Brotli and gzip files beside every text asset of a production build (`main.js.br`, `main.js.gz`),
  * made once at the highest levels; the server sends the one the browser accepts
- * (server/src/static/precompressed.ts). Source maps (fetched by developer tools only), licence
+ * (server/src/web/precompressed.ts). Source maps (fetched by developer tools only), licence
  * texts and dotfiles are left out; a file that does not shrink below 80 % is not worth a variant.
  */
 const PRECOMPRESS = { test: /\.(js|css|html|json|svg)$/i, exclude: /(^|\/)\./, minRatio: 0.8 };

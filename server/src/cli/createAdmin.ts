@@ -1,6 +1,6 @@
 import { ADMIN_ROLES, PRODUCT_NAME } from '@hive/shared/config';
 import { allAdminPermissionNames } from '@hive/shared/menu';
-import { ConfigError, loadEnvConfig } from '../config';
+import { ConfigError, loadEnvConfig } from '../platform/config';
 import { runCommand } from './run';
 import {
   DEFAULT_SCRYPT_COST,
@@ -9,10 +9,10 @@ import {
   normalizeEmail,
   passwordProblem,
   syncPermissions,
-} from '../auth';
+} from '../modules/auth';
 import { openDatabase } from '../database';
 import { migrateToLatest } from '../modules';
-import { RELEASES_PERMISSION, grantReleasesPermission, releasesPermissionFor } from '../releases';
+import { RELEASES_PERMISSION, grantReleasesPermission, releasesPermissionFor } from '../modules/releases';
 
 /*
  * `npm run create-admin -w server -- --email <address> [--role super_admin]`: the first platform

@@ -1,8 +1,8 @@
 import { RELEASE_REMOTES } from '@hive/shared/schemas/releases';
-import { ConfigError, loadEnvConfig } from '../config';
+import { ConfigError, loadEnvConfig } from '../platform/config';
 import { openDatabase } from '../database';
 import { migrateToLatest } from '../modules';
-import { createDeployToken, listDeployTokens, revokeDeployToken } from '../releases';
+import { createDeployToken, listDeployTokens, revokeDeployToken } from '../modules/releases';
 import { runCommand } from './run';
 
 /*

@@ -1,6 +1,6 @@
-import { loadEnvConfig } from '../config';
+import { loadEnvConfig } from '../platform/config';
 import { runCommand } from './run';
-import { syncPermissions } from '../auth';
+import { syncPermissions } from '../modules/auth';
 import { openDatabase } from '../database';
 import { disableDemoAccounts, migrateToLatest } from '../modules';
 

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { ConfigError } from '../platform/config';
 import { runCommand } from './run';
 
 /*

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { ConfigError } from '../platform/config';
 
 /**
  * Runs a command-line task: its message on stdout and exit 0, or one line on stderr and exit 1

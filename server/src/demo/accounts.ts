@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { INVITED_PASSWORD_HASH } from '../auth';
+import { INVITED_PASSWORD_HASH } from '../modules/auth';
 import type { Database } from '../database';
 import { DEMO_USERS } from './personas';
 

@@ -7,14 +7,14 @@ import {
   seedBundlesDemo,
   seedModifiersDemo,
   type DemoCatalog,
-} from '../backoffice/catalog';
-import { seedSchedulingDemo, seedTeamDemo } from '../backoffice/team';
-import { seedDevicesDemo } from '../backoffice/devices';
+} from '../modules/catalog';
+import { seedSchedulingDemo, seedTeamDemo } from '../modules/team';
+import { seedDevicesDemo } from '../modules/devices';
 import { seedHistory } from './history';
-import { seedInventoryDemo } from '../backoffice/inventory';
-import { seedLoyaltyDemo, seedRewardsDemo } from '../backoffice/rewards';
-import { seedOffersDemo, seedPromotionsDemo } from '../backoffice/offers';
-import { seedRecurringDemo, seedSalesDemo } from '../backoffice/sales';
+import { seedInventoryDemo } from '../modules/inventory';
+import { seedLoyaltyDemo, seedRewardsDemo } from '../modules/rewards';
+import { seedOffersDemo, seedPromotionsDemo } from '../modules/offers';
+import { seedRecurringDemo, seedSalesDemo } from '../modules/invoicing';
 import { DEMO_COMPANIES } from './personas';
 
 /*

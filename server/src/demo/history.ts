@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DeviceEvent } from '@hive/shared/schemas/device';
 import { SimulatedRegister, createRandom } from '@hive/shared/simulation/register';
 import type { Database } from '../database';
-import { buildConfig } from '../device';
-import { companyLocale } from '../backoffice/settings';
-import { ingestEvents } from '../receipts';
-import { startOfLocalDay, zoneOffsetMs } from '../time';
+import { buildConfig } from '../modules/device-api';
+import { companyLocale } from '../modules/settings';
+import { ingestEvents } from '../modules/receipts';
+import { startOfLocalDay, zoneOffsetMs } from '../platform/time';
 
 /*
  * The demo companies' sales history: the register simulator's generator run over past days on the

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
 import type { Reactions } from '../module';
-import { seedAdminDemo } from '../admin';
-import { seedBillingDemo, seedSettingsDemo } from '../backoffice/settings';
-import { adoptUserIfRolesExist } from '../backoffice/team';
-import { syncPublicSlugs } from '../companies';
-import { seedOrderingDemo } from '../ordering';
+import { seedAdminDemo } from '../modules/admin';
+import { seedBillingDemo, seedSettingsDemo } from '../modules/settings';
+import { adoptUserIfRolesExist } from '../modules/team';
+import { syncPublicSlugs } from '../modules/companies';
+import { seedOrderingDemo } from '../modules/ordering';
 import { seedBackofficeDemo } from './backoffice';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './personas';
 

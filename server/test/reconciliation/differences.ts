@@ -16,7 +16,7 @@ import type { Fixture } from './fixture';
  */
 export const KNOWN_GAPS: { figure: string; cause: string; reproduction: string }[] = [
   // None today. The last one (closings.sums.expectedCashCents: the key figure left open shifts'
-  // cash out) was fixed in server/src/backoffice/reports/closings.ts, sumsOf.
+  // cash out) was fixed in server/src/modules/reports/closings.ts, sumsOf.
 ];
 
 export const B = '/api/backoffice';

@@ -91,7 +91,7 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 export const PRICE_ITEM_KINDS = ['license', 'addon'] as const;
 export type PriceItemKind = (typeof PRICE_ITEM_KINDS)[number];
 /**
- * Where an e-mail of the outbox is (server/src/outbox/delivery.ts): `pending` waits for its next
+ * Where an e-mail of the outbox is (server/src/platform/outbox/delivery.ts): `pending` waits for its next
  * try (or for a mail server to be configured), `sending` is with a server instance now, `sent` left,
  * `failed` gave up after its tries, `held` was written before mail left at all (only Retry sends it).
  */

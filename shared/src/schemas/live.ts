@@ -1,5 +1,5 @@
 /*
- * The live stream's contract (server/src/live, the shell's live service, the live pages): one
+ * The live stream's contract (server/src/platform/live, the shell's live service, the live pages): one
  * server-sent events stream per signed-in tab carries the topics of the user's company that a page
  * they may open shows (LIVE_PAGE_TOPICS). Each message is `event: <topic>` with `data: {"topic", "at", ...details}`; a `: ping` comment keeps
  * proxies from closing an idle stream and lets the server check the session again.

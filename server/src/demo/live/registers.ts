@@ -21,7 +21,7 @@ import type { WeekHours } from '@hive/shared/schemas/ordering';
 import { DeviceClient } from '@hive/shared/simulation/deviceClient';
 import { SimulatedRegister, createRandom } from '@hive/shared/simulation/register';
 import type { Database } from '../../database';
-import type { LiveBus } from '../../live';
+import type { LiveBus } from '../../platform/live';
 import { demoLiveLease } from './lease';
 import { DEMO_OPENING_HOURS, SALES_PER_MINUTE, isTrading, nextSaleGapMs } from './schedule';
 import { LIVE_APP_VERSION, claimTerminal, demoTerminals } from './terminals';

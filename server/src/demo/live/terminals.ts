@@ -15,10 +15,10 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { WeekHours } from '@hive/shared/schemas/ordering';
-import { DEMO_DEVICES, sha256, writeLog } from '../../backoffice/devices';
+import { DEMO_DEVICES, sha256, writeLog } from '../../modules/devices';
 import type { Database } from '../../database';
-import { invalidateConfig } from '../../device';
-import type { LiveBus } from '../../live';
+import { invalidateConfig } from '../../modules/device-api';
+import type { LiveBus } from '../../platform/live';
 
 export const LIVE_APP_VERSION = 'demo-live-1.0';
 export const LIVE_DEVICE_MODEL = 'Hive Register T2 (demo)';
