@@ -2,7 +2,7 @@
 // copy of a once-seeded database (test/templates.ts) instead of seeding its own. The files run
 // compiled: esbuild bundles each with our sources (server + @hive/shared) in a second, in place of
 // tsx compiling and loading ~300 modules through loader hooks in every test process (~2 s and ~3 s
-// of CPU per file). A single file still runs as written: node --import tsx --test test/x.test.ts
+// of CPU per file). A single file still runs as written: node --import tsx --test src/modules/<m>/x.test.ts
 //   TEST_DB=sqlite|postgres   one database only (the root runner runs the two side by side)
 //   TEST_CONCURRENCY=N        files at a time (default 2)
 //   further arguments         test files (default: every *.test.ts under test/ and src/)

@@ -6,7 +6,7 @@ import { adminMenu, menuPaths, visibleAdminMenu } from '@hive/shared/menu';
 import type { AdminMe } from '@hive/shared/schemas/admin';
 import type { User } from '@hive/shared/store';
 import { EmptyState } from '@hive/shared/ui';
-import { AdminMeContext, useAdminQuery } from '../api';
+import { ADMIN_API, AdminMeContext, useAdminQuery } from '../api';
 import { AdminLayout } from '../layout';
 import { BasePricesPage } from '../pages/basePrices';
 import { BeeMerchantPage } from '../pages/beeMerchant';
@@ -35,7 +35,7 @@ function Guard({ path, paths, children }: { path: string; paths: string[]; child
 
 export function StaffArea({ user }: { user: User }) {
   const paths = useMemo(() => permittedPaths(user), [user]);
-  const me = useAdminQuery<AdminMe>('/api/admin/me');
+  const me = useAdminQuery<AdminMe>(`${ADMIN_API}/me`);
   // Hints only (the server decides); an odd answer simply means no hints.
   const meData = me.data && Array.isArray(me.data.rights) && me.data.user ? me.data : null;
   const guard = (path: string, page: ReactElement) => (

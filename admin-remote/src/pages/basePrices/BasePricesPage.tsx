@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { PRICE_ITEM_KINDS, type AdminBasePrice, type Page } from '@hive/shared/schemas/admin';
 import { Button, PageFrame } from '@hive/shared/ui';
 import { useAdminList } from '../../api';
+import { BASE_PRICES_URL } from './api';
 import { ListTable, ReadOnlyNote, formatDateTime, formatMoney, useRowDialog } from '../../components';
 import { PriceDialog } from './PriceDialog';
 import styles from '../pages.module.css';
@@ -12,7 +13,7 @@ const column = createColumnHelper<AdminBasePrice>();
 
 export function BasePricesPage() {
   const { t, i18n } = useTranslation('login');
-  const list = useAdminList<Page<AdminBasePrice>, 'kind'>('/api/admin/base_prices', ['kind']);
+  const list = useAdminList<Page<AdminBasePrice>, 'kind'>(BASE_PRICES_URL.prices, ['kind']);
   const { dialog: editing, setDialog: setEditing, close, done } = useRowDialog<AdminBasePrice>(list.query.reload);
 
   const columns = useMemo(

@@ -10,9 +10,9 @@ import {
   type BasePriceChange,
   type Page,
 } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, DecimalField, TextField, decimalInput, decimalResolver, useToast } from '@hive/shared/ui';
 import { applyServerErrors, decimalMessage, describeProblem, fieldMessage, useAdminQuery } from '../../api';
+import { BASE_PRICES_URL, useBasePricesApi } from './api';
 import { FormDialog, formatDateTime, formatMoney } from '../../components';
 import styles from '../pages.module.css';
 
@@ -31,10 +31,10 @@ export function PriceDialog({
 }) {
   const { t, i18n } = useTranslation('login');
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const http = useHttp();
+  const api = useBasePricesApi();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
-  const history = useAdminQuery<Page<AdminPriceChange>>('/api/admin/base_prices/history', {
+  const history = useAdminQuery<Page<AdminPriceChange>>(BASE_PRICES_URL.history, {
     kind: item.kind,
     name: item.name,
     pageSize: 10,
@@ -67,7 +67,7 @@ export function PriceDialog({
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
     try {
-      await http.put('/api/admin/base_prices', body);
+      await api.savePrice(body);
       toast.success(t('basePrices.saved', { name: item.name, price: formatMoney(body.monthlyPrice, i18n.language) }));
       onSaved();
     } catch (error) {

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { MERCHANT_ACCOUNT_STATUSES, type AdminMerchantAccount, type Page } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, PageFrame } from '@hive/shared/ui';
 import { useAdminList } from '../../api';
+import { BEE_MERCHANT_URL, useBeeMerchantApi } from './api';
 import { ListTable, ReadOnlyNote, StatusBadge, formatDate, useRowDialog } from '../../components';
 import { RejectDialog } from './RejectDialog';
 import styles from '../pages.module.css';
@@ -16,8 +16,8 @@ type Dialog = { kind: 'approve' | 'reject'; account: AdminMerchantAccount };
 /** "Bee merchant": companies' payment-processing accounts waiting for review, approved or rejected. */
 export function BeeMerchantPage() {
   const { t, i18n } = useTranslation('login');
-  const http = useHttp();
-  const list = useAdminList<Page<AdminMerchantAccount>, 'status'>('/api/admin/bee_merchant', ['status']);
+  const api = useBeeMerchantApi();
+  const list = useAdminList<Page<AdminMerchantAccount>, 'status'>(BEE_MERCHANT_URL.accounts, ['status']);
   const { dialog, setDialog, close, done, busy, run } = useRowDialog<Dialog>(list.query.reload);
 
   const columns = useMemo(
@@ -83,7 +83,7 @@ export function BeeMerchantPage() {
 
   const approve = (account: AdminMerchantAccount) =>
     run(async () => {
-      await http.post(`/api/admin/bee_merchant/${account.id}/approve`, {});
+      await api.approve(account.id);
       return t('beeMerchant.approved', { name: account.company.name });
     });
 

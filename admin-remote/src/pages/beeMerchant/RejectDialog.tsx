@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { merchantRejectSchema, type AdminMerchantAccount } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
+import { useBeeMerchantApi } from './api';
 import { FormDialog, ReasonField } from '../../components';
 
 /** Reject a payment account with a reason the merchant will see. */
@@ -19,7 +19,7 @@ export function RejectDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('login');
-  const http = useHttp();
+  const api = useBeeMerchantApi();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -32,7 +32,7 @@ export function RejectDialog({
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
     try {
-      await http.post(`/api/admin/bee_merchant/${account.id}/reject`, body);
+      await api.reject(account.id, body);
       toast.success(t('beeMerchant.rejected', { name: account.company.name }));
       onSaved();
     } catch (error) {

@@ -6,6 +6,7 @@ import { Plus } from 'lucide-react';
 import { COMPANY_STATUSES, LICENSES, type AdminCompany, type Page } from '@hive/shared/schemas/admin';
 import { Button, PageFrame } from '@hive/shared/ui';
 import { useAdminList } from '../../api';
+import { COMPANIES_URL } from './api';
 import { ListTable, ReadOnlyNote, StatusBadge, useRowDialog } from '../../components';
 import { CreateCompanyDialog } from './CreateCompanyDialog';
 import { PlanDialog } from './PlanDialog';
@@ -18,7 +19,7 @@ type Dialog = { kind: 'plan' | 'status'; company: AdminCompany } | { kind: 'crea
 export function CompaniesPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
-  const list = useAdminList<Page<AdminCompany>, 'status' | 'license'>('/api/admin/companies', ['status', 'license']);
+  const list = useAdminList<Page<AdminCompany>, 'status' | 'license'>(COMPANIES_URL.companies, ['status', 'license']);
   const { dialog, setDialog, close, done } = useRowDialog<Dialog>(list.query.reload);
 
   const columns = useMemo(

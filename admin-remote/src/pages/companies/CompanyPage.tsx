@@ -7,6 +7,7 @@ import { Alert, Button, EmptyState, PageFrame } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
 import { roleLabel } from '@hive/shared/menu';
 import { describeProblem, useAdminQuery } from '../../api';
+import { COMPANIES_URL } from './api';
 import { Changes, ReadOnlyNote, StatusBadge, formatDate, formatDateTime, useTableLabels } from '../../components';
 import { PlanDialog } from './PlanDialog';
 import { StatusDialog } from './StatusDialog';
@@ -19,9 +20,9 @@ export function CompanyPage() {
   const { t, i18n } = useTranslation('login');
   const { id } = useParams();
   const labels = useTableLabels();
-  const company = useAdminQuery<AdminCompanyDetail>(`/api/admin/companies/${encodeURIComponent(id ?? '')}`);
+  const company = useAdminQuery<AdminCompanyDetail>(COMPANIES_URL.company(id ?? ''));
   const [auditPage, setAuditPage] = useState(1);
-  const log = useAdminQuery<Page<AdminAuditEntry>>(`/api/admin/companies/${encodeURIComponent(id ?? '')}/audit`, {
+  const log = useAdminQuery<Page<AdminAuditEntry>>(COMPANIES_URL.audit(id ?? ''), {
     page: auditPage,
     pageSize: 10,
   });

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ADDONS, LICENSES, companyCreateSchema, type CompanyCreateInput } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
+import { useCompaniesApi } from './api';
 import { CheckboxGroup, FormDialog } from '../../components';
 
 const FIELDS = ['name', 'license', 'addons', 'ownerEmail'];
@@ -13,7 +13,7 @@ const FIELDS = ['name', 'license', 'addons', 'ownerEmail'];
 /** A new company with its owner (distributors); the owner is mailed a link to choose a password. */
 export function CreateCompanyDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
   const { t } = useTranslation('login');
-  const http = useHttp();
+  const api = useCompaniesApi();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -29,7 +29,7 @@ export function CreateCompanyDialog({ onClose, onSaved }: { onClose: () => void;
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
     try {
-      const { data } = await http.post<{ id: number; name: string }>('/api/admin/companies', body);
+      const data = await api.createCompany(body);
       toast.success(t('companies.created', { name: data.name }));
       onSaved(data.id);
     } catch (error) {

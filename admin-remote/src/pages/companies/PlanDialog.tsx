@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ADDONS, LICENSES, companyPlanSchema, type AdminCompany, type CompanyPlan } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, SelectField, TextField, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
+import { useCompaniesApi } from './api';
 import { CheckboxGroup, FormDialog } from '../../components';
 
 /**
@@ -22,7 +22,7 @@ export function PlanDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('login');
-  const http = useHttp();
+  const api = useCompaniesApi();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -42,7 +42,7 @@ export function PlanDialog({
   const onSubmit = handleSubmit(async (plan) => {
     setProblem(null);
     try {
-      await http.put(`/api/admin/companies/${company.id}/plan`, plan);
+      await api.savePlan(company.id, plan);
       toast.success(t('companies.planSaved', { name: company.name }));
       onSaved();
     } catch (error) {

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { companyStatusSchema, type AdminCompany } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
+import { useCompaniesApi } from './api';
 import { FormDialog, ReasonField } from '../../components';
 
 /** Suspend (its users are signed out) or reactivate a company, with a reason for the audit log. */
@@ -19,7 +19,7 @@ export function StatusDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('login');
-  const http = useHttp();
+  const api = useCompaniesApi();
   const toast = useToast();
   const suspend = company.status !== 'suspended';
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function StatusDialog({
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
     try {
-      await http.put(`/api/admin/companies/${company.id}/status`, body);
+      await api.saveStatus(company.id, body);
       toast.success(t(suspend ? 'companies.suspended' : 'companies.reactivated', { name: company.name }));
       onSaved();
     } catch (error) {

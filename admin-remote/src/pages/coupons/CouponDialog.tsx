@@ -10,9 +10,9 @@ import {
   type Coupon,
   type CouponInput,
 } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, DecimalField, SelectField, TextField, decimalInput, decimalResolver, useToast } from '@hive/shared/ui';
 import { applyServerErrors, decimalMessage, describeProblem, fieldMessage } from '../../api';
+import { useCouponsApi } from './api';
 import { CheckboxGroup, FormDialog } from '../../components';
 import styles from '../pages.module.css';
 
@@ -41,7 +41,7 @@ export function CouponDialog({
 }) {
   const { t, i18n } = useTranslation('login');
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const http = useHttp();
+  const api = useCouponsApi();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   const resolver = useMemo(
@@ -82,8 +82,8 @@ export function CouponDialog({
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
     try {
-      if (coupon) await http.put(`/api/admin/coupons/${coupon.id}`, body);
-      else await http.post('/api/admin/coupons', body);
+      if (coupon) await api.saveCoupon(coupon.id, body);
+      else await api.createCoupon(body);
       toast.success(t(coupon ? 'coupons.saved' : 'coupons.created', { code: body.code }));
       onSaved();
     } catch (error) {

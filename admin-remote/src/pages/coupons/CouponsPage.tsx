@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { AdminCoupon, Page } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, PageFrame } from '@hive/shared/ui';
 import { useAdminList } from '../../api';
+import { COUPONS_URL, useCouponsApi } from './api';
 import { ListTable, ReadOnlyNote, StatusBadge, formatDate, formatMoney, useRowDialog } from '../../components';
 import { CouponDialog } from './CouponDialog';
 import styles from '../pages.module.css';
@@ -15,8 +15,8 @@ type Dialog = { kind: 'edit'; coupon: AdminCoupon | null } | { kind: 'deactivate
 
 export function CouponsPage() {
   const { t, i18n } = useTranslation('login');
-  const http = useHttp();
-  const list = useAdminList<Page<AdminCoupon>, 'active'>('/api/admin/coupons', ['active']);
+  const api = useCouponsApi();
+  const list = useAdminList<Page<AdminCoupon>, 'active'>(COUPONS_URL.coupons, ['active']);
   const { dialog, setDialog, close, done, busy, run } = useRowDialog<Dialog>(list.query.reload);
 
   const columns = useMemo(
@@ -74,7 +74,7 @@ export function CouponsPage() {
 
   const deactivate = (coupon: AdminCoupon) =>
     run(async () => {
-      await http.post(`/api/admin/coupons/${coupon.id}/deactivate`, {});
+      await api.deactivate(coupon.id);
       return t('coupons.deactivated', { code: coupon.code });
     });
 

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { canaryReleaseSchema } from '@hive/shared/schemas/releases';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   Alert,
   ConfirmDialog,
@@ -16,6 +15,7 @@ import {
   useToast,
 } from '@hive/shared/ui';
 import { apiProblem, applyServerErrors, decimalMessage } from '../../api';
+import { useReleasesApi } from './api';
 import { formatShare, releaseFieldMessage, releaseProblem } from './format';
 import type { CanaryBody, ReleaseJson } from './types';
 
@@ -63,7 +63,7 @@ export function CanaryDialog({
 }) {
   const { t, i18n } = useTranslation('login');
   const lng = i18n.resolvedLanguage ?? i18n.language;
-  const http = useHttp();
+  const api = useReleasesApi();
   const toast = useToast();
   const [review, setReview] = useState<CanaryBody | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,7 +94,7 @@ export function CanaryDialog({
   async function apply(body: CanaryBody) {
     setBusy(true);
     try {
-      await http.post(`/api/admin/releases/${release.id}/canary`, body);
+      await api.canary(release.id, body);
       toast.success(t('releases.done.canary', { version: release.version }));
       onDone();
     } catch (error) {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, EmptyState, PageFrame } from '@hive/shared/ui';
 import { describeProblem, useAdminQuery, useCan } from '../../api';
 import { ReadOnlyNote } from '../../components';
+import { RELEASES_URL } from './api';
 import { RemoteSection } from './RemoteSection';
 import { REMOTE_ORDER, type AdminReleasesAnswer, type RemoteReleases } from './types';
 import styles from './releases.module.css';
@@ -21,7 +22,7 @@ function ordered(remotes: RemoteReleases[]): RemoteReleases[] {
  */
 export function ReleasesPage() {
   const { t } = useTranslation('login');
-  const query = useAdminQuery<AdminReleasesAnswer>('/api/admin/releases');
+  const query = useAdminQuery<AdminReleasesAnswer>(RELEASES_URL.releases);
   // The actions only for a role that may take them (GET /api/admin/me); the server decides anyway.
   const canWrite = useCan('releases.write') === true;
   const remotes = ordered(query.data?.remotes ?? []);

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, useToast } from '@hive/shared/ui';
 import { ActionDialog } from './ActionDialog';
+import { useReleasesApi } from './api';
 import { CanaryDialog } from './CanaryDialog';
 import { releaseProblem } from './format';
 import { HealthPanel } from './HealthPanel';
@@ -33,7 +33,7 @@ export function RemoteSection({
   onChanged: () => void;
 }) {
   const { t } = useTranslation('login');
-  const http = useHttp();
+  const api = useReleasesApi();
   const toast = useToast();
   const headingId = useId();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -51,7 +51,7 @@ export function RemoteSection({
   async function run(kind: 'promote' | 'rollback', release: ReleaseJson, reason: string) {
     setBusy(true);
     try {
-      await http.post(`/api/admin/releases/${release.id}/${kind}`, reason ? { reason } : {});
+      await api.act(release.id, kind, reason ? { reason } : {});
       toast.success(t(`releases.done.${kind}`, { version: release.version, remote: remoteLabel }));
     } catch (error) {
       setProblem(releaseProblem(t, error, context));

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOutboxMessage, AdminOutboxPage } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, useToast } from '@hive/shared/ui';
 import { describeProblem, useAdminList } from '../../api';
+import { SUPPORT_URL, useSupportApi } from './api';
 import { ListTable, StatusBadge, formatDateTime } from '../../components';
 import styles from '../pages.module.css';
 
@@ -22,9 +22,9 @@ const RETRYABLE = new Set(['failed', 'held']);
  */
 export function OutboxPage() {
   const { t, i18n } = useTranslation('login');
-  const http = useHttp();
+  const api = useSupportApi();
   const toast = useToast();
-  const list = useAdminList<AdminOutboxPage>('/api/admin/support/outbox');
+  const list = useAdminList<AdminOutboxPage>(SUPPORT_URL.outbox);
   const { query } = list;
   const delivery = query.data?.delivery ?? true;
   const reload = query.reload;
@@ -52,7 +52,7 @@ export function OutboxPage() {
     async function retry(message: AdminOutboxMessage) {
       setRetrying(message.id);
       try {
-        await http.post(`/api/admin/support/outbox/${message.id}/retry`, {});
+        await api.retryMail(message.id);
         toast.success(t('outbox.retried', { to: message.to }));
         reload();
       } catch (error) {
@@ -104,7 +104,7 @@ export function OutboxPage() {
         },
       }),
     ];
-  }, [t, i18n.language, delivery, http, toast, reload, retrying]);
+  }, [t, i18n.language, delivery, api, toast, reload, retrying]);
 
   return (
     <PageFrame

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminTicketDetail } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
 import { describeProblem, useCan } from '../../api';
+import { useSupportApi } from './api';
 import { formatDateTime } from '../../components';
 import styles from '../pages.module.css';
 
@@ -14,7 +14,7 @@ import styles from '../pages.module.css';
  */
 export function PlanRequestCard({ ticket, onChanged }: { ticket: AdminTicketDetail; onChanged: () => void }) {
   const { t, i18n } = useTranslation('login');
-  const http = useHttp();
+  const api = useSupportApi();
   const toast = useToast();
   const canChangePlans = useCan('companies.plan');
   const [confirming, setConfirming] = useState(false);
@@ -26,7 +26,7 @@ export function PlanRequestCard({ ticket, onChanged }: { ticket: AdminTicketDeta
   async function apply() {
     setApplying(true);
     try {
-      await http.post(`/api/admin/support/${ticket.id}/apply-plan`, {});
+      await api.applyPlan(ticket.id);
       toast.success(t('support.planRequest.applied', { company: ticket.company.name, plan }));
     } catch (error) {
       toast.error(describeProblem(t, error));

@@ -5,6 +5,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { TICKET_STATUSES, type AdminTicket, type Page } from '@hive/shared/schemas/admin';
 import { PageFrame } from '@hive/shared/ui';
 import { useAdminList, useCan } from '../../api';
+import { SUPPORT_URL } from './api';
 import { ListTable, ReadOnlyNote, StatusBadge, formatDateTime } from '../../components';
 import styles from '../pages.module.css';
 
@@ -12,7 +13,7 @@ const column = createColumnHelper<AdminTicket>();
 
 export function SupportPage() {
   const { t, i18n } = useTranslation('login');
-  const list = useAdminList<Page<AdminTicket>, 'status'>('/api/admin/support', ['status']);
+  const list = useAdminList<Page<AdminTicket>, 'status'>(SUPPORT_URL.tickets, ['status']);
   const canReadOutbox = useCan('support.outbox');
 
   const columns = useMemo(

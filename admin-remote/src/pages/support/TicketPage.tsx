@@ -9,9 +9,9 @@ import {
   type AdminTicketDetail,
   type TicketStatus,
 } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage, useAdminQuery } from '../../api';
+import { SUPPORT_URL, useSupportApi } from './api';
 import { ReadOnlyNote, StatusBadge, formatDateTime } from '../../components';
 import styles from '../pages.module.css';
 import { PlanRequestCard } from './PlanRequestCard';
@@ -20,9 +20,9 @@ import { PlanRequestCard } from './PlanRequestCard';
 export function TicketPage() {
   const { t, i18n } = useTranslation('login');
   const { id } = useParams();
-  const http = useHttp();
+  const api = useSupportApi();
   const toast = useToast();
-  const ticket = useAdminQuery<AdminTicketDetail>(`/api/admin/support/${encodeURIComponent(id ?? '')}`);
+  const ticket = useAdminQuery<AdminTicketDetail>(SUPPORT_URL.ticket(id ?? ''));
   const [status, setStatus] = useState<TicketStatus | ''>('');
   const [savingStatus, setSavingStatus] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -42,7 +42,7 @@ export function TicketPage() {
   const onReply = handleSubmit(async (body) => {
     setProblem(null);
     try {
-      await http.post(`/api/admin/support/${data!.id}/messages`, body);
+      await api.reply(data!.id, body);
       toast.success(t('support.replied'));
       reset({ body: '' });
       ticket.reload();
@@ -55,7 +55,7 @@ export function TicketPage() {
     if (!data || !status) return;
     setSavingStatus(true);
     try {
-      await http.put(`/api/admin/support/${data.id}/status`, { status });
+      await api.saveStatus(data.id, { status });
       toast.success(t('support.statusSaved', { status: t(`status.${status}`) }));
       ticket.reload();
     } catch (error) {

@@ -10,9 +10,9 @@ import {
   staffAccessSchema,
   type AdminUser,
 } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, SelectField, useToast } from '@hive/shared/ui';
 import { applyServerErrors, describeProblem, fieldMessage } from '../../api';
+import { useUsersApi } from './api';
 import { CheckboxGroup, FormDialog } from '../../components';
 
 /** A staff member's role and admin console permissions (admin and dev roles). */
@@ -26,7 +26,7 @@ export function AccessDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('login');
-  const http = useHttp();
+  const api = useUsersApi();
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   // The select cannot hold null: '' stands for "no role" and becomes null on the way out.
@@ -43,7 +43,7 @@ export function AccessDialog({
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
     try {
-      await http.put(`/api/admin/users/${user.id}/access`, body);
+      await api.saveAccess(user.id, body);
       toast.success(t('users.accessSaved', { email: user.email }));
       onSaved();
     } catch (error) {

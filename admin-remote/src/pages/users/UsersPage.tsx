@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { roleLabel } from '@hive/shared/menu';
 import { USER_KINDS, USER_STATUSES, type AdminUser, type Page } from '@hive/shared/schemas/admin';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, PageFrame } from '@hive/shared/ui';
 import { useAdminList } from '../../api';
+import { USERS_URL, useUsersApi } from './api';
 import { ListTable, ReadOnlyNote, StatusBadge, formatDateTime, useRowDialog } from '../../components';
 import { AccessDialog } from './AccessDialog';
 import styles from '../pages.module.css';
@@ -16,8 +16,8 @@ type Dialog = { kind: 'lock' | 'unlock' | 'reset' | 'access'; user: AdminUser };
 
 export function UsersPage() {
   const { t, i18n } = useTranslation('login');
-  const http = useHttp();
-  const list = useAdminList<Page<AdminUser>, 'kind' | 'status'>('/api/admin/users', ['kind', 'status']);
+  const api = useUsersApi();
+  const list = useAdminList<Page<AdminUser>, 'kind' | 'status'>(USERS_URL.users, ['kind', 'status']);
   const { dialog, setDialog, close, done, busy, run } = useRowDialog<Dialog>(list.query.reload);
 
   const columns = useMemo(
@@ -92,10 +92,10 @@ export function UsersPage() {
     const { kind, user } = dialog;
     await run(async () => {
       if (kind === 'reset') {
-        await http.post(`/api/admin/users/${user.id}/reset-link`, {});
+        await api.sendResetLink(user.id);
         return t('users.resetSent', { email: user.email });
       }
-      await http.post(`/api/admin/users/${user.id}/lock`, { locked: kind === 'lock' });
+      await api.setLocked(user.id, { locked: kind === 'lock' });
       return t(kind === 'lock' ? 'users.locked' : 'users.unlocked', { email: user.email });
     });
   }

@@ -6,6 +6,7 @@ import { createCustomerSchema, type Customer } from '@hive/shared/schemas/backof
 import { DecimalField, TextAreaField, TextField, decimalInput, decimalResolver } from '@hive/shared/ui';
 import { useDecimalMessage, useLanguage, useT, useValidationMessages } from '../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../frames/resource';
+import { CUSTOMERS_ENDPOINT } from './api';
 
 type Schema = ReturnType<typeof createCustomerSchema>;
 /** The points as typed, read by decimalResolver (a whole number). */
@@ -38,7 +39,7 @@ export function CustomerForm({ record, onSaved, onCancel }: ResourceFormProps<Cu
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Customer, Values>({
-    endpoint: 'customers',
+    endpoint: CUSTOMERS_ENDPOINT.customers,
     prefix: 'customers',
     record,
     setError,

@@ -6,6 +6,7 @@ import { useCompany } from '../../api';
 import { useFormat, useT } from '../../i18n';
 import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../frames/resource';
 import { CustomerForm } from './CustomerForm';
+import { CUSTOMERS_ENDPOINT } from './api';
 
 const dash = <span className={styles.muted}>—</span>;
 
@@ -64,7 +65,7 @@ function useCustomerColumns(): ColumnDef<Customer, unknown>[] {
 
 const config: ResourceConfig<Customer, CustomerSort> = {
   path: '/customer',
-  endpoint: 'customers',
+  endpoint: CUSTOMERS_ENDPOINT.customers,
   prefix: 'customers',
   sorts: CUSTOMER_SORTS,
   defaultSort: 'name',

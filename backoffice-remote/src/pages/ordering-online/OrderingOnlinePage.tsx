@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Breakable, Button, CheckboxField, PageFrame, TextField } from '@hive/shared/ui';
 import {
   ORDER_ACTIONS,
@@ -13,7 +12,7 @@ import {
 import { useCompany, useLiveApi } from '../../api';
 import { LiveIndicator, TimeZoneField, inputToNumber } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, TimeZoneNote, useFormat, useLanguage, usePageMeta, useT } from '../../i18n';
-import { ORDERING_API, orderingOnlineApi, type OrderingOnlineApi } from './api';
+import { ORDERING_URL, useOrderingOnlineApi, type OrderingOnlineApi } from './api';
 import styles from './ordering-online.module.css';
 import { TimeSelect } from './TimeSelect';
 
@@ -215,12 +214,7 @@ export function OrdersList({
   const { t } = useT();
   const format = useFormat(currency, timeZone);
   // Placed or moved (here, in another tab, by another user): refetched when the stream says so.
-  const live = useLiveApi<{ items: BackofficeOrder[] }>(
-    `${ORDERING_API}/orders`,
-    ORDERS_POLL_MS,
-    undefined,
-    ORDER_TOPICS,
-  );
+  const live = useLiveApi<{ items: BackofficeOrder[] }>(ORDERING_URL.orders, ORDERS_POLL_MS, undefined, ORDER_TOPICS);
   // An order moved on this page shows its new state at once, until the next answer brings it.
   const [moved, setMoved] = useState<Record<number, BackofficeOrder>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -325,8 +319,7 @@ export function OrderingOnlinePage() {
   const { t } = useT();
   const { title, breadcrumb } = usePageMeta('/ordering_online');
   const company = useCompany();
-  const http = useHttp();
-  const api = useMemo(() => orderingOnlineApi(http), [http]);
+  const api = useOrderingOnlineApi();
   const [loaded, setLoaded] = useState<{ settings: OrderingSettings; storefrontPath: string } | null>(null);
   const [failed, setFailed] = useState(false);
 

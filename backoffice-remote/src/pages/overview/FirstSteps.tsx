@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { Circle, CircleCheck } from 'lucide-react';
 import { canSeePath } from '@hive/shared/menu';
 import { showFirstSteps, type FirstSteps as State } from '@hive/shared/schemas/backoffice/firstSteps';
-import { useHttp } from '@hive/shared/shell-contract';
 import { selectMenuContext, useAppSelector } from '@hive/shared/store';
 import { Alert, Button } from '@hive/shared/ui';
-import { API, useApi } from '../../api';
+import { useApi } from '../../api';
 import { useT } from '../../i18n';
+import { OVERVIEW_URL, useOverviewApi } from './api';
 import styles from './firstSteps.module.css';
 
 /**
@@ -17,8 +17,8 @@ import styles from './firstSteps.module.css';
  */
 export function FirstSteps() {
   const { t } = useT();
-  const http = useHttp();
-  const { data } = useApi<State>(`${API}/first_steps`);
+  const api = useOverviewApi();
+  const { data } = useApi<State>(OVERVIEW_URL.firstSteps);
   const [hidden, setHidden] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -31,7 +31,7 @@ export function FirstSteps() {
     setBusy(true);
     setFailed(false);
     try {
-      await http.put(`${API}/first_steps`, { dismissed: true });
+      await api.dismissFirstSteps();
       setHidden(true);
     } catch {
       setFailed(true);

@@ -12,11 +12,12 @@ import {
 import { LIVE_POLL_MS } from '@hive/shared/schemas/backoffice/devices';
 import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { Alert, Button, EmptyState, PageFrame } from '@hive/shared/ui';
-import { API, useApi, useLiveApi } from '../../api';
+import { useApi, useLiveApi } from '../../api';
 import { LiveIndicator } from '../../components';
 import { DOCUMENT_TITLE_SUFFIX, useFormat, usePageMeta, useT } from '../../i18n';
 import { useFailureMessage } from '../../frames/resource';
 import { FirstSteps } from './FirstSteps';
+import { OVERVIEW_URL } from './api';
 import styles from './overview.module.css';
 
 // recharts is heavy: only this page downloads it, and only once the figures are there.
@@ -140,10 +141,10 @@ export default function OverviewPage() {
   const { title, breadcrumb } = usePageMeta('/overview');
   const [period, setPeriod] = useState<OverviewPeriod>('today');
   // Days are the business's (Settings › General information), as in the reports: no browser offset.
-  const overview = useApi<Overview>(`${API}/overview`);
+  const overview = useApi<Overview>(OVERVIEW_URL.overview);
   // Live while the registers sell: the version again when a receipt is announced on the stream
   // (polled without it), and the figures again once it moved.
-  const live = useLiveApi<OverviewVersion>(`${API}/overview/version`, LIVE_POLL_MS, undefined, LIVE_TOPICS_OF_OVERVIEW);
+  const live = useLiveApi<OverviewVersion>(OVERVIEW_URL.version, LIVE_POLL_MS, undefined, LIVE_TOPICS_OF_OVERVIEW);
   const latest = live.data?.version;
   const shown = overview.data?.version;
   const { loading, reload } = overview;

@@ -1,6 +1,6 @@
 // Devices (menu area "devices"): terminals and pairing, the terminal log, printers and the print
 // queue, kiosk and customer-display banners, and their demo data. The registers' own API is the
-// device module (server/src/modules/device-api/).
+// device-api module (server/src/modules/device-api/).
 import type { AuthContext } from '../auth';
 import type { ServerModule } from '../../module';
 import type { PostingStep } from '../receipts';

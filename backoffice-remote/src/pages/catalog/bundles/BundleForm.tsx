@@ -18,10 +18,11 @@ import {
   decimalValue,
   parseDecimal,
 } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { CheckboxList, inputToNumber, useCentsFormat } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { CATALOG_ENDPOINT, CATALOG_URL } from '../api';
 import styles from '../shared/catalog.module.css';
 
 interface Values {
@@ -59,7 +60,7 @@ function typedNumber(value: string | undefined, lang: string, decimals: number):
 }
 
 export function BundleForm(props: ResourceFormProps<Bundle>) {
-  const options = useApi<BundleOptions>(`${API}/bundles/options`);
+  const options = useApi<BundleOptions>(CATALOG_URL.bundleOptions);
   const { t } = useAreaT('catalog');
   if (options.error) return <Alert kind="error">{t('bundles.optionsFailed')}</Alert>;
   if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
@@ -99,7 +100,7 @@ function BundleFields({ record, onSaved, onCancel, options }: ResourceFormProps<
   const watched = useWatch({ control, name: 'components' });
   const price = useWatch({ control, name: 'price' });
   const { save, formError } = useSaveRecord<Bundle, Values>({
-    endpoint: 'bundles',
+    endpoint: CATALOG_ENDPOINT.bundles,
     prefix: 'catalog:bundles',
     record,
     setError,

@@ -5,6 +5,7 @@ import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { BundleForm } from './BundleForm';
+import { CATALOG_ENDPOINT } from '../api';
 
 type Sort = 'name' | 'price' | 'cost' | 'margin';
 
@@ -56,7 +57,7 @@ function useBundleColumns(): ColumnDef<Bundle, unknown>[] {
 
 const config: ResourceConfig<Bundle, Sort> = {
   path: '/bundles',
-  endpoint: 'bundles',
+  endpoint: CATALOG_ENDPOINT.bundles,
   prefix: 'catalog:bundles',
   sorts: ['name', 'price', 'cost', 'margin'],
   defaultSort: 'name',

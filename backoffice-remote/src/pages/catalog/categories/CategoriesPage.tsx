@@ -4,6 +4,7 @@ import { CATEGORY_SORTS, type Category, type CategorySort } from '@hive/shared/s
 import { useFormat, useT } from '../../../i18n';
 import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { CategoryForm } from './CategoryForm';
+import { CATALOG_ENDPOINT } from '../api';
 
 function useCategoryColumns(): ColumnDef<Category, unknown>[] {
   const { t } = useT();
@@ -37,7 +38,7 @@ function useCategoryColumns(): ColumnDef<Category, unknown>[] {
 
 const config: ResourceConfig<Category, CategorySort> = {
   path: '/categories',
-  endpoint: 'categories',
+  endpoint: CATALOG_ENDPOINT.categories,
   prefix: 'categories',
   sorts: CATEGORY_SORTS,
   defaultSort: 'position',

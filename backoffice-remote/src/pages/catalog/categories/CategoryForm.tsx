@@ -6,6 +6,7 @@ import { createCategorySchema, type Category } from '@hive/shared/schemas/backof
 import { ColorField, DecimalField, TextField, decimalInput, decimalResolver } from '@hive/shared/ui';
 import { useDecimalMessage, useLanguage, useT, useValidationMessages } from '../../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { CATALOG_ENDPOINT } from '../api';
 
 type Schema = ReturnType<typeof createCategorySchema>;
 /** The position as typed, read by decimalResolver (a whole number). */
@@ -32,7 +33,7 @@ export function CategoryForm({ record, onSaved, onCancel }: ResourceFormProps<Ca
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Category, Values>({
-    endpoint: 'categories',
+    endpoint: CATALOG_ENDPOINT.categories,
     prefix: 'categories',
     record,
     setError,

@@ -7,10 +7,11 @@ import { canSeePath } from '@hive/shared/menu';
 import { createItemSchema, type Item, type ItemOptions, type ItemTax } from '@hive/shared/schemas/backoffice';
 import { selectMenuContext, useAppSelector } from '@hive/shared/store';
 import { CheckboxField, DecimalField, SelectField, TextField, decimalInput, decimalResolver } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useDecimalMessage, useFormat, useLanguage, useT, useValidationMessages } from '../../../i18n';
 import { FormShell, formStyles as styles, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { CATALOG_ENDPOINT, CATALOG_URL } from '../api';
 
 type Schema = ReturnType<typeof createItemSchema>;
 /** Price and cost as typed, in the user's language ("1,80" in es): read by decimalResolver. */
@@ -67,7 +68,7 @@ const NO_OPTIONS: ItemOptions = { categories: [], taxes: [] };
 /** The category and tax choices load first, so the form shows the saved ones from the start. */
 export function ItemForm(props: ResourceFormProps<Item>) {
   const { t } = useT();
-  const options = useApi<ItemOptions>(`${API}/items/options`);
+  const options = useApi<ItemOptions>(CATALOG_URL.itemOptions);
   if (!options.data && options.loading) return <p role="status">{t('common.loading')}</p>;
   // Without the lists (a failed request) the form still works, with "No category" and no tax.
   return <ItemFormFields {...props} options={options.data ?? NO_OPTIONS} />;
@@ -104,7 +105,7 @@ function ItemFormFields({ record, onSaved, onCancel, options }: ResourceFormProp
   }, [options.taxes, record, taxLabel]);
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Item, Values>({
-    endpoint: 'items',
+    endpoint: CATALOG_ENDPOINT.items,
     prefix: 'items',
     record,
     setError,

@@ -5,18 +5,16 @@ import {
   type ItemImportChange,
   type ItemImportError,
   type ItemImportPreview,
-  type ItemImportResult,
 } from '@hive/shared/schemas/backoffice/catalog';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, useToast } from '@hive/shared/ui';
-import { API, apiErrorBody, httpStatus, readCsvFile } from '../../../api';
+import { apiErrorBody, httpStatus, readCsvFile } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { useCatalogApi } from '../api';
 import styles from '../shared/catalog.module.css';
 import own from './ItemImport.module.css';
 
-const URL = `${API}/items/import`;
 /** Rows of the preview shown in the dialog (the counts above it say the whole file). */
 const SHOWN_MAX = 200;
 
@@ -49,7 +47,7 @@ export function ItemImport({ reload }: { reload: () => void }) {
 
 function ImportDialog({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const { t } = useAreaT('catalog');
-  const http = useHttp();
+  const api = useCatalogApi();
   const toast = useToast();
   const failure = useFailureMessage('catalog:itemImport');
   const format = useCentsFormat();
@@ -66,7 +64,7 @@ function ImportDialog({ onClose, onImported }: { onClose: () => void; onImported
     setNotice(null);
     try {
       const csv = await readCsvFile(chosen);
-      setPreview((await http.post<ItemImportPreview>(URL, { csv, dryRun: true })).data);
+      setPreview(await api.previewItemImport({ csv, dryRun: true }));
     } catch (error) {
       setPreview(null);
       setFileError(failure(error));
@@ -92,7 +90,7 @@ function ImportDialog({ onClose, onImported }: { onClose: () => void; onImported
     setBusy(true);
     try {
       const csv = await readCsvFile(chosen);
-      const { data } = await http.post<ItemImportResult>(URL, {
+      const data = await api.importItems({
         csv,
         dryRun: false,
         fileName: chosen.name.slice(0, 200),

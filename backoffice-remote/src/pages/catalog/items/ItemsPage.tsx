@@ -6,6 +6,7 @@ import { useFormat, useT, withAreaTexts } from '../../../i18n';
 import { formStyles as styles, ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { ItemForm } from './ItemForm';
 import { ItemImport } from './ItemImport';
+import { CATALOG_ENDPOINT } from '../api';
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useT();
@@ -95,7 +96,7 @@ function useItemColumns(): ColumnDef<Item, unknown>[] {
 
 const config: ResourceConfig<Item, ItemSort> = {
   path: '/items',
-  endpoint: 'items',
+  endpoint: CATALOG_ENDPOINT.items,
   prefix: 'items',
   sorts: ITEM_SORTS,
   defaultSort: 'name',

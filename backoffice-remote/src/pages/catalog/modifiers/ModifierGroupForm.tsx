@@ -8,10 +8,11 @@ import {
   type ModifierGroupOptions,
 } from '@hive/shared/schemas/backoffice/catalog';
 import { Alert, Button, DecimalField, TextField, decimalInput } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { CheckboxList, inputToNumber } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { CATALOG_ENDPOINT, CATALOG_URL } from '../api';
 import styles from '../shared/catalog.module.css';
 import { useChoiceRuleText } from './useChoiceRuleText';
 
@@ -37,7 +38,7 @@ const toInput = (v: Values, lang: string) => ({
 });
 
 export function ModifierGroupForm(props: ResourceFormProps<ModifierGroup>) {
-  const options = useApi<ModifierGroupOptions>(`${API}/modifier_groups/options`);
+  const options = useApi<ModifierGroupOptions>(CATALOG_URL.modifierGroupOptions);
   const { t } = useAreaT('catalog');
   if (options.error) return <Alert kind="error">{t('modifiers.optionsFailed')}</Alert>;
   if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
@@ -84,7 +85,7 @@ function ModifierGroupFields({
   const modifiers = useFieldArray({ control, name: 'modifiers' });
   const [min, max] = useWatch({ control, name: ['minChoices', 'maxChoices'] });
   const { save, formError } = useSaveRecord<ModifierGroup, Values>({
-    endpoint: 'modifier_groups',
+    endpoint: CATALOG_ENDPOINT.modifierGroups,
     prefix: 'catalog:modifiers',
     record,
     setError,

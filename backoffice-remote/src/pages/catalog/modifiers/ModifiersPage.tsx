@@ -6,6 +6,7 @@ import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { ModifierGroupForm } from './ModifierGroupForm';
 import { useChoiceRuleText } from './useChoiceRuleText';
+import { CATALOG_ENDPOINT } from '../api';
 
 type Sort = 'name' | 'items' | 'sold';
 
@@ -54,7 +55,7 @@ function useModifierColumns(): ColumnDef<ModifierGroup, unknown>[] {
 
 const config: ResourceConfig<ModifierGroup, Sort> = {
   path: '/modifiers',
-  endpoint: 'modifier_groups',
+  endpoint: CATALOG_ENDPOINT.modifierGroups,
   prefix: 'catalog:modifiers',
   sorts: ['name', 'items', 'sold'],
   defaultSort: 'name',

@@ -10,7 +10,6 @@ import {
   type PriceRounding,
   type PriceRule,
 } from '@hive/shared/schemas/backoffice/catalog';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   Alert,
   Button,
@@ -22,7 +21,7 @@ import {
   parseDecimal,
   useToast,
 } from '@hive/shared/ui';
-import { API, csvDelimiter, downloadFile, readCsvFile, useApi } from '../../../api';
+import { csvDelimiter, readCsvFile, useApi } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import {
   DOCUMENT_TITLE_SUFFIX,
@@ -33,6 +32,7 @@ import {
   withAreaTexts,
 } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { CATALOG_URL, useCatalogApi } from '../api';
 import styles from '../shared/catalog.module.css';
 
 const PATH = '/price_hive_items';
@@ -45,7 +45,7 @@ const PERCENT = { decimals: 2, signed: true };
 function PriceListsPage() {
   const { t } = useAreaT('catalog');
   const { title, breadcrumb } = usePageMeta(PATH);
-  const list = useApi<PriceList>(`${API}/price_lists`);
+  const list = useApi<PriceList>(CATALOG_URL.priceLists);
   const failure = useFailureMessage('catalog:priceLists');
   let body;
   if (list.error) body = <Alert kind="error">{failure(list.error)}</Alert>;
@@ -68,7 +68,7 @@ function PriceListsPage() {
 function PriceLists({ list, onChanged }: { list: PriceList; onChanged: () => void }) {
   const { t, i18n } = useAreaT('catalog');
   const format = useCentsFormat();
-  const http = useHttp();
+  const api = useCatalogApi();
   const toast = useToast();
   const failure = useFailureMessage('catalog:priceLists');
   const [search, setSearch] = useState('');
@@ -85,7 +85,7 @@ function PriceLists({ list, onChanged }: { list: PriceList; onChanged: () => voi
     if (!preview) return;
     setBusy(true);
     try {
-      await http.put(`${API}/price_lists`, {
+      await api.applyPriceChanges({
         changes: preview.changes.map(({ itemId, levelId, priceCents }) => ({ itemId, levelId, priceCents })),
       });
       toast.success(t('priceLists.applied', { count: preview.changes.length }));
@@ -103,12 +103,9 @@ function PriceLists({ list, onChanged }: { list: PriceList; onChanged: () => voi
       <div className={styles.row}>
         <Button
           onClick={() =>
-            void downloadFile(
-              http,
-              `${API}/price_lists/export`,
-              { delimiter: csvDelimiter(i18n.language) },
-              'price-list.csv',
-            ).catch((error: unknown) => toast.error(failure(error)))
+            void api
+              .exportPriceList({ delimiter: csvDelimiter(i18n.language) })
+              .catch((error: unknown) => toast.error(failure(error)))
           }
         >
           {t('priceLists.export')}
@@ -341,7 +338,7 @@ function BulkEdit({
 /** A CSV file chosen here is read by the server into a preview; nothing changes until Apply. */
 function ImportButton({ onPreview }: { onPreview: (p: PriceListImportPreview) => void }) {
   const { t } = useAreaT('catalog');
-  const http = useHttp();
+  const api = useCatalogApi();
   const toast = useToast();
   const failure = useFailureMessage('catalog:priceLists');
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -354,7 +351,7 @@ function ImportButton({ onPreview }: { onPreview: (p: PriceListImportPreview) =>
     }
     try {
       const csv = await readCsvFile(file);
-      onPreview((await http.post<PriceListImportPreview>(`${API}/price_lists/import`, { csv })).data);
+      onPreview(await api.previewPriceListImport({ csv }));
     } catch (error) {
       toast.error(failure(error));
     }

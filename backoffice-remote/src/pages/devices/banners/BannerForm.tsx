@@ -13,11 +13,12 @@ import {
 } from '@hive/shared/schemas/backoffice/devices';
 import type { ValidationMessages } from '@hive/shared/schemas/backoffice';
 import { CheckboxField, TextField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { CheckboxList, readImage } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { fromLocalInput, toLocalInput, useCanSee } from '../shared';
+import { DEVICES_URL } from '../api';
 import { BannerPreview, PREVIEW_MODES } from './BannerPreview';
 import { prefixOf, type BannerPageConfig } from './config';
 import styles from './banners.module.css';
@@ -60,7 +61,7 @@ function formSchema(m: ValidationMessages) {
 /** The locations load first, so the form shows the chosen ones from the start. */
 export function BannerForm(props: ResourceFormProps<Banner> & { config: BannerPageConfig }) {
   const { t } = useAreaT('devices');
-  const options = useApi<BannerOptions>(`${API}/${props.config.endpoint}/options`);
+  const options = useApi<BannerOptions>(DEVICES_URL.bannerOptions(props.config.endpoint));
   if (!options.data && options.loading) return <p role="status">{t('common:common.loading')}</p>;
   return <BannerFields {...props} locations={options.data?.locations ?? []} />;
 }

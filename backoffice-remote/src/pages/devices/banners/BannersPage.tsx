@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowDown, ArrowUp, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useHttp } from '@hive/shared/shell-contract';
 import type { Banner, BannerList, BannerState } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { Badge, type BadgeKind } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, useFormat, usePageMeta } from '../../../i18n';
 import {
@@ -16,6 +15,7 @@ import {
   type ResourceFormProps,
 } from '../../../frames/resource';
 import { devicesStyles, useDateTimeFormat } from '../shared';
+import { DEVICES_URL, useDevicesApi } from '../api';
 import { BannerForm } from './BannerForm';
 import { BannerPreview, PREVIEW_MODES } from './BannerPreview';
 import { prefixOf, type BannerPageConfig } from './config';
@@ -62,7 +62,7 @@ function useWindowText() {
 
 function BannerListView({ config }: { config: BannerPageConfig }) {
   const { t } = useAreaT('devices');
-  const http = useHttp();
+  const api = useDevicesApi();
   const toast = useToast();
   const prefix = prefixOf(config);
   const failure = useFailureMessage(prefix);
@@ -70,8 +70,7 @@ function BannerListView({ config }: { config: BannerPageConfig }) {
   const windowText = useWindowText();
   const { title, breadcrumb } = usePageMeta(config.path);
   const [searchParams] = useSearchParams();
-  const url = `${API}/${config.endpoint}`;
-  const list = useApi<BannerList>(url);
+  const list = useApi<BannerList>(DEVICES_URL.banners(config.endpoint));
   const [rows, setRows] = useState<Banner[]>([]);
   const [moving, setMoving] = useState(false);
   const [toDelete, setToDelete] = useState<Banner | null>(null);
@@ -113,8 +112,8 @@ function BannerListView({ config }: { config: BannerPageConfig }) {
     setRows(next);
     setMoving(true);
     try {
-      const response = await http.post<BannerList>(`${url}/reorder`, { ids: next.map((b) => b.id) });
-      setRows(response.data.rows);
+      const answer = await api.reorderBanners(config.endpoint, { ids: next.map((b) => b.id) });
+      setRows(answer.rows);
       setAnnouncement(t('banners.moved', { title: row!.title, position: target + 1, total: next.length }));
     } catch (error) {
       toast.error(failure(error));
@@ -129,7 +128,7 @@ function BannerListView({ config }: { config: BannerPageConfig }) {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await http.delete(`${url}/${toDelete.id}`);
+      await api.deleteBanner(config.endpoint, toDelete.id);
       toast.success(t(`${config.texts}.deleted`, { name: toDelete.title }));
       if (previewId === toDelete.id) setPreviewId(null);
     } catch (error) {

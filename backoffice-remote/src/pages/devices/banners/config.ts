@@ -1,4 +1,5 @@
 import type { BannerKind } from '@hive/shared/schemas/backoffice/devices';
+import { DEVICES_ENDPOINT, type BannerEndpoint } from '../api';
 
 /** What differs between the two banner pages; everything else is one page (BannersPage). */
 export interface BannerPageConfig {
@@ -6,7 +7,7 @@ export interface BannerPageConfig {
   /** The menu path. */
   path: '/kioske_banner' | '/customer_display_banner';
   /** The API collection under /api/backoffice. */
-  endpoint: 'kiosk_banners' | 'customer_display_banners';
+  endpoint: BannerEndpoint;
   /** This page's own texts in the 'devices' namespace (title of the form, hints...). */
   texts: 'kioskBanners' | 'displayBanners';
 }
@@ -14,14 +15,14 @@ export interface BannerPageConfig {
 export const KIOSK_BANNERS: BannerPageConfig = {
   kind: 'kiosk',
   path: '/kioske_banner',
-  endpoint: 'kiosk_banners',
+  endpoint: DEVICES_ENDPOINT.kioskBanners,
   texts: 'kioskBanners',
 };
 
 export const DISPLAY_BANNERS: BannerPageConfig = {
   kind: 'customer_display',
   path: '/customer_display_banner',
-  endpoint: 'customer_display_banners',
+  endpoint: DEVICES_ENDPOINT.displayBanners,
   texts: 'displayBanners',
 };
 

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Ban, RotateCcw } from 'lucide-react';
 import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
-import { useHttp } from '@hive/shared/shell-contract';
 import { DEFAULT_PAGE_SIZE } from '@hive/shared/schemas/backoffice';
 import {
   LIVE_POLL_MS,
@@ -15,11 +14,12 @@ import {
 } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, ConfirmDialog, EmptyState, SelectField, useToast } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { API, useLiveApi } from '../../../api';
+import { useLiveApi } from '../../../api';
 import { Badge, LiveIndicator, type BadgeKind } from '../../../components';
 import { useAreaT, useTableLabels } from '../../../i18n';
 import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { devicesStyles as styles, useDateTimeFormat } from '../shared';
+import { DEVICES_URL, useDevicesApi } from '../api';
 
 const STATUS_BADGES: Record<PrintJobStatus, BadgeKind> = {
   queued: 'info',
@@ -95,7 +95,7 @@ export function PrintQueue({
   onChange: () => void;
 }) {
   const { t } = useAreaT('devices');
-  const http = useHttp();
+  const api = useDevicesApi();
   const toast = useToast();
   const failure = useFailureMessage('devices:queue');
   const tableLabels = useTableLabels();
@@ -107,7 +107,7 @@ export function PrintQueue({
     page: filters.page,
     pageSize: DEFAULT_PAGE_SIZE,
   };
-  const queue = useLiveApi<PrintJobList>(`${API}/print_jobs`, LIVE_POLL_MS, params, PRINT_TOPICS);
+  const queue = useLiveApi<PrintJobList>(DEVICES_URL.printJobs, LIVE_POLL_MS, params, PRINT_TOPICS);
   const [busy, setBusy] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<PrintJob | null>(null);
 
@@ -131,7 +131,7 @@ export function PrintQueue({
   const act = async (job: PrintJob, action: 'retry' | 'cancel') => {
     setBusy(job.id);
     try {
-      await http.post(`${API}/print_jobs/${job.id}/${action}`, {});
+      await api.printJobAction(job.id, action);
       toast.success(t(action === 'retry' ? 'queue.retried' : 'queue.cancelled', { title: job.title }));
     } catch (error) {
       toast.error(failure(error));

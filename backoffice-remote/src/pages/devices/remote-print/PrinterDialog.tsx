@@ -13,6 +13,7 @@ import { Alert, CheckboxField, FormDialog, SelectField, TextField } from '@hive/
 import { CheckboxList } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { useSaveRecord } from '../../../frames/resource';
+import { DEVICES_ENDPOINT } from '../api';
 import { devicesStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createPrinterSchema>;
@@ -74,7 +75,7 @@ export function PrinterDialog({
   const { errors, isSubmitting } = formState;
   const [kind, locationId] = useWatch({ control, name: ['kind', 'locationId'] });
   const { save, formError } = useSaveRecord<Printer, Values>({
-    endpoint: 'printers',
+    endpoint: DEVICES_ENDPOINT.printers,
     prefix: 'devices:printers',
     record: printer,
     setError,

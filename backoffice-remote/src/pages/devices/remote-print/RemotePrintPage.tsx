@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
-import { useHttp } from '@hive/shared/shell-contract';
-import type { PrintJob, Printer, PrinterOptions } from '@hive/shared/schemas/backoffice/devices';
+import type { Printer, PrinterOptions } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { devicesStyles as styles, groupByLocation, useCanSee } from '../shared';
+import { DEVICES_URL, useDevicesApi } from '../api';
 import { PrintQueue } from './PrintQueue';
 import { PrinterCard, type PrinterAction } from './PrinterCard';
 import { PrinterDialog } from './PrinterDialog';
@@ -28,12 +28,12 @@ function unrouted(printers: Printer[], categories: PrinterOptions['categories'])
  */
 function RemotePrintPage() {
   const { t } = useAreaT('devices');
-  const http = useHttp();
+  const api = useDevicesApi();
   const toast = useToast();
   const failure = useFailureMessage(PREFIX);
   const { title, breadcrumb } = usePageMeta('/remoteprint');
-  const printers = useApi<{ rows: Printer[] }>(`${API}/printers`);
-  const options = useApi<PrinterOptions>(`${API}/printers/options`);
+  const printers = useApi<{ rows: Printer[] }>(DEVICES_URL.printers);
+  const options = useApi<PrinterOptions>(DEVICES_URL.printerOptions);
   const canSeeTerminals = useCanSee('/terminal');
   const canSeeLocations = useCanSee('/location');
   const [editing, setEditing] = useState<{ printer?: Printer } | null>(null);
@@ -51,7 +51,7 @@ function RemotePrintPage() {
     else {
       setBusy(true);
       try {
-        await http.post<PrintJob>(`${API}/printers/${printer.id}/test`, {});
+        await api.testPrinter(printer.id);
         toast.success(
           t(printer.terminalId === null ? 'printers.testQueuedNoTerminal' : 'printers.testQueued', {
             name: printer.name,
@@ -72,7 +72,7 @@ function RemotePrintPage() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await http.delete(`${API}/printers/${deleting.id}`);
+      await api.deletePrinter(deleting.id);
       toast.success(t('printers.deleted', { name: deleting.name }));
     } catch (error) {
       toast.error(failure(error));

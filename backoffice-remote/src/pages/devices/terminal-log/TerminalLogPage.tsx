@@ -12,11 +12,12 @@ import {
 } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, EmptyState, PageFrame, SelectField, TextField } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { Badge, type BadgeKind } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useTableLabels, withAreaTexts } from '../../../i18n';
 import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { devicesStyles as styles, useCanSee, useDateTimeFormat } from '../shared';
+import { DEVICES_URL } from '../api';
 import { hasFilters, logQuery, useLogFilters } from './useLogFilters';
 
 const LEVEL_BADGES: Record<LogLevel, BadgeKind> = { info: 'info', warning: 'warn', error: 'danger' };
@@ -54,8 +55,8 @@ function TerminalLogPage() {
   const canSeeTerminals = useCanSee('/terminal');
   const { filters, update, clear } = useLogFilters();
   const query = logQuery(filters);
-  const options = useApi<TerminalLogOptions>(`${API}/terminal_log/options`);
-  const log = useApi<TerminalLogList>(query ? `${API}/terminal_log` : null, query ?? undefined);
+  const options = useApi<TerminalLogOptions>(DEVICES_URL.terminalLogOptions);
+  const log = useApi<TerminalLogList>(query ? DEVICES_URL.terminalLog : null, query ?? undefined);
   const terminals = options.data?.terminals ?? [];
   const backwards = query === null;
 

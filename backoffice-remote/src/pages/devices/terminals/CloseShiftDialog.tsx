@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { ShiftClosedFromBackoffice, Terminal } from '@hive/shared/schemas/backoffice/devices';
 import { DEVICE_LIMITS } from '@hive/shared/schemas/device';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, DecimalField, FormDialog, TextField, minorUnits, parseDecimal } from '@hive/shared/ui';
-import { API, fieldErrors } from '../../../api';
+import { fieldErrors } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, useDecimalMessage, useLanguage } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { useDateTimeFormat } from '../shared';
+import { useDevicesApi } from '../api';
 
 /** Cash in the currency, in the user's language ("124,50" in es, "124.50" in en); never negative. */
 const CASH = { decimals: 2 };
@@ -26,7 +26,7 @@ export interface CloseShiftDialogProps {
  */
 export function CloseShiftDialog({ terminal, onCancel, onClosed }: CloseShiftDialogProps) {
   const { t } = useAreaT('devices');
-  const http = useHttp();
+  const api = useDevicesApi();
   const lang = useLanguage();
   const decimalMessage = useDecimalMessage();
   const money = useCentsFormat();
@@ -69,12 +69,12 @@ export function CloseShiftDialog({ terminal, onCancel, onClosed }: CloseShiftDia
     setBusy(true);
     setProblem(null);
     try {
-      const response = await http.post<ShiftClosedFromBackoffice>(`${API}/terminals/${terminal.id}/close_shift`, {
+      const closing = await api.closeShift(terminal.id, {
         shiftId: shift.id,
         countedCashCents: counted,
         ...(note.trim() ? { note: note.trim() } : {}),
       });
-      onClosed(response.data);
+      onClosed(closing);
     } catch (error) {
       const fields = fieldErrors(error);
       if (fields.countedCashCents || fields.note) {

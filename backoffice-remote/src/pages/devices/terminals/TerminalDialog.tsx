@@ -12,6 +12,7 @@ import type { LocationOption } from '@hive/shared/schemas/backoffice/settings';
 import { Alert, FormDialog, SelectField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { useSaveRecord } from '../../../frames/resource';
+import { DEVICES_ENDPOINT } from '../api';
 
 type Schema = ReturnType<typeof createTerminalSchema>;
 type Values = z.input<Schema>;
@@ -40,7 +41,7 @@ export function TerminalDialog({ terminal, locations, onCancel, onSaved }: Termi
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Terminal | TerminalPairing, Values>({
-    endpoint: 'terminals',
+    endpoint: DEVICES_ENDPOINT.terminals,
     prefix: 'devices:terminals',
     record: terminal,
     setError,

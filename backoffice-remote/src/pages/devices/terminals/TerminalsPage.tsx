@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
 import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   LIVE_POLL_MS,
   type ShiftClosedFromBackoffice,
@@ -12,11 +11,12 @@ import {
   type TerminalPairing,
 } from '@hive/shared/schemas/backoffice/devices';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
-import { API, useApi, useLiveApi } from '../../../api';
+import { useApi, useLiveApi } from '../../../api';
 import { LiveIndicator, useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { formStyles, useFailureMessage } from '../../../frames/resource';
 import { clockOffset, devicesStyles as styles, groupByLocation, useCanSee, useDateTimeFormat, useNow } from '../shared';
+import { DEVICES_URL, useDevicesApi } from '../api';
 import { CloseShiftDialog, type CloseShiftDialogProps } from './CloseShiftDialog';
 import { PairingDialog, type OpenCode } from './PairingDialog';
 import { TerminalCard, type TerminalAction } from './TerminalCard';
@@ -36,14 +36,14 @@ const TERMINAL_TOPICS = { topics: LIVE_PAGE_TOPICS['/terminal'] };
 
 function TerminalsPage() {
   const { t } = useAreaT('devices');
-  const http = useHttp();
+  const api = useDevicesApi();
   const toast = useToast();
   const failure = useFailureMessage(PREFIX);
   const { title, breadcrumb } = usePageMeta('/terminal');
   const format = useDateTimeFormat();
   // Online state, open shifts and today's receipts: refetched when the stream announces one of them.
-  const live = useLiveApi<TerminalList>(`${API}/terminals`, LIVE_POLL_MS, undefined, TERMINAL_TOPICS);
-  const options = useApi<TerminalOptions>(`${API}/terminals/options`);
+  const live = useLiveApi<TerminalList>(DEVICES_URL.terminals, LIVE_POLL_MS, undefined, TERMINAL_TOPICS);
+  const options = useApi<TerminalOptions>(DEVICES_URL.terminalOptions);
   const canSeeLog = useCanSee('/terminal_log');
   const canSeeLocations = useCanSee('/location');
   const canSeeClosings = useCanSee('/closings');
@@ -94,8 +94,7 @@ function TerminalsPage() {
     setBusy(true);
     setCodeProblem(null);
     try {
-      const response = await http.post<TerminalPairing>(`${API}/terminals/${terminal.id}/pairing_code`, {});
-      showCode(response.data);
+      showCode(await api.pairingCode(terminal.id));
       live.reload();
     } catch (error) {
       if (inDialog) setCodeProblem(failure(error));
@@ -119,10 +118,10 @@ function TerminalsPage() {
     setBusy(true);
     try {
       if (action === 'delete') {
-        await http.delete(`${API}/terminals/${terminal.id}`);
+        await api.deleteTerminal(terminal.id);
         toast.success(t('terminals.deleted', { name: terminal.name }));
       } else {
-        await http.post(`${API}/terminals/${terminal.id}/unpair`, {});
+        await api.unpairTerminal(terminal.id);
         toast.success(
           t(terminal.status === 'paired' ? 'terminals.unpaired' : 'terminals.withdrawn', { name: terminal.name }),
         );

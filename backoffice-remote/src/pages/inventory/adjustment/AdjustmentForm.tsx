@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   ADJUSTMENT_REASONS,
   createAdjustmentSchema,
@@ -13,7 +12,6 @@ import { Button, SelectField, TextAreaField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
-  INVENTORY_API,
   LinesEditor,
   ShortageList,
   choices,
@@ -24,6 +22,7 @@ import {
   type InventoryOptions,
   useLinesResolver,
 } from '../shared';
+import { INVENTORY_ENDPOINT, useInventoryApi } from '../api';
 
 const MONEY = { decimals: 2 };
 
@@ -93,7 +92,7 @@ function AdjustmentView({ adjustment, onBack }: { adjustment: Adjustment; onBack
 
 function NewAdjustment({ onSaved, onCancel, options }: ResourceFormProps<Adjustment> & { options: InventoryOptions }) {
   const { t } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const messages = useValidationMessages();
   const schema = useMemo(() => createAdjustmentSchema(messages), [messages]);
   const resolver = useLinesResolver(
@@ -118,7 +117,7 @@ function NewAdjustment({ onSaved, onCancel, options }: ResourceFormProps<Adjustm
   const reason = useWatch({ control, name: 'reason' });
   const [shortages, setShortages] = useState<StockShortage[] | null>(null);
   const { save, formError } = useSaveRecord<Adjustment, Values>({
-    endpoint: 'inventory/adjustments',
+    endpoint: INVENTORY_ENDPOINT.adjustments,
     prefix: 'inventory:adjustments',
     setError,
     onSaved,
@@ -133,7 +132,7 @@ function NewAdjustment({ onSaved, onCancel, options }: ResourceFormProps<Adjustm
         cost: received && typeof l.cost === 'number' && Number.isFinite(l.cost) ? l.cost : null,
       }));
       try {
-        return (await http.post<Adjustment>(`${INVENTORY_API}/adjustments`, { ...body, lines })).data;
+        return await api.createAdjustment({ ...body, lines });
       } catch (error) {
         setShortages(shortagesOf(error));
         throw error;

@@ -4,6 +4,7 @@ import type { Adjustment } from '@hive/shared/schemas/backoffice/inventory';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { inventoryStyles as styles, useInventoryFormat } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 import { AdjustmentForm } from './AdjustmentForm';
 
 // 'newest' (no column): the latest document first.
@@ -48,7 +49,7 @@ function useAdjustmentColumns(): ColumnDef<Adjustment, unknown>[] {
 
 const config: ResourceConfig<Adjustment, Sort> = {
   path: '/adjustment',
-  endpoint: 'inventory/adjustments',
+  endpoint: INVENTORY_ENDPOINT.adjustments,
   prefix: 'inventory:adjustments',
   sorts: ['newest', 'number', 'createdAt', 'warehouse', 'reason'],
   defaultSort: 'newest',

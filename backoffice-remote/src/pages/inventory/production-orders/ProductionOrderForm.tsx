@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   createProductionOrderSchema,
   type ProductionOrder,
@@ -14,7 +13,6 @@ import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { inputToNumber } from '../../../components';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
-  INVENTORY_API,
   ShortageList,
   WithOptions,
   choices,
@@ -23,6 +21,7 @@ import {
   useInventoryFormat,
   type InventoryOptions,
 } from '../shared';
+import { INVENTORY_ENDPOINT, useInventoryApi } from '../api';
 
 type Schema = ReturnType<typeof createProductionOrderSchema>;
 type Values = z.input<Schema>;
@@ -78,7 +77,7 @@ function ProductionView({ order, onBack }: { order: ProductionOrder; onBack: () 
 
 function NewProduction({ onSaved, onCancel, options }: ResourceFormProps<ProductionOrder> & { options: Options }) {
   const { t } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const format = useInventoryFormat();
   const messages = useValidationMessages();
   const lang = useLanguage();
@@ -93,14 +92,14 @@ function NewProduction({ onSaved, onCancel, options }: ResourceFormProps<Product
   const template = options.templates.find((tpl) => tpl.id === templateId);
   const [shortages, setShortages] = useState<StockShortage[] | null>(null);
   const { save, formError } = useSaveRecord<ProductionOrder, Values>({
-    endpoint: 'inventory/production_orders',
+    endpoint: INVENTORY_ENDPOINT.productionOrders,
     prefix: 'inventory:productionOrders',
     setError,
     onSaved,
     send: async (values) => {
       setShortages(null);
       try {
-        return (await http.post<ProductionOrder>(`${INVENTORY_API}/production_orders`, values)).data;
+        return await api.createProductionOrder(values as z.output<Schema>);
       } catch (error) {
         setShortages(shortagesOf(error));
         throw error;

@@ -4,6 +4,7 @@ import type { ProductionOrder } from '@hive/shared/schemas/backoffice/inventory'
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { inventoryStyles as styles, useInventoryFormat } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 import { ProductionOrderForm } from './ProductionOrderForm';
 
 // 'newest' (no column): the latest document first.
@@ -57,7 +58,7 @@ const SORT_VALUE: Record<Sort, (o: ProductionOrder) => string | number> = {
 
 const config: ResourceConfig<ProductionOrder, Sort> = {
   path: '/production_orders',
-  endpoint: 'inventory/production_orders',
+  endpoint: INVENTORY_ENDPOINT.productionOrders,
   prefix: 'inventory:productionOrders',
   sorts: ['newest', 'number', 'createdAt', 'template', 'warehouse'],
   defaultSort: 'newest',

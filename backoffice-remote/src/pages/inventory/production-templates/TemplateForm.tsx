@@ -16,6 +16,7 @@ import {
   useLinesResolver,
   useLineText,
 } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 
 /** Quantities are whole: three decimals are read, so that the schema can say "a whole number". */
 const QUANTITY = { decimals: 3 };
@@ -67,7 +68,7 @@ function TemplateFields({
   const { register, handleSubmit, setError, setFocus, formState } = form;
   const { errors } = formState;
   const { save, formError } = useSaveRecord<ProductionTemplate, Values>({
-    endpoint: 'inventory/production_templates',
+    endpoint: INVENTORY_ENDPOINT.productionTemplates,
     prefix: 'inventory:templates',
     record,
     setError,

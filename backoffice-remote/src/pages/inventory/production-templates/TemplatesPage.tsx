@@ -4,6 +4,7 @@ import type { ProductionTemplate } from '@hive/shared/schemas/backoffice/invento
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { Badge, inventoryStyles as styles, useInventoryFormat } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 import { TemplateForm } from './TemplateForm';
 
 type Sort = 'name' | 'output' | 'unitCost';
@@ -50,7 +51,7 @@ function useTemplateColumns(): ColumnDef<ProductionTemplate, unknown>[] {
 
 const config: ResourceConfig<ProductionTemplate, Sort> = {
   path: '/production_templates',
-  endpoint: 'inventory/production_templates',
+  endpoint: INVENTORY_ENDPOINT.productionTemplates,
   prefix: 'inventory:templates',
   sorts: ['name', 'output', 'unitCost'],
   defaultSort: 'name',

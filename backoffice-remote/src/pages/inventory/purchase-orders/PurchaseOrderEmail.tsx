@@ -1,11 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useHttp } from '@hive/shared/shell-contract';
 import { createPurchaseOrderEmailSchema, type PurchaseOrder } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, Button, CheckboxField, FormDialog, TextField, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
 import { useFailureMessage } from '../../../frames/resource';
 import { useAreaT, useValidationMessages } from '../../../i18n';
-import { INVENTORY_API } from '../shared';
+import { useInventoryApi } from '../api';
 
 const PREFIX = 'inventory:purchaseOrders';
 const normal = (address: string) => address.trim().toLowerCase();
@@ -35,7 +34,7 @@ export function PurchaseOrderEmail({ order, onSent }: { order: PurchaseOrder; on
 
 function EmailDialog({ order, onClose }: { order: PurchaseOrder; onClose: (sent: boolean) => void }) {
   const { t } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const toast = useToast();
   const failure = useFailureMessage(PREFIX);
   const messages = useValidationMessages();
@@ -60,10 +59,7 @@ function EmailDialog({ order, onClose }: { order: PurchaseOrder; onClose: (sent:
     setBusy(true);
     setProblem(null);
     try {
-      await http.post(
-        `${INVENTORY_API}/purchase_orders/${order.id}/email`,
-        other ? { to: to.trim(), confirmOtherRecipient: true } : {},
-      );
+      await api.emailPurchaseOrder(order.id, other ? { to: to.trim(), confirmOtherRecipient: true } : {});
       toast.success(t('purchaseOrders.done.email', { number: order.number }));
       onClose(true);
     } catch (error) {

@@ -2,12 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   PURCHASE_ORDER_ACTIONS,
   createPurchaseOrderSchema,
   type PurchaseOrder,
-  type PurchaseSuggestion,
 } from '@hive/shared/schemas/backoffice/inventory';
 import { Button, SelectField, TextAreaField, TextField, useToast } from '@hive/shared/ui';
 import { isoDay, TimeZoneNote, useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
@@ -15,7 +13,6 @@ import { inputToNumber } from '../../../components';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   DocumentActions,
-  INVENTORY_API,
   LinesEditor,
   StatusBadge,
   choices,
@@ -28,6 +25,7 @@ import {
   useLinesResolver,
   useLineText,
 } from '../shared';
+import { INVENTORY_ENDPOINT, INVENTORY_URL, useInventoryApi } from '../api';
 import { PurchaseOrderEmail } from './PurchaseOrderEmail';
 
 const MONEY = { decimals: 2 };
@@ -37,7 +35,7 @@ const QUANTITY = { decimals: 3 };
 type Schema = ReturnType<typeof createPurchaseOrderSchema>;
 type Values = z.input<Schema>;
 const PREFIX = 'inventory:purchaseOrders';
-const url = (id: number, action = '') => `${INVENTORY_API}/purchase_orders/${id}${action ? `/${action}` : ''}`;
+const url = INVENTORY_URL.purchaseOrder;
 const can = (action: keyof typeof PURCHASE_ORDER_ACTIONS, po: PurchaseOrder) =>
   (PURCHASE_ORDER_ACTIONS[action] as readonly string[]).includes(po.status);
 
@@ -63,7 +61,7 @@ function DraftForm({
   options,
 }: ResourceFormProps<PurchaseOrder> & { options: InventoryOptions }) {
   const { t } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const toast = useToast();
   const failure = useFailureMessage(PREFIX);
   const messages = useValidationMessages();
@@ -98,7 +96,7 @@ function DraftForm({
   const [vendorId, warehouseId] = useWatch({ control, name: ['vendorId', 'warehouseId'] });
   const [suggesting, setSuggesting] = useState(false);
   const { save, formError } = useSaveRecord<PurchaseOrder, Values>({
-    endpoint: 'inventory/purchase_orders',
+    endpoint: INVENTORY_ENDPOINT.purchaseOrders,
     prefix: PREFIX,
     record,
     setError,
@@ -110,11 +108,7 @@ function DraftForm({
   const suggest = async () => {
     setSuggesting(true);
     try {
-      const { rows } = (
-        await http.get<{ rows: PurchaseSuggestion[] }>(`${INVENTORY_API}/purchase_orders/suggestions`, {
-          params: { vendorId, warehouseId },
-        })
-      ).data;
+      const { rows } = await api.purchaseSuggestions({ vendorId, warehouseId });
       const lines = getValues('lines');
       const have = new Set(lines.map((l) => l.itemId));
       const added = rows.filter((s) => !have.has(s.itemId));

@@ -4,6 +4,7 @@ import type { PurchaseOrder } from '@hive/shared/schemas/backoffice/inventory';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { StatusBadge, inventoryStyles as styles, useInventoryFormat } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 import { PurchaseOrderForm } from './PurchaseOrderForm';
 
 // 'newest' (no column): the latest document first.
@@ -73,7 +74,7 @@ const SORT_VALUE: Record<Sort, (po: PurchaseOrder) => string | number> = {
 
 const config: ResourceConfig<PurchaseOrder, Sort> = {
   path: '/purchase_orders',
-  endpoint: 'inventory/purchase_orders',
+  endpoint: INVENTORY_ENDPOINT.purchaseOrders,
   prefix: 'inventory:purchaseOrders',
   sorts: ['newest', 'number', 'vendor', 'warehouse', 'status', 'expectedAt', 'total'],
   defaultSort: 'newest',

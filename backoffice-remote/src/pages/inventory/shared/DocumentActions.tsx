@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { useInventoryApi } from '../api';
 import styles from './inventory.module.css';
 
 export interface DocumentAction {
@@ -36,7 +36,7 @@ export function DocumentActions({
   onError?: (error: unknown) => boolean;
 }) {
   const { t } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const toast = useToast();
   const failure = useFailureMessage(prefix);
   const [busy, setBusy] = useState(false);
@@ -46,7 +46,7 @@ export function DocumentActions({
   const run = async (action: DocumentAction) => {
     setBusy(true);
     try {
-      await http.post(action.url, action.body ?? {});
+      await api.documentAction(action.url, action.body ?? {});
       toast.success(action.done);
       onDone();
     } catch (error) {

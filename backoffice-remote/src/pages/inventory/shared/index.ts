@@ -1,5 +1,5 @@
 // What several inventory pages share: options, line editor, shortages, formats, styles.
-export { INVENTORY_API, choices, numberOrNull, useInventoryOptions } from './options';
+export { choices, numberOrNull, useInventoryOptions } from './options';
 export type { InventoryOptions } from './options';
 export { LinesEditor, listError, useLineText, useLinesResolver } from './LinesEditor';
 export type { LineColumn, LinesEditorProps } from './LinesEditor';

@@ -1,4 +1,5 @@
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
+import { INVENTORY_URL } from '../api';
 
 /** What the inventory forms choose from (`GET /api/backoffice/inventory/<page>/options`). */
 export interface InventoryOptions {
@@ -7,11 +8,9 @@ export interface InventoryOptions {
   vendors: { id: number; name: string }[];
 }
 
-export const INVENTORY_API = `${API}/inventory`;
-
 /** The options of one inventory page's API (each page's routes stand behind its own menu rule). */
 export function useInventoryOptions<T extends object = InventoryOptions>(page: string) {
-  return useApi<T>(`${INVENTORY_API}/${page}/options`);
+  return useApi<T>(INVENTORY_URL.options(page));
 }
 
 /** `{ value, label }` choices for a SelectField. */

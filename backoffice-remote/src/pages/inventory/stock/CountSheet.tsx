@@ -1,23 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useHttp } from '@hive/shared/shell-contract';
-import {
-  createCountSchema,
-  type CountInput,
-  type StockCount,
-  type StockList,
-} from '@hive/shared/schemas/backoffice/inventory';
+import { createCountSchema, type CountInput, type StockList } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, Button, ConfirmDialog, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
-import { API, fieldErrors, useApi } from '../../../api';
+import { fieldErrors, useApi } from '../../../api';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { inputToNumber } from '../../../components';
 import { useFailureMessage } from '../../../frames/resource';
-import {
-  INVENTORY_API,
-  choices,
-  inventoryStyles as styles,
-  useInventoryFormat,
-  type InventoryOptions,
-} from '../shared';
+import { choices, inventoryStyles as styles, useInventoryFormat, type InventoryOptions } from '../shared';
+import { INVENTORY_URL, useInventoryApi } from '../api';
 
 /** What applying a count would change: the items whose counted quantity differs from on hand. */
 interface CountChanges {
@@ -51,13 +40,13 @@ export function CountSheet({
 }) {
   const { t } = useAreaT('inventory');
   const lang = useLanguage();
-  const http = useHttp();
+  const api = useInventoryApi();
   const toast = useToast();
   const format = useInventoryFormat();
   const messages = useValidationMessages();
   const failure = useFailureMessage('inventory:stock');
   const schema = useMemo(() => createCountSchema(messages), [messages]);
-  const stock = useApi<StockList>(warehouseId ? `${API}/inventory/stock` : null, {
+  const stock = useApi<StockList>(warehouseId ? INVENTORY_URL.stock : null, {
     warehouseId: warehouseId ?? undefined,
   });
   const [counted, setCounted] = useState<Record<number, string>>({});
@@ -109,7 +98,7 @@ export function CountSheet({
   const apply = async (input: CountInput) => {
     setBusy(true);
     try {
-      const saved = (await http.post<StockCount>(`${INVENTORY_API}/counts`, input)).data;
+      const saved = await api.applyCount(input);
       toast.success(t('stock.countSaved', { number: saved.number, count: saved.lines.length }));
       onDone();
     } catch (error) {

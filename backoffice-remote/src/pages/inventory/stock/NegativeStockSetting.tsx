@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
-import { useHttp } from '@hive/shared/shell-contract';
 import type { InventorySettings } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, Button, CheckboxField, useToast } from '@hive/shared/ui';
 import { httpStatus, useApi } from '../../../api';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
-import { INVENTORY_API, inventoryStyles as styles } from '../shared';
-
-const SETTINGS_URL = `${INVENTORY_API}/settings`;
+import { inventoryStyles as styles } from '../shared';
+import { INVENTORY_URL, useInventoryApi } from '../api';
 
 /**
  * "Allow negative stock" (company-wide), saved as soon as it is changed. Shown to the users the
@@ -15,11 +13,11 @@ const SETTINGS_URL = `${INVENTORY_API}/settings`;
  */
 export function NegativeStockSetting() {
   const { t } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const toast = useToast();
   const failure = useFailureMessage('inventory:stock');
   const titleId = useId();
-  const settings = useApi<InventorySettings>(SETTINGS_URL);
+  const settings = useApi<InventorySettings>(INVENTORY_URL.settings);
   const [saved, setSaved] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,7 +27,7 @@ export function NegativeStockSetting() {
   const change = async (next: boolean) => {
     setBusy(true);
     try {
-      const answer = (await http.put<InventorySettings>(SETTINGS_URL, { allowNegativeStock: next })).data;
+      const answer = await api.saveSettings({ allowNegativeStock: next });
       setSaved(answer.allowNegativeStock);
       toast.success(t(answer.allowNegativeStock ? 'stock.settings.nowAllowed' : 'stock.settings.nowRefused'));
     } catch (error) {

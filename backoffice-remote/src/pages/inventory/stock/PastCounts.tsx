@@ -8,7 +8,8 @@ import { DataTable } from '@hive/shared/ui/table';
 import { failureKind, useApi } from '../../../api';
 import { useAreaT, useTableLabels } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
-import { INVENTORY_API, inventoryStyles as styles, useInventoryFormat } from '../shared';
+import { inventoryStyles as styles, useInventoryFormat } from '../shared';
+import { INVENTORY_URL } from '../api';
 import { StockFrame, useStockParams } from './StockFrame';
 
 const PAGE_SIZE = 20;
@@ -20,7 +21,7 @@ export function PastCounts() {
   const tableLabels = useTableLabels();
   const failure = useFailureMessage('inventory:stock');
   const { href } = useStockParams();
-  const counts = useApi<{ rows: StockCountSummary[] }>(`${INVENTORY_API}/counts`);
+  const counts = useApi<{ rows: StockCountSummary[] }>(INVENTORY_URL.counts);
   const [page, setPage] = useState(1);
   const rows = counts.data?.rows ?? [];
 
@@ -118,7 +119,7 @@ export function CountView({ id }: { id: number }) {
   const format = useInventoryFormat();
   const failure = useFailureMessage('inventory:stock');
   const { href } = useStockParams();
-  const count = useApi<StockCount>(`${INVENTORY_API}/counts/${id}`);
+  const count = useApi<StockCount>(INVENTORY_URL.count(id));
   const data = count.data;
   const name = data ? t('stock.countNumber', { number: data.number }) : undefined;
   const units = data?.lines.reduce((sum, l) => sum + l.difference, 0) ?? 0;

@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ClipboardList, Download, History } from 'lucide-react';
-import { useHttp } from '@hive/shared/shell-contract';
 import type { StockList as StockListData, StockRow } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, Button, CheckboxField, EmptyState, SearchField, SelectField, useToast } from '@hive/shared/ui';
 import { DataTable, type TableSort } from '@hive/shared/ui/table';
-import { API, csvDelimiter, downloadFile, useApi } from '../../../api';
+import { csvDelimiter, useApi } from '../../../api';
 import { useAreaT, useTableLabels, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSearchDraft } from '../../../frames/resource';
 import { Badge, choices, inventoryStyles as styles, useInventoryFormat, useInventoryOptions } from '../shared';
+import { INVENTORY_URL, useInventoryApi } from '../api';
 import { CountSheet } from './CountSheet';
 import { NegativeStockSetting } from './NegativeStockSetting';
 import { CountView, PastCounts } from './PastCounts';
@@ -47,7 +47,7 @@ function StockPage() {
 
 function StockList() {
   const { t, i18n } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const toast = useToast();
   const format = useInventoryFormat();
   const tableLabels = useTableLabels();
@@ -61,7 +61,7 @@ function StockList() {
   const [draft, setDraft] = useSearchDraft(params.get('q') ?? '', (settled) => set({ q: settled }, { replace: true }));
   const options = useInventoryOptions('stock');
   const query = { warehouseId, low: low ? 'true' : undefined, search: search || undefined };
-  const stock = useApi<StockListData>(`${API}/inventory/stock`, query);
+  const stock = useApi<StockListData>(INVENTORY_URL.stock, query);
   const [sort, setSort] = useState<TableSort>({ id: 'item', desc: false });
   const [threshold, setThreshold] = useState<StockRow | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -135,12 +135,7 @@ function StockList() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadFile(
-        http,
-        `${API}/inventory/stock/export`,
-        { ...query, delimiter: csvDelimiter(i18n.language), lang: i18n.language },
-        'stock.csv',
-      );
+      await api.exportStock({ ...query, delimiter: csvDelimiter(i18n.language), lang: i18n.language });
     } catch (error) {
       toast.error(failure(error));
     } finally {

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useHttp } from '@hive/shared/shell-contract';
 import { createThresholdSchema, type StockRow } from '@hive/shared/schemas/backoffice/inventory';
 import { Alert, DecimalField, FormDialog, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
 import { inputToNumber } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
-import { INVENTORY_API } from '../shared';
+import { useInventoryApi } from '../api';
 
 /** The low-stock threshold of one item in one warehouse (empty: no alert). */
 export function ThresholdDialog({
@@ -19,7 +18,7 @@ export function ThresholdDialog({
   onSaved: () => void;
 }) {
   const { t } = useAreaT('inventory');
-  const http = useHttp();
+  const api = useInventoryApi();
   const toast = useToast();
   const messages = useValidationMessages();
   const lang = useLanguage();
@@ -45,7 +44,7 @@ export function ThresholdDialog({
     setError(undefined);
     setBusy(true);
     try {
-      await http.put(`${INVENTORY_API}/stock/threshold`, parsed.data);
+      await api.saveThreshold(parsed.data);
       toast.success(t('stock.thresholdSaved', { item: row.itemName, warehouse: row.warehouseName }));
       onSaved();
     } catch (e) {

@@ -13,7 +13,6 @@ import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import {
   DocumentActions,
-  INVENTORY_API,
   LinesEditor,
   ShortageList,
   StatusBadge,
@@ -29,6 +28,7 @@ import {
   useLinesResolver,
   useLineText,
 } from '../shared';
+import { INVENTORY_ENDPOINT, INVENTORY_URL } from '../api';
 
 /** Quantities are whole: three decimals are read, so that the schema can say "a whole number". */
 const QUANTITY = { decimals: 3 };
@@ -36,7 +36,7 @@ const QUANTITY = { decimals: 3 };
 type Schema = ReturnType<typeof createTransferSchema>;
 type Values = z.input<Schema>;
 const PREFIX = 'inventory:transfers';
-const url = (id: number, action: string) => `${INVENTORY_API}/transfers/${id}/${action}`;
+const url = INVENTORY_URL.transfer;
 const can = (action: keyof typeof TRANSFER_ACTIONS, tr: Transfer) =>
   (TRANSFER_ACTIONS[action] as readonly string[]).includes(tr.status);
 
@@ -160,7 +160,7 @@ function DraftForm({
   const { register, handleSubmit, setError, setFocus, formState } = form;
   const { errors } = formState;
   const { save, formError } = useSaveRecord<Transfer, Values>({
-    endpoint: 'inventory/transfers',
+    endpoint: INVENTORY_ENDPOINT.transfers,
     prefix: PREFIX,
     record,
     setError,

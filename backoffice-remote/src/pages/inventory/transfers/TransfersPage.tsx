@@ -4,6 +4,7 @@ import type { Transfer } from '@hive/shared/schemas/backoffice/inventory';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { StatusBadge, useInventoryFormat } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 import { TransferForm } from './TransferForm';
 
 // 'newest' (no column): the latest document first.
@@ -50,7 +51,7 @@ const SORT_VALUE: Record<Sort, (tr: Transfer) => string | number> = {
 
 const config: ResourceConfig<Transfer, Sort> = {
   path: '/transfers',
-  endpoint: 'inventory/transfers',
+  endpoint: INVENTORY_ENDPOINT.transfers,
   prefix: 'inventory:transfers',
   sorts: ['newest', 'number', 'from', 'to', 'status', 'units'],
   defaultSort: 'newest',

@@ -14,6 +14,7 @@ import {
   useLinesResolver,
   useLineText,
 } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 
 const MONEY = { decimals: 2 };
 
@@ -63,7 +64,7 @@ function VendorFields({
   const { register, handleSubmit, setError, setFocus, setValue, formState } = form;
   const { errors } = formState;
   const { save, formError } = useSaveRecord<Vendor, Values>({
-    endpoint: 'inventory/vendors',
+    endpoint: INVENTORY_ENDPOINT.vendors,
     prefix: 'inventory:vendors',
     record,
     setError,

@@ -4,6 +4,7 @@ import type { Vendor } from '@hive/shared/schemas/backoffice/inventory';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { Badge, useInventoryFormat } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 import { VendorForm } from './VendorForm';
 
 type Sort = 'name' | 'contactName' | 'email' | 'items';
@@ -41,7 +42,7 @@ function useVendorColumns(): ColumnDef<Vendor, unknown>[] {
 
 const config: ResourceConfig<Vendor, Sort> = {
   path: '/vendors',
-  endpoint: 'inventory/vendors',
+  endpoint: INVENTORY_ENDPOINT.vendors,
   prefix: 'inventory:vendors',
   sorts: ['name', 'contactName', 'email', 'items'],
   defaultSort: 'name',

@@ -6,6 +6,7 @@ import { CheckboxField, SelectField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { WithOptions, choices, inventoryStyles as styles } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 
 interface Values {
   name: string;
@@ -51,7 +52,7 @@ function WarehouseFields({
   });
   const { register, handleSubmit, setError, setFocus, formState } = form;
   const { save, formError } = useSaveRecord<Warehouse, Values>({
-    endpoint: 'inventory/warehouses',
+    endpoint: INVENTORY_ENDPOINT.warehouses,
     prefix: 'inventory:warehouses',
     record,
     setError,

@@ -4,6 +4,7 @@ import type { Warehouse } from '@hive/shared/schemas/backoffice/inventory';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { Badge, inventoryStyles as styles, useInventoryFormat } from '../shared';
+import { INVENTORY_ENDPOINT } from '../api';
 import { WarehouseForm } from './WarehouseForm';
 
 type Sort = 'name' | 'location' | 'units' | 'value';
@@ -58,7 +59,7 @@ function useWarehouseColumns(): ColumnDef<Warehouse, unknown>[] {
 
 const config: ResourceConfig<Warehouse, Sort> = {
   path: '/warehouses',
-  endpoint: 'inventory/warehouses',
+  endpoint: INVENTORY_ENDPOINT.warehouses,
   prefix: 'inventory:warehouses',
   sorts: ['name', 'location', 'units', 'value'],
   defaultSort: 'name',

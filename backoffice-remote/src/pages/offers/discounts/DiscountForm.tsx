@@ -10,11 +10,12 @@ import {
   type DiscountType,
 } from '@hive/shared/schemas/backoffice/offers';
 import { Alert, CheckboxField, DecimalField, SelectField, TextField, decimalInput } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { centsToInput, inputToCents, inputToMinor } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { TargetFields } from '../shared/TargetFields';
+import { OFFERS_ENDPOINT, OFFERS_URL } from '../api';
 import styles from './discounts.module.css';
 
 interface Values {
@@ -50,7 +51,7 @@ const toInput = (v: Values, lang: string) => ({
 });
 
 export function DiscountForm(props: ResourceFormProps<Discount>) {
-  const options = useApi<DiscountOptions>(`${API}/discounts/options`);
+  const options = useApi<DiscountOptions>(OFFERS_URL.discountOptions);
   const { t } = useAreaT('offers');
   if (options.error) return <Alert kind="error">{t('discounts.optionsFailed')}</Alert>;
   if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
@@ -98,7 +99,7 @@ function DiscountFields({
   const type = useWatch({ control, name: 'type' });
   const scope = useWatch({ control, name: 'scope' });
   const { save, formError } = useSaveRecord<Discount, Values>({
-    endpoint: 'discounts',
+    endpoint: OFFERS_ENDPOINT.discounts,
     prefix: 'offers:discounts',
     record,
     setError: (name, error, opts) => {

@@ -5,6 +5,7 @@ import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { DiscountForm } from './DiscountForm';
+import { OFFERS_ENDPOINT } from '../api';
 
 type Sort = 'name' | 'value' | 'uses' | 'amount';
 
@@ -85,7 +86,7 @@ function useDiscountColumns(): ColumnDef<Discount, unknown>[] {
 
 const config: ResourceConfig<Discount, Sort> = {
   path: '/discounts',
-  endpoint: 'discounts',
+  endpoint: OFFERS_ENDPOINT.discounts,
   prefix: 'offers:discounts',
   sorts: ['name', 'value', 'uses', 'amount'],
   defaultSort: 'name',

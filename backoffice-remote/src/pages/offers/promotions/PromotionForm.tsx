@@ -9,11 +9,12 @@ import {
   type PromotionKind,
 } from '@hive/shared/schemas/backoffice/offers';
 import { Alert, CheckboxField, DecimalField, SelectField, TextField, decimalInput } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { CheckboxList, centsToInput, inputToCents, inputToMinor, inputToNumber } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { TargetFields } from '../shared/TargetFields';
+import { OFFERS_ENDPOINT, OFFERS_URL } from '../api';
 import styles from '../discounts/discounts.module.css';
 
 interface Values {
@@ -76,7 +77,7 @@ const RENAMES: Record<string, string> = {
 
 export function PromotionForm(props: ResourceFormProps<Promotion>) {
   // The items and categories a promotion may concern are the discounts' options.
-  const options = useApi<DiscountOptions>(`${API}/discounts/options`);
+  const options = useApi<DiscountOptions>(OFFERS_URL.discountOptions);
   const { t } = useAreaT('offers');
   if (options.error) return <Alert kind="error">{t('discounts.optionsFailed')}</Alert>;
   if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
@@ -128,7 +129,7 @@ function PromotionFields({
   const { errors, isSubmitting } = formState;
   const kind = useWatch({ control, name: 'kind' });
   const { save, formError } = useSaveRecord<Promotion, Values>({
-    endpoint: 'promotions',
+    endpoint: OFFERS_ENDPOINT.promotions,
     prefix: 'offers:promotions',
     record,
     setError: (name, error, opts) => setError((RENAMES[String(name)] ?? name) as keyof Values, error, opts),

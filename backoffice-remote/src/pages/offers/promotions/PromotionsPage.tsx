@@ -6,11 +6,12 @@ import {
   type Promotion,
   type PromotionStatus,
 } from '@hive/shared/schemas/backoffice/offers';
-import { API, useApi, useCompany } from '../../../api';
+import { useApi, useCompany } from '../../../api';
 import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { PromotionForm } from './PromotionForm';
+import { OFFERS_ENDPOINT, OFFERS_URL } from '../api';
 
 type Sort = 'priority' | 'name' | 'uses' | 'amount';
 
@@ -90,7 +91,7 @@ function usePromotionColumns(): ColumnDef<Promotion, unknown>[] {
   const { t } = useAreaT('offers');
   const format = useCentsFormat();
   // The names of the categories and items a rule concerns (the form's options, cached by useApi).
-  const options = useApi<DiscountOptions>(`${API}/discounts/options`).data ?? undefined;
+  const options = useApi<DiscountOptions>(OFFERS_URL.discountOptions).data ?? undefined;
   const summary = usePromotionSummary(options);
   return useMemo<ColumnDef<Promotion, unknown>[]>(
     () => [
@@ -137,7 +138,7 @@ function usePromotionColumns(): ColumnDef<Promotion, unknown>[] {
 
 const config: ResourceConfig<Promotion, Sort> = {
   path: '/promotions',
-  endpoint: 'promotions',
+  endpoint: OFFERS_ENDPOINT.promotions,
   prefix: 'offers:promotions',
   sorts: ['priority', 'name', 'uses', 'amount'],
   defaultSort: 'priority',

@@ -7,6 +7,7 @@ import {
 import { SelectField } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { Kpis, ReportFrame, ReportTable, table, type ReportFormat } from '../../../frames/report';
+import { REPORTS_ENDPOINT } from '../api';
 import styles from '../../../frames/report/frame.module.css';
 
 function useTables() {
@@ -50,7 +51,7 @@ function CashMovementsPage() {
   return (
     <ReportFrame<CashMovementsReport>
       path="/cash_movement"
-      endpoint="reports/cash_movements"
+      endpoint={REPORTS_ENDPOINT.cashMovements}
       defaultPeriod="last_30_days"
       exportAll
       tables={tables}

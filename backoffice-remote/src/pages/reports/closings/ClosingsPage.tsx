@@ -8,7 +8,7 @@ import {
   type ShiftDetail,
 } from '@hive/shared/schemas/backoffice/reports';
 import { Alert, Button, SelectField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import {
@@ -22,6 +22,7 @@ import {
   type ReportFormat,
   reportHref,
 } from '../../../frames/report';
+import { REPORTS_ENDPOINT, REPORTS_URL } from '../api';
 import styles from '../../../frames/report/frame.module.css';
 import { ShiftView } from './ShiftView';
 
@@ -105,7 +106,7 @@ function ShiftDetailView({ id }: { id: string }) {
   const failure = useFailureMessage();
   const print = usePrintView(PATH);
   const { update } = useReportParams();
-  const shift = useApi<ShiftDetail>(`${API}/reports/closings/${encodeURIComponent(id)}`);
+  const shift = useApi<ShiftDetail>(REPORTS_URL.shift(id));
   const format = useReportFormat(shift.data?.currency);
   if (shift.error) {
     return (
@@ -138,7 +139,7 @@ function ClosingsPage() {
   return (
     <ReportFrame<ClosingsReport>
       path={PATH}
-      endpoint="reports/closings"
+      endpoint={REPORTS_ENDPOINT.closings}
       defaultPeriod="last_30_days"
       exportAll
       tables={(data, format) => tables(data, format)}

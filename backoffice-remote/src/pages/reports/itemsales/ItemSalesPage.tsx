@@ -17,6 +17,7 @@ import {
   type ReportColumn,
   type ReportFormat,
 } from '../../../frames/report';
+import { REPORTS_ENDPOINT } from '../api';
 import styles from '../../../frames/report/frame.module.css';
 
 const TOP = 5;
@@ -147,7 +148,7 @@ function ItemSalesPage() {
   return (
     <ReportFrame<ItemSalesReport>
       path="/itemsales"
-      endpoint="reports/item_sales"
+      endpoint={REPORTS_ENDPOINT.itemSales}
       defaultPeriod="last_30_days"
       tables={tables}
     >

@@ -24,6 +24,7 @@ import {
   type ReportColumn,
   type ReportFormat,
 } from '../../../frames/report';
+import { REPORTS_ENDPOINT } from '../api';
 
 const LIVE = { topics: LIVE_PAGE_TOPICS['/sales'] };
 
@@ -246,7 +247,7 @@ function SalesSummaryPage() {
   return (
     <ReportFrame<SalesSummaryReport>
       path="/sales"
-      endpoint="reports/sales"
+      endpoint={REPORTS_ENDPOINT.sales}
       defaultPeriod="last_30_days"
       tables={tables}
       // As the overview: a sale or refund rung up changes the figures on screen.

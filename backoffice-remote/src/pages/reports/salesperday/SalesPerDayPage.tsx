@@ -19,6 +19,7 @@ import {
   type ReportColumn,
   type ReportFormat,
 } from '../../../frames/report';
+import { REPORTS_ENDPOINT } from '../api';
 import styles from '../../../frames/report/frame.module.css';
 
 // recharts is heavy: only the pages with a chart download it, once their figures are there.
@@ -123,7 +124,7 @@ function SalesPerDayPage() {
   return (
     <ReportFrame<SalesPerDayReport>
       path="/salesperday"
-      endpoint="reports/sales_per_day"
+      endpoint={REPORTS_ENDPOINT.salesPerDay}
       defaultPeriod="last_30_days"
       groupings={GROUPINGS}
       tables={tables}

@@ -3,6 +3,7 @@ import type { StockMovementRow, StockMovementsReport, StockSummaryRow } from '@h
 import { SelectField } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { Kpis, ReportFrame, ReportTable, reportHref, table, type ReportFormat } from '../../../frames/report';
+import { REPORTS_ENDPOINT } from '../api';
 import styles from '../../../frames/report/frame.module.css';
 
 const PATH = '/stock_movement';
@@ -104,7 +105,7 @@ function StockMovementsPage() {
   return (
     <ReportFrame<StockMovementsReport>
       path={PATH}
-      endpoint="reports/stock_movements"
+      endpoint={REPORTS_ENDPOINT.stockMovements}
       defaultPeriod="last_30_days"
       exportAll
       tables={(data, format) => tables(data, format)}

@@ -12,6 +12,7 @@ import {
   type ReportColumn,
   type ReportFormat,
 } from '../../../frames/report';
+import { REPORTS_ENDPOINT } from '../api';
 import styles from '../../../frames/report/frame.module.css';
 
 type Row =
@@ -91,7 +92,12 @@ function TaxReportPage() {
   const { t } = useAreaT('reports');
   const tables = useTables();
   return (
-    <ReportFrame<TaxReport> path="/tax_report" endpoint="reports/taxes" defaultPeriod="last_month" tables={tables}>
+    <ReportFrame<TaxReport>
+      path="/tax_report"
+      endpoint={REPORTS_ENDPOINT.taxes}
+      defaultPeriod="last_month"
+      tables={tables}
+    >
       {({ data, format }) => {
         const now = data.totals.current;
         const before = data.totals.previous;

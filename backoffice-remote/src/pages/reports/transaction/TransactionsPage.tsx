@@ -9,7 +9,7 @@ import {
 } from '@hive/shared/schemas/backoffice/reports';
 import { LIVE_PAGE_TOPICS } from '@hive/shared/schemas/live';
 import { Alert, Button, SelectField, TextField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSearchDraft } from '../../../frames/resource';
 import {
@@ -23,6 +23,7 @@ import {
   type ReportFormat,
   reportHref,
 } from '../../../frames/report';
+import { REPORTS_ENDPOINT, REPORTS_URL } from '../api';
 import styles from '../../../frames/report/frame.module.css';
 import { ReceiptView } from './ReceiptView';
 import { FilterChips, useFigureLabel } from './FigureFilters';
@@ -145,7 +146,7 @@ function ReceiptDetailView({ id, search }: { id: string; search: string }) {
   const failure = useFailureMessage();
   const print = usePrintView(PATH);
   const { update } = useReportParams();
-  const receipt = useApi<ReceiptDetail>(`${API}/reports/transactions/${encodeURIComponent(id)}`);
+  const receipt = useApi<ReceiptDetail>(REPORTS_URL.receipt(id));
   const format = useReportFormat(receipt.data?.currency);
   const linkTo = (other: number) => reportHref(print ? `${PATH}/print` : PATH, search, { receipt: other });
   if (receipt.error) {
@@ -183,7 +184,7 @@ function TransactionsPage() {
   return (
     <ReportFrame<TransactionsReport>
       path={PATH}
-      endpoint="reports/transactions"
+      endpoint={REPORTS_ENDPOINT.transactions}
       defaultPeriod="today"
       exportAll
       live={LIVE}

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { GiftCardDetail } from '@hive/shared/schemas/backoffice/rewards';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   Alert,
   Button,
@@ -11,14 +10,15 @@ import {
   parseDecimal,
   useToast,
 } from '@hive/shared/ui';
-import { API, fieldErrors } from '../../../api';
+import { fieldErrors } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, useDecimalMessage, useLanguage } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
+import { useRewardsApi, type GiftCardAction, type GiftCardActionBody } from '../api';
 import styles from '../shared/rewards.module.css';
 
-type Action = 'load' | 'adjust' | 'void';
+type Action = GiftCardAction;
 
 /** An amount in the currency, in the user's language; signed, for an adjustment takes money off. */
 const AMOUNT = { decimals: 2, signed: true };
@@ -132,7 +132,7 @@ function BalanceDialog({
   onClose: (changed: boolean) => void;
 }) {
   const { t } = useAreaT('rewards');
-  const http = useHttp();
+  const api = useRewardsApi();
   const toast = useToast();
   const failure = useFailureMessage('rewards:giftcards');
   const lang = useLanguage();
@@ -167,7 +167,8 @@ function BalanceDialog({
     setBusy(true);
     setProblem(null);
     try {
-      await http.post(`${API}/giftcards/${card.id}/${action}`, body);
+      // The amount is whole cents here when the action takes one (checked above).
+      await api.giftCardAction(card.id, action, body as GiftCardActionBody);
       toast.success(t(`giftcards.done.${action}`));
       onClose(true);
     } catch (error) {

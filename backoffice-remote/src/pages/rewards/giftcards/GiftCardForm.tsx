@@ -12,13 +12,13 @@ import {
   type GiftCardOptions,
   type IssuedGiftCard,
 } from '@hive/shared/schemas/backoffice/rewards';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, ConfirmDialog, DecimalField, SelectField, TextAreaField, TextField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { inputToCents } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { GiftCardBalanceSection } from './GiftCardBalance';
+import { REWARDS_ENDPOINT, REWARDS_URL, useRewardsApi } from '../api';
 import styles from '../shared/rewards.module.css';
 
 interface Values {
@@ -38,7 +38,7 @@ const toInput = (values: Values, lang: string) => ({
 });
 
 export function GiftCardForm(props: ResourceFormProps<GiftCard>) {
-  const options = useApi<GiftCardOptions>(`${API}/giftcards/options`);
+  const options = useApi<GiftCardOptions>(REWARDS_URL.giftCardOptions);
   const { t } = useAreaT('rewards');
   if (options.error) return <Alert kind="error">{t('giftcards.optionsFailed')}</Alert>;
   if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
@@ -54,7 +54,7 @@ function GiftCardFields({
   options,
 }: ResourceFormProps<GiftCardDetail> & { options: GiftCardOptions }) {
   const { t } = useAreaT('rewards');
-  const http = useHttp();
+  const api = useRewardsApi();
   const messages = useValidationMessages();
   const lang = useLanguage();
   const [issued, setIssued] = useState<IssuedGiftCard | null>(null);
@@ -79,7 +79,7 @@ function GiftCardFields({
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<GiftCardDetail, Values>({
-    endpoint: 'giftcards',
+    endpoint: REWARDS_ENDPOINT.giftCards,
     prefix: 'rewards:giftcards',
     record,
     setError: (name, error, options) =>
@@ -89,7 +89,8 @@ function GiftCardFields({
     send: record
       ? undefined
       : async (values) => {
-          const answer = (await http.post<IssuedGiftCard>(`${API}/giftcards`, values)).data;
+          // The values the resolver let through: an issue's.
+          const answer = await api.issueGiftCard(values as GiftCardIssueInput);
           setIssued(answer);
           return answer;
         },

@@ -6,6 +6,7 @@ import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { GiftCardForm } from './GiftCardForm';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
+import { REWARDS_ENDPOINT } from '../api';
 
 type Sort = 'card' | 'customer' | 'balance' | 'expiresOn' | 'issuedAt';
 
@@ -49,7 +50,7 @@ function useGiftCardColumns(): ColumnDef<GiftCard, unknown>[] {
 
 const config: ResourceConfig<GiftCard, Sort> = {
   path: '/giftcards',
-  endpoint: 'giftcards',
+  endpoint: REWARDS_ENDPOINT.giftCards,
   prefix: 'rewards:giftcards',
   sorts: ['card', 'customer', 'balance', 'expiresOn', 'issuedAt'],
   defaultSort: 'issuedAt',

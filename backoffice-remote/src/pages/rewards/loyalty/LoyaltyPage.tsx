@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LoyaltyOverview } from '@hive/shared/schemas/backoffice/rewards';
 import { Alert, PageFrame, SearchField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { LoyaltySettingsForm } from './LoyaltySettingsForm';
 import { MemberHistory } from './MemberHistory';
+import { REWARDS_URL } from '../api';
 import styles from '../shared/rewards.module.css';
 
 const PATH = '/nectar_points';
@@ -17,7 +18,7 @@ function LoyaltyPage() {
   const { t } = useAreaT('rewards');
   const [params, setParams] = useSearchParams();
   const customer = Number(params.get('customer') ?? '');
-  const overview = useApi<LoyaltyOverview>(`${API}/loyalty`);
+  const overview = useApi<LoyaltyOverview>(REWARDS_URL.loyalty);
   const failure = useFailureMessage('rewards:loyalty');
   const member = Number.isInteger(customer) && customer > 0 ? customer : null;
   const { title, breadcrumb } = usePageMeta(PATH, member ? [t('loyalty.history.title')] : []);

@@ -6,12 +6,12 @@ import {
   pointsValueCents,
   type LoyaltySettings,
 } from '@hive/shared/schemas/backoffice/rewards';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, CheckboxField, DecimalField, TextField, useToast } from '@hive/shared/ui';
-import { API, fieldErrors } from '../../../api';
+import { fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, inputToNumber, useCentsFormat } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { useRewardsApi } from '../api';
 import styles from '../shared/rewards.module.css';
 
 interface Values {
@@ -45,7 +45,7 @@ export function LoyaltySettingsForm({
   onSaved: () => void;
 }) {
   const { t } = useAreaT('rewards');
-  const http = useHttp();
+  const api = useRewardsApi();
   const toast = useToast();
   const format = useCentsFormat();
   const failure = useFailureMessage('rewards:loyalty');
@@ -86,7 +86,7 @@ export function LoyaltySettingsForm({
 
   const save = async (values: LoyaltySettings) => {
     try {
-      await http.put(`${API}/loyalty/settings`, values);
+      await api.saveLoyaltySettings(values);
       toast.success(t('loyalty.settings.saved'));
       onSaved();
     } catch (error) {

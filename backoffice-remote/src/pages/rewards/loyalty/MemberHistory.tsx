@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { LoyaltyHistory, LoyaltySettings } from '@hive/shared/schemas/backoffice/rewards';
 import { pointsValueCents } from '@hive/shared/schemas/backoffice/rewards';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, TextField, useToast } from '@hive/shared/ui';
-import { API, fieldErrors, useApi } from '../../../api';
+import { fieldErrors, useApi } from '../../../api';
 import { inputToNumber, useCentsFormat } from '../../../components';
 import { useAreaT, useLanguage } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { REWARDS_URL, useRewardsApi } from '../api';
 import styles from '../shared/rewards.module.css';
 
 /** One customer's points: the balance, what it is worth, every movement, and an adjustment by hand. */
@@ -23,7 +23,7 @@ export function MemberHistory({
 }) {
   const { t } = useAreaT('rewards');
   const format = useCentsFormat();
-  const history = useApi<LoyaltyHistory>(`${API}/loyalty/customers/${customerId}`);
+  const history = useApi<LoyaltyHistory>(REWARDS_URL.loyaltyMember(customerId));
   const failure = useFailureMessage('rewards:loyalty');
   const [adjusting, setAdjusting] = useState(false);
 
@@ -112,7 +112,7 @@ export function MemberHistory({
 
 function AdjustDialog({ customerId, onClose }: { customerId: number; onClose: (changed: boolean) => void }) {
   const { t } = useAreaT('rewards');
-  const http = useHttp();
+  const api = useRewardsApi();
   const toast = useToast();
   const failure = useFailureMessage('rewards:loyalty');
   const lang = useLanguage();
@@ -134,7 +134,8 @@ function AdjustDialog({ customerId, onClose }: { customerId: number; onClose: (c
     setBusy(true);
     setProblem(null);
     try {
-      await http.post(`${API}/loyalty/customers/${customerId}/adjust`, { points: n, reason: reason.trim() });
+      // n is a whole number here (checked above).
+      await api.adjustPoints(customerId, { points: n as number, reason: reason.trim() });
       toast.success(t('loyalty.history.adjusted'));
       onClose(true);
     } catch (error) {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { INVOICE_LIMITS, type InvoiceDetail, type InvoiceOptions } from '@hive/shared/schemas/backoffice/sales';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, downloadFile, fieldErrors } from '../../../api';
+import { fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT, useLanguage } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { useSalesApi } from '../api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { SendPreview } from './SendPreview';
 import { paymentMethodText } from './paymentMethod';
@@ -28,7 +28,7 @@ export function InvoiceActions({
   onChanged?: () => void;
 }) {
   const { t, i18n } = useAreaT('sales');
-  const http = useHttp();
+  const api = useSalesApi();
   const toast = useToast();
   const format = useCentsFormat();
   const failure = useFailureMessage('sales:invoices');
@@ -40,9 +40,7 @@ export function InvoiceActions({
   const send = async () => {
     setBusy(true);
     try {
-      const answer = (
-        await http.post<InvoiceDetail & { emailedTo: string | null }>(`${API}/customer_invoices/${invoice.id}/send`, {})
-      ).data;
+      const answer = await api.sendInvoice(invoice.id);
       toast.success(
         answer.emailedTo
           ? t('invoices.sentTo', { number: answer.number, email: answer.emailedTo })
@@ -62,7 +60,7 @@ export function InvoiceActions({
     setBusy(true);
     try {
       const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('es') ? 'es' : 'en';
-      await downloadFile(http, `${API}/customer_invoices/${invoice.id}/pdf`, { lang }, `invoice-${invoice.id}.pdf`);
+      await api.downloadInvoicePdf(invoice.id, lang);
     } catch (error) {
       toast.error(failure(error));
     } finally {
@@ -159,7 +157,7 @@ function ActionDialog({
   onClose: (changed: boolean) => void;
 }) {
   const { t } = useAreaT('sales');
-  const http = useHttp();
+  const api = useSalesApi();
   const toast = useToast();
   const failure = useFailureMessage('sales:invoices');
   const lang = useLanguage();
@@ -188,8 +186,8 @@ function ActionDialog({
     setProblem(null);
     try {
       if (kind === 'payment') {
-        await http.post(`${API}/customer_invoices/${invoice.id}/payments`, {
-          amountCents: cents,
+        await api.recordPayment(invoice.id, {
+          amountCents: cents as number, // a positive number: checked above
           paidOn,
           ...(method === BANK
             ? { paymentTypeId: null, method: 'bank_transfer', reference: reference.trim() }
@@ -198,7 +196,7 @@ function ActionDialog({
         });
         toast.success(t('invoices.paymentRecorded'));
       } else {
-        await http.post(`${API}/customer_invoices/${invoice.id}/void`, { reason: text.trim() });
+        await api.voidInvoice(invoice.id, { reason: text.trim() });
         toast.success(t('invoices.voided'));
       }
       onClose(true);

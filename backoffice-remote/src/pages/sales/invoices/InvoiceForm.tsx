@@ -10,10 +10,11 @@ import {
   type InvoiceOptions,
 } from '@hive/shared/schemas/backoffice/sales';
 import { Alert, SelectField, TextAreaField, TextField, decimalInput } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { centsToInput, inputToCents, useCentsFormat } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { SALES_ENDPOINT, SALES_URL } from '../api';
 import { InvoiceActions } from './InvoiceActions';
 import { InvoiceDocument } from './InvoiceDocument';
 import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from './InvoiceLines';
@@ -45,7 +46,7 @@ const addDays = (iso: string, days: number) => {
 };
 
 export function InvoiceForm(props: ResourceFormProps<Invoice>) {
-  const options = useApi<InvoiceOptions>(`${API}/customer_invoices/options`);
+  const options = useApi<InvoiceOptions>(SALES_URL.invoiceOptions);
   const { t } = useAreaT('sales');
   if (options.error) return <Alert kind="error">{t('invoices.optionsFailed')}</Alert>;
   if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
@@ -124,7 +125,7 @@ function InvoiceFields({
   const { errors, isSubmitting } = formState;
   const watched = useWatch({ control });
   const { save, formError } = useSaveRecord<Invoice, Values>({
-    endpoint: 'customer_invoices',
+    endpoint: SALES_ENDPOINT.invoices,
     prefix: 'sales:invoices',
     record,
     setError: (name, error, opts) => setError(formField(String(name)) as never, error, opts),

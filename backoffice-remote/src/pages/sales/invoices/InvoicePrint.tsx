@@ -1,9 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import type { InvoiceDetail } from '@hive/shared/schemas/backoffice/sales';
 import { Alert, Button } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { SALES_URL } from '../api';
 import { InvoiceDocument } from './InvoiceDocument';
 import styles from './invoices.module.css';
 
@@ -16,7 +17,7 @@ export function InvoicePrint() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const valid = /^[1-9]\d{0,9}$/.test(id);
-  const invoice = useApi<InvoiceDetail>(valid ? `${API}/customer_invoices/${id}` : null);
+  const invoice = useApi<InvoiceDetail>(valid ? SALES_URL.invoice(id) : null);
   const failure = useFailureMessage('sales:invoices');
 
   return (

@@ -7,6 +7,7 @@ import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { usePrintView } from '../../../frames/report';
 import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../../frames/resource';
+import { SALES_ENDPOINT } from '../api';
 import { InvoiceForm } from './InvoiceForm';
 import { InvoicePrint } from './InvoicePrint';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
@@ -94,7 +95,7 @@ function useInvoiceFilters(): ResourceFilters {
 
 const config: ResourceConfig<Invoice, Sort> = {
   path: '/invoice',
-  endpoint: 'customer_invoices',
+  endpoint: SALES_ENDPOINT.invoices,
   prefix: 'sales:invoices',
   sorts: ['number', 'customer', 'issueDate', 'dueDate', 'total', 'balance'],
   defaultSort: 'number',

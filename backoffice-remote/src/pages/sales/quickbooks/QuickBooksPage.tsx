@@ -9,12 +9,12 @@ import {
   type QbPreview,
   type QbSettings,
 } from '@hive/shared/schemas/backoffice/sales';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, downloadFile, fieldErrors, useApi } from '../../../api';
+import { fieldErrors, useApi } from '../../../api';
 import { useCentsFormat } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { SALES_URL, useSalesApi } from '../api';
 import styles from '../invoices/invoices.module.css';
 
 const PATH = '/quickbooks';
@@ -29,7 +29,7 @@ const addDays = (iso: string, days: number) => {
 function QuickBooksPage() {
   const { t } = useAreaT('sales');
   const { title, breadcrumb } = usePageMeta(PATH);
-  const settings = useApi<QbSettings>(`${API}/quickbooks/settings`);
+  const settings = useApi<QbSettings>(SALES_URL.qbSettings);
   const failure = useFailureMessage('sales:quickbooks');
   let body;
   if (settings.error) body = <Alert kind="error">{failure(settings.error)}</Alert>;
@@ -61,7 +61,7 @@ function QuickBooksPage() {
 
 function ExportSection({ today }: { today: string }) {
   const { t } = useAreaT('sales');
-  const http = useHttp();
+  const api = useSalesApi();
   const toast = useToast();
   const format = useCentsFormat();
   const failure = useFailureMessage('sales:quickbooks');
@@ -95,7 +95,7 @@ function ExportSection({ today }: { today: string }) {
     setBusy(true);
     setErrors({});
     try {
-      setPreview((await http.get<QbPreview>(`${API}/quickbooks/preview`, { params: query })).data);
+      setPreview(await api.qbPreview(query));
     } catch (error) {
       const fields = fieldErrors(error);
       if (Object.keys(fields).length > 0) setErrors(fields);
@@ -107,7 +107,7 @@ function ExportSection({ today }: { today: string }) {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(http, `${API}/quickbooks/export`, query, `quickbooks-${kind}.${file}`);
+      await api.qbExport(query);
     } catch (error) {
       toast.error(failure(error));
     } finally {
@@ -218,7 +218,7 @@ const FIELDS: MappingField[] = ['income', 'taxPayable', 'tipsPayable', 'receivab
 
 function MappingSection({ settings, onSaved }: { settings: QbSettings; onSaved: () => void }) {
   const { t } = useAreaT('sales');
-  const http = useHttp();
+  const api = useSalesApi();
   const toast = useToast();
   const failure = useFailureMessage('sales:quickbooks');
   const [mapping, setMapping] = useState<QbMapping>(settings.mapping);
@@ -236,7 +236,7 @@ function MappingSection({ settings, onSaved }: { settings: QbSettings; onSaved: 
       const paymentAccounts = Object.fromEntries(
         Object.entries(mapping.paymentAccounts).filter(([, v]) => v.trim() !== ''),
       );
-      await http.put(`${API}/quickbooks/settings`, { ...mapping, paymentAccounts });
+      await api.saveQbSettings({ ...mapping, paymentAccounts });
       toast.success(t('quickbooks.mapping.saved'));
       onSaved();
     } catch (error) {

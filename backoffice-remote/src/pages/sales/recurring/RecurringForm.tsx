@@ -8,7 +8,6 @@ import {
   type Recurring,
   type RecurringInput,
 } from '@hive/shared/schemas/backoffice/sales';
-import { useHttp } from '@hive/shared/shell-contract';
 import {
   Alert,
   Button,
@@ -19,10 +18,11 @@ import {
   decimalInput,
   useToast,
 } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { centsToInput, inputToCents, inputToNumber } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { SALES_ENDPOINT, SALES_URL, useSalesApi } from '../api';
 import { InvoiceLinesEditor, emptyLine, formField, linesInput, type LineValues } from '../invoices/InvoiceLines';
 import styles from '../invoices/invoices.module.css';
 import { RecurringStatusBadge } from './RecurringStatusBadge';
@@ -57,7 +57,7 @@ const toInput = (v: Values, lang: string) => ({
 });
 
 export function RecurringForm(props: ResourceFormProps<Recurring>) {
-  const options = useApi<InvoiceOptions>(`${API}/customer_invoices/options`);
+  const options = useApi<InvoiceOptions>(SALES_URL.invoiceOptions);
   const { t } = useAreaT('sales');
   if (options.error) return <Alert kind="error">{t('invoices.optionsFailed')}</Alert>;
   if (!options.data) return <p role="status">{t('common:common.loading')}</p>;
@@ -123,7 +123,7 @@ function RecurringFields({
   const { register, handleSubmit, setError, setFocus, formState } = form;
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Recurring, Values>({
-    endpoint: 'recurring_invoices',
+    endpoint: SALES_ENDPOINT.recurring,
     prefix: 'sales:recurring',
     record,
     setError: (name, error, opts) => setError(formField(String(name)) as never, error, opts),
@@ -224,14 +224,14 @@ function RecurringFields({
 /** The template's state, its next invoice and the last one made; pause and resume. */
 function StateBar({ record, onChanged }: { record: Recurring; onChanged?: () => void }) {
   const { t } = useAreaT('sales');
-  const http = useHttp();
+  const api = useSalesApi();
   const toast = useToast();
   const failure = useFailureMessage('sales:recurring');
   const [busy, setBusy] = useState(false);
   const act = async (action: 'pause' | 'resume') => {
     setBusy(true);
     try {
-      await http.post(`${API}/recurring_invoices/${record.id}/${action}`, {});
+      await api.recurringAction(record.id, action);
       toast.success(t(`recurring.done.${action}`));
       onChanged?.();
     } catch (error) {

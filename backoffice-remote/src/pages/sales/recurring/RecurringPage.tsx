@@ -4,6 +4,7 @@ import type { Recurring } from '@hive/shared/schemas/backoffice/sales';
 import { useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
+import { SALES_ENDPOINT } from '../api';
 import { RecurringForm } from './RecurringForm';
 import { RecurringStatusBadge } from './RecurringStatusBadge';
 
@@ -60,7 +61,7 @@ function useRecurringColumns(): ColumnDef<Recurring, unknown>[] {
 
 const config: ResourceConfig<Recurring, Sort> = {
   path: '/recurring',
-  endpoint: 'recurring_invoices',
+  endpoint: SALES_ENDPOINT.recurring,
   prefix: 'sales:recurring',
   sorts: ['customer', 'nextRun', 'amount'],
   defaultSort: 'nextRun',

@@ -1,18 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { CheckCheck, Plus } from 'lucide-react';
-import type {
-  ApproveEntriesResult,
-  AttendanceAnswer,
-  MissingPunch,
-  TimeEntry,
-} from '@hive/shared/schemas/backoffice/scheduling';
-import { useHttp } from '@hive/shared/shell-contract';
+import type { AttendanceAnswer, MissingPunch, TimeEntry } from '@hive/shared/schemas/backoffice/scheduling';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
-import { API, apiErrorBody, httpStatus, useApi } from '../../../api';
+import { apiErrorBody, httpStatus, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useReportParams } from '../../../frames/report/useReportParams';
 import { useFailureMessage } from '../../../frames/resource';
 import { datePart, schedulingStyles as shared, useSchedulingFormat, useServerMessage } from '../shared';
+import { SCHEDULING_URL, useSchedulingApi } from '../api';
 import { AttendanceFilters } from './AttendanceFilters';
 import { EntriesTable, approvable } from './EntriesTable';
 import { EntryDialog, type EntryDraft } from './EntryDialog';
@@ -30,13 +25,13 @@ type Editing = { entry: TimeEntry } | { draft: EntryDraft } | null;
  */
 function AttendancePage() {
   const { t } = useAreaT('scheduling');
-  const http = useHttp();
+  const api = useSchedulingApi();
   const toast = useToast();
   const failure = useFailureMessage('scheduling:attendance');
   const serverMessage = useServerMessage();
   const { title, breadcrumb } = usePageMeta(PATH);
   const { values, query, update, reset } = useReportParams();
-  const answer = useApi<AttendanceAnswer>(`${API}/team/attendance`, query);
+  const answer = useApi<AttendanceAnswer>(SCHEDULING_URL.attendance, query);
   const data = answer.data;
   const format = useSchedulingFormat(data?.currency);
   const entriesHeading = useId();
@@ -64,12 +59,12 @@ function AttendancePage() {
   };
   const approveOne = (entry: TimeEntry) =>
     void act(async () => {
-      await http.post<TimeEntry>(`${API}/team/attendance/${entry.id}/approve`, {});
+      await api.approveEntry(entry.id);
       return t('attendance.approve.one', { name: rowName(entry) });
     });
   const approveSelected = () =>
     void act(async () => {
-      const result = (await http.post<ApproveEntriesResult>(`${API}/team/attendance/approve`, { ids: chosen })).data;
+      const result = await api.approveEntries(chosen);
       setSelected(new Set());
       const approved = t('attendance.approve.approved', { count: result.approved });
       return result.skipped > 0
@@ -84,7 +79,7 @@ function AttendancePage() {
     if (!entry) return;
     void act(async () => {
       try {
-        await http.delete(`${API}/team/attendance/${entry.id}`);
+        await api.deleteEntry(entry.id);
       } finally {
         setToDelete(null);
       }

@@ -8,12 +8,11 @@ import {
   type TimeEntry,
   type TimeEntryInput,
 } from '@hive/shared/schemas/backoffice/scheduling';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, FormDialog, DecimalField, SelectField, TextField } from '@hive/shared/ui';
-import { API } from '../../../api';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { inputToNumber } from '../../../components';
 import { schedulingStyles as shared, toLocalInput, useSubmitFailure } from '../shared';
+import { useSchedulingApi } from '../api';
 import styles from './attendance.module.css';
 
 interface Values {
@@ -51,7 +50,7 @@ export function EntryDialog({
   onSaved: (saved: TimeEntry, created: boolean) => void;
 }) {
   const { t } = useAreaT('scheduling');
-  const http = useHttp();
+  const api = useSchedulingApi();
   const messages = useValidationMessages();
   const lang = useLanguage();
   const submitFailure = useSubmitFailure('scheduling:attendance');
@@ -101,9 +100,7 @@ export function EntryDialog({
   const save = async (values: TimeEntryInput) => {
     setFormError(null);
     try {
-      const saved = entry
-        ? (await http.put<TimeEntry>(`${API}/team/attendance/${entry.id}`, values)).data
-        : (await http.post<TimeEntry>(`${API}/team/attendance`, values)).data;
+      const saved = entry ? await api.saveEntry(entry.id, values) : await api.createEntry(values);
       onSaved(saved, !entry);
     } catch (error) {
       setFormError(submitFailure(error, shown, setError));

@@ -5,6 +5,7 @@ import { Alert } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { Kpis, ReportFrame, ReportTable, table, type ReportColumn, type ReportFormat } from '../../../frames/report';
 import { attendanceHref } from '../labor-shared';
+import { SCHEDULING_ENDPOINT } from '../api';
 
 /** Scheduled against worked hours and what they cost: the columns every table of the report shares. */
 function hourColumns<T extends LaborRow>(t: (key: string) => string): ReportColumn<T>[] {
@@ -108,7 +109,7 @@ function LaborReportPage() {
   return (
     <ReportFrame<LaborReport>
       path="/laborreport"
-      endpoint="team/reports/labor"
+      endpoint={SCHEDULING_ENDPOINT.labor}
       defaultPeriod="this_week"
       compare={false}
       definitions={false}

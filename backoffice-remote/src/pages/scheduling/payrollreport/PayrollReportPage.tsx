@@ -2,15 +2,13 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Download } from 'lucide-react';
 import type { PayrollReport, PayrollRow } from '@hive/shared/schemas/backoffice/scheduling';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, useToast } from '@hive/shared/ui';
-import { API, csvDelimiter, downloadFile } from '../../../api';
+import { csvDelimiter } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { ReportFrame, ReportTable, table, type ReportFormat } from '../../../frames/report';
 import { attendanceHref } from '../labor-shared';
-
-const ENDPOINT = 'team/reports/payroll';
+import { SCHEDULING_ENDPOINT, useSchedulingApi } from '../api';
 
 type Totals = PayrollReport['totals'] & { name: string };
 type Row = PayrollRow | Totals;
@@ -59,19 +57,14 @@ function useTables() {
  */
 function PayrollCsvButton({ values }: { values: Record<string, string> }) {
   const { t, i18n } = useAreaT('labor');
-  const http = useHttp();
+  const api = useSchedulingApi();
   const toast = useToast();
   const failure = useFailureMessage();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(
-        http,
-        `${API}/${ENDPOINT}`,
-        { ...values, format: 'csv', delimiter: csvDelimiter(i18n.language) },
-        'payroll.csv',
-      );
+      await api.downloadPayroll({ ...values, format: 'csv', delimiter: csvDelimiter(i18n.language) });
     } catch (error) {
       toast.error(failure(error));
     } finally {
@@ -92,7 +85,7 @@ function PayrollReportPage() {
   return (
     <ReportFrame<PayrollReport>
       path="/payrollreport"
-      endpoint={ENDPOINT}
+      endpoint={SCHEDULING_ENDPOINT.payroll}
       defaultPeriod="last_week"
       compare={false}
       definitions={false}

@@ -1,15 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { CalendarCheck, ChevronLeft, ChevronRight, Copy, Send } from 'lucide-react';
-import type {
-  CopyWeekResult,
-  PublishResult,
-  ScheduleEmployee,
-  ScheduleShift,
-  ScheduleWeek,
-} from '@hive/shared/schemas/backoffice/scheduling';
-import { useHttp } from '@hive/shared/shell-contract';
+import type { ScheduleEmployee, ScheduleShift, ScheduleWeek } from '@hive/shared/schemas/backoffice/scheduling';
 import { Alert, Button, ConfirmDialog, PageFrame, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API, apiErrorBody, httpStatus, useApi } from '../../../api';
+import { apiErrorBody, httpStatus, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useReportParams } from '../../../frames/report/useReportParams';
 import { useFailureMessage } from '../../../frames/resource';
@@ -22,6 +15,7 @@ import {
   useServerMessage,
   type SchedulingFormat,
 } from '../shared';
+import { SCHEDULING_URL, useSchedulingApi } from '../api';
 import { ConflictList } from './ConflictList';
 import { LabourPanel } from './LabourPanel';
 import { ShiftDialog, type ShiftTarget } from './ShiftDialog';
@@ -38,14 +32,14 @@ const PATH = '/scheduling';
  */
 function SchedulePage() {
   const { t } = useAreaT('scheduling');
-  const http = useHttp();
+  const api = useSchedulingApi();
   const toast = useToast();
   const failure = useFailureMessage('scheduling:schedule');
   const serverMessage = useServerMessage();
   const { title, breadcrumb } = usePageMeta(PATH);
   const { values, update, reset } = useReportParams();
   const query = { location: values.location, week: values.week, basis: values.basis };
-  const answer = useApi<ScheduleWeek>(`${API}/team/schedule`, query);
+  const answer = useApi<ScheduleWeek>(SCHEDULING_URL.schedule, query);
   const week = answer.data;
   const format = useSchedulingFormat(week?.currency);
   const [target, setTarget] = useState<ShiftTarget | null>(null);
@@ -61,7 +55,7 @@ function SchedulePage() {
     const body = { locationId: week.locationId, week: week.week };
     try {
       if (confirm === 'copy') {
-        const result = (await http.post<CopyWeekResult>(`${API}/team/schedule/copy`, body)).data;
+        const result = await api.copyWeek(body);
         toast.success(
           result.skipped > 0
             ? t('schedule.copy.doneSkipped', {
@@ -71,7 +65,7 @@ function SchedulePage() {
             : t('schedule.copy.copied', { count: result.copied }),
         );
       } else {
-        const result = (await http.post<PublishResult>(`${API}/team/schedule/publish`, body)).data;
+        const result = await api.publishWeek(body);
         toast.success(t('schedule.publish.done', { count: result.emailed }));
       }
       answer.reload();

@@ -11,13 +11,12 @@ import {
   type ScheduleWeek,
   type ShiftInput,
 } from '@hive/shared/schemas/backoffice/scheduling';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog, FormDialog, DecimalField, SelectField, TextField } from '@hive/shared/ui';
-import { API } from '../../../api';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { inputToNumber } from '../../../components';
 import { useFailureMessage } from '../../../frames/resource';
 import { addDays, schedulingStyles as shared, useSubmitFailure, type SchedulingFormat } from '../shared';
+import { useSchedulingApi } from '../api';
 import styles from './schedule.module.css';
 
 /** Who and when: a new shift (employee, day) or an existing one. */
@@ -58,7 +57,7 @@ export function ShiftDialog({
   onDone: (what: 'created' | 'saved' | 'deleted', name: string) => void;
 }) {
   const { t } = useAreaT('scheduling');
-  const http = useHttp();
+  const api = useSchedulingApi();
   const messages = useValidationMessages();
   const lang = useLanguage();
   const submitFailure = useSubmitFailure('scheduling:schedule');
@@ -101,8 +100,8 @@ export function ShiftDialog({
   const save = async (values: ShiftInput) => {
     setFormError(null);
     try {
-      if (shift) await http.put<ScheduleShift>(`${API}/team/schedule/shifts/${shift.id}`, values);
-      else await http.post<ScheduleShift>(`${API}/team/schedule/shifts`, values);
+      if (shift) await api.saveShift(shift.id, values);
+      else await api.createShift(values);
       onDone(shift ? 'saved' : 'created', name);
     } catch (error) {
       setFormError(submitFailure(error, SHOWN, setError));
@@ -113,7 +112,7 @@ export function ShiftDialog({
     if (!shift) return;
     setDeleting(true);
     try {
-      await http.delete(`${API}/team/schedule/shifts/${shift.id}`);
+      await api.deleteShift(shift.id);
       setConfirmDelete(false);
       onDone('deleted', name);
     } catch (error) {

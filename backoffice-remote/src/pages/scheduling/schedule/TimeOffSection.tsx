@@ -9,12 +9,11 @@ import {
   type TimeOff,
   type TimeOffInput,
 } from '@hive/shared/schemas/backoffice/scheduling';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog, FormDialog, SelectField, TextField, useToast } from '@hive/shared/ui';
-import { API } from '../../../api';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { schedulingStyles as shared, useSubmitFailure, type SchedulingFormat } from '../shared';
+import { useSchedulingApi } from '../api';
 import styles from './schedule.module.css';
 
 /** The week's time off: who is away when and why; add (a dialog) and remove (confirmed). */
@@ -28,7 +27,7 @@ export function TimeOffSection({
   onChanged: () => void;
 }) {
   const { t } = useAreaT('scheduling');
-  const http = useHttp();
+  const api = useSchedulingApi();
   const toast = useToast();
   const failure = useFailureMessage('scheduling:schedule');
   const headingId = useId();
@@ -44,7 +43,7 @@ export function TimeOffSection({
     if (!toRemove) return;
     setRemoving(true);
     try {
-      await http.delete(`${API}/team/schedule/time_off/${toRemove.id}`);
+      await api.deleteTimeOff(toRemove.id);
       toast.success(t('schedule.timeOff.removed', { name: toRemove.employeeName }));
       onChanged();
     } catch (error) {
@@ -139,7 +138,7 @@ function TimeOffDialog({
   onSaved: (saved: TimeOff) => void;
 }) {
   const { t } = useAreaT('scheduling');
-  const http = useHttp();
+  const api = useSchedulingApi();
   const messages = useValidationMessages();
   const submitFailure = useSubmitFailure('scheduling:schedule');
   const resolver = useMemo(
@@ -157,7 +156,7 @@ function TimeOffDialog({
   const save = async (values: TimeOffInput) => {
     setFormError(null);
     try {
-      onSaved((await http.post<TimeOff>(`${API}/team/schedule/time_off`, values)).data);
+      onSaved(await api.createTimeOff(values));
     } catch (error) {
       setFormError(submitFailure(error, SHOWN, setError));
     }

@@ -1,8 +1,9 @@
 import type { TeamSheet } from '@hive/shared/schemas/backoffice/scheduling';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useReportFormat } from '../../../frames/report';
 import { PrintSheet, SheetTable, sheetStyles as styles, useSheetQuery } from '../labor-shared';
+import { SCHEDULING_URL } from '../api';
 
 /**
  * The team sheet (/teamsheet): one location's shifts of a day, with empty In, Out and Signature
@@ -10,7 +11,7 @@ import { PrintSheet, SheetTable, sheetStyles as styles, useSheetQuery } from '..
  */
 function TeamSheetPage() {
   const { t } = useAreaT('labor');
-  const api = useApi<TeamSheet>(`${API}/team/teamsheet`, useSheetQuery(['date', 'location']));
+  const api = useApi<TeamSheet>(SCHEDULING_URL.teamSheet, useSheetQuery(['date', 'location']));
   const format = useReportFormat();
 
   return (

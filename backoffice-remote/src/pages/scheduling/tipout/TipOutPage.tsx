@@ -1,9 +1,10 @@
 import { TIP_POOL_RULES, type TipOutSheet, type TipPoolRule } from '@hive/shared/schemas/backoffice/scheduling';
 import { SelectField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { useReportFormat } from '../../../frames/report';
 import { PrintSheet, SheetTable, sheetStyles as styles, useSheetParams, useSheetQuery } from '../labor-shared';
+import { SCHEDULING_URL } from '../api';
 
 const isRule = (value: string): value is TipPoolRule => (TIP_POOL_RULES as readonly string[]).includes(value);
 
@@ -14,7 +15,7 @@ const isRule = (value: string): value is TipPoolRule => (TIP_POOL_RULES as reado
 function TipOutPage() {
   const { t } = useAreaT('labor');
   const { value, update } = useSheetParams();
-  const api = useApi<TipOutSheet>(`${API}/team/reports/tipout`, useSheetQuery(['date', 'location', 'rule']));
+  const api = useApi<TipOutSheet>(SCHEDULING_URL.tipOut, useSheetQuery(['date', 'location', 'rule']));
   const format = useReportFormat(api.data?.currency);
   const money = (cents: number) => format.cents(cents);
   const hours = (minutes: number) => format.cell('hours', minutes);

@@ -11,10 +11,9 @@ import {
   type PlatformInvoiceSummary,
   type SupportRequestSummary,
 } from '@hive/shared/schemas/backoffice/settings';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, TextField, useToast } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import {
   DOCUMENT_TITLE_SUFFIX,
   useAreaT,
@@ -25,6 +24,7 @@ import {
   withAreaTexts,
 } from '../../../i18n';
 import { formStyles, useFailureMessage, useSaveRecord } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT, SETTINGS_URL, useSettingsApi } from '../api';
 import { Badge, settingsStyles as styles } from '../shared';
 import { useBillingDates } from './format';
 import b from './billing.module.css';
@@ -48,7 +48,7 @@ function BillingOverview() {
   const [searchParams] = useSearchParams();
   const asked = searchParams.get('request') === '1';
   const { title, breadcrumb } = usePageMeta('/company_billing');
-  const billing = useApi<Billing>(`${API}/billing`);
+  const billing = useApi<Billing>(SETTINGS_URL.billing);
   const failure = useFailureMessage('settings:billing');
   const [requesting, setRequesting] = useState(asked);
 
@@ -176,7 +176,7 @@ function PlanCard({ billing, onRequest }: { billing: Billing; onRequest: () => v
 
 function ContactCard({ contact }: { contact: BillingContact }) {
   const { t } = useAreaT('settings');
-  const http = useHttp();
+  const api = useSettingsApi();
   const toast = useToast();
   const messages = useValidationMessages();
   const schema = useMemo(() => createBillingContactSchema(messages), [messages]);
@@ -186,10 +186,10 @@ function ContactCard({ contact }: { contact: BillingContact }) {
   });
   const { errors, isSubmitting, isDirty } = formState;
   const { save, formError } = useSaveRecord<BillingContact, BillingContact>({
-    endpoint: 'billing/contact',
+    endpoint: SETTINGS_ENDPOINT.billingContact,
     prefix: 'settings:billing',
     setError,
-    send: async (values) => (await http.put<BillingContact>(`${API}/billing/contact`, values)).data,
+    send: (values) => api.saveBillingContact(values as BillingContact),
     onSaved: (saved) => {
       reset(saved);
       toast.success(t('billing.contact.saved'));

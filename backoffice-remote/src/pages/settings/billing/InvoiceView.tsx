@@ -3,9 +3,10 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { PRODUCT_NAME } from '@hive/shared/config';
 import type { PlatformInvoice } from '@hive/shared/schemas/backoffice/settings';
 import { Alert, Button, PageFrame } from '@hive/shared/ui';
-import { API, failureKind, useApi } from '../../../api';
+import { failureKind, useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, useFormat, usePageMeta } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { SETTINGS_URL } from '../api';
 import { Badge, useCountryName } from '../shared';
 import { useBillingDates } from './format';
 import styles from './billing.module.css';
@@ -13,7 +14,7 @@ import styles from './billing.module.css';
 /** A platform invoice as a document: read on screen, printed (or saved as PDF) from the browser. */
 export function InvoiceView({ id }: { id: string }) {
   const { t } = useAreaT('settings');
-  const invoice = useApi<PlatformInvoice>(`${API}/billing/invoices/${id}`);
+  const invoice = useApi<PlatformInvoice>(SETTINGS_URL.billingInvoice(id));
   const failure = useFailureMessage('settings:billing');
   const heading = invoice.data
     ? t('billing.invoice.title', { number: invoice.data.number })

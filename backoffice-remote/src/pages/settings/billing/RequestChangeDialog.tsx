@@ -8,12 +8,11 @@ import {
   type BillingPlan,
   type SupportRequestSummary,
 } from '@hive/shared/schemas/backoffice/settings';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, FormDialog, SelectField, TextAreaField, useToast } from '@hive/shared/ui';
-import { API } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { useSaveRecord } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT, useSettingsApi } from '../api';
 
 type Schema = ReturnType<typeof createPlanRequestSchema>;
 type Values = z.input<Schema>;
@@ -32,7 +31,7 @@ export function RequestChangeDialog({
   onSent: () => void;
 }) {
   const { t } = useAreaT('settings');
-  const http = useHttp();
+  const api = useSettingsApi();
   const toast = useToast();
   const messages = useValidationMessages();
   const schema = useMemo(() => createPlanRequestSchema(messages), [messages]);
@@ -47,10 +46,10 @@ export function RequestChangeDialog({
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<SupportRequestSummary, Values>({
-    endpoint: 'billing/requests',
+    endpoint: SETTINGS_ENDPOINT.billingRequests,
     prefix: 'settings:billing.request',
     setError,
-    send: async (values) => (await http.post<SupportRequestSummary>(`${API}/billing/requests`, values)).data,
+    send: (values) => api.requestPlanChange(values as z.output<Schema>),
     onSaved: (created) => {
       toast.success(t('billing.request.sent', { ref: created.ref }));
       onSent();

@@ -5,10 +5,11 @@ import type { z } from 'zod';
 import { createBusinessSchema, type Business } from '@hive/shared/schemas/backoffice/settings';
 import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, TextAreaField, TextField, useToast } from '@hive/shared/ui';
-import { API, failureKind, refreshCompany, useApi } from '../../../api';
+import { failureKind, refreshCompany, useApi } from '../../../api';
 import { TimeZoneField } from '../../../components';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useValidationMessages, withAreaTexts } from '../../../i18n';
 import { useFailureMessage, useSaveRecord } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT, SETTINGS_URL, useSettingsApi } from '../api';
 import { AddressFields, CurrencyField, settingsStyles } from '../shared';
 import { LogoField } from './LogoField';
 import { ReceiptPreview } from './ReceiptPreview';
@@ -34,7 +35,7 @@ const valuesOf = (business: Business): Values => ({
 function GeneralInfoPage() {
   const { t } = useAreaT('settings');
   const { title, breadcrumb } = usePageMeta('/generalinfo');
-  const business = useApi<Business>(`${API}/business`);
+  const business = useApi<Business>(SETTINGS_URL.business);
   const failure = useFailureMessage('settings:business');
 
   let body;
@@ -64,7 +65,9 @@ function GeneralInfoPage() {
 
 function BusinessForm({ initial }: { initial: Business }) {
   const { t } = useAreaT('settings');
+  // The shell's client, for the company summary's cache (the header) after a save.
   const http = useHttp();
+  const api = useSettingsApi();
   const toast = useToast();
   const messages = useValidationMessages();
   const [business, setBusiness] = useState(initial);
@@ -80,11 +83,11 @@ function BusinessForm({ initial }: { initial: Business }) {
   const { errors, isSubmitting, isDirty } = formState;
   const watched = useWatch({ control }) as Values;
   const { save, formError } = useSaveRecord<Business, Values>({
-    endpoint: 'business',
+    endpoint: SETTINGS_ENDPOINT.business,
     prefix: 'settings:business',
     setError,
     // The business is one record: PUT /business.
-    send: async (values) => (await http.put<Business>(`${API}/business`, values)).data,
+    send: (values) => api.saveBusiness(values as z.output<Schema>),
     onSaved: (saved) => {
       setBusiness(saved);
       reset(valuesOf(saved));

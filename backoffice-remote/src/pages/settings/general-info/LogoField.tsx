@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import type { Business } from '@hive/shared/schemas/backoffice/settings';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
-import { API, fieldErrors } from '../../../api';
+import { fieldErrors } from '../../../api';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
+import { useSettingsApi } from '../api';
 import { readLogo } from './logo';
 import styles from './general-info.module.css';
 
@@ -15,7 +15,7 @@ import styles from './general-info.module.css';
  */
 export function LogoField({ business, onChange }: { business: Business; onChange: (next: Business | null) => void }) {
   const { t } = useAreaT('settings');
-  const http = useHttp();
+  const api = useSettingsApi();
   const toast = useToast();
   const failure = useFailureMessage('settings:business');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -35,8 +35,7 @@ export function LogoField({ business, onChange }: { business: Business; onChange
     }
     setBusy(true);
     try {
-      const response = await http.put<Business>(`${API}/business/logo`, { image: read.base64 });
-      onChange(response.data);
+      onChange(await api.uploadLogo({ image: read.base64 }));
       toast.success(t('business.logoSaved'));
     } catch (problem) {
       const field = fieldErrors(problem).image;
@@ -49,7 +48,7 @@ export function LogoField({ business, onChange }: { business: Business; onChange
   const remove = async () => {
     setBusy(true);
     try {
-      await http.delete(`${API}/business/logo`);
+      await api.removeLogo();
       onChange(null);
       toast.success(t('business.logoRemoved'));
     } catch (problem) {

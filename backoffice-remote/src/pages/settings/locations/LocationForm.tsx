@@ -8,6 +8,7 @@ import { useCompany } from '../../../api';
 import { TimeZoneField } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT } from '../api';
 import { AddressFields, settingsStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createLocationSchema>;
@@ -47,7 +48,7 @@ export function LocationForm({ record, onSaved, onCancel }: ResourceFormProps<Lo
   }, [record, companyZone, getFieldState, setValue]);
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Location, Values>({
-    endpoint: 'locations',
+    endpoint: SETTINGS_ENDPOINT.locations,
     prefix: 'settings:locations',
     record,
     setError,

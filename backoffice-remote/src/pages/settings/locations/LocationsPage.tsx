@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { LOCATION_SORTS, type Location, type LocationSort } from '@hive/shared/schemas/backoffice/settings';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT } from '../api';
 import { Badge, settingsStyles as styles, useCountryName } from '../shared';
 import { LocationForm } from './LocationForm';
 
@@ -53,7 +54,7 @@ function useLocationColumns(): ColumnDef<Location, unknown>[] {
 
 const config: ResourceConfig<Location, LocationSort> = {
   path: '/location',
-  endpoint: 'locations',
+  endpoint: SETTINGS_ENDPOINT.locations,
   prefix: 'settings:locations',
   sorts: LOCATION_SORTS,
   defaultSort: 'name',

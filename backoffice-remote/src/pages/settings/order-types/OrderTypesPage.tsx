@@ -1,10 +1,11 @@
 import type { OrderType } from '@hive/shared/schemas/backoffice/settings';
 import { withAreaTexts } from '../../../i18n';
+import { SETTINGS_ENDPOINT } from '../api';
 import { OrderTypeForm, OrderedTypesPage, type OrderedTypesConfig } from '../ordered-types';
 
 const config: OrderedTypesConfig<OrderType> = {
   path: '/orderTypes',
-  endpoint: 'order_types',
+  endpoint: SETTINGS_ENDPOINT.orderTypes,
   prefix: 'settings:orderTypes',
   Form: OrderTypeForm,
 };

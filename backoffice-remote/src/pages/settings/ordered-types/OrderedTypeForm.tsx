@@ -11,6 +11,7 @@ import {
 import { CheckboxField, TextField } from '@hive/shared/ui';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT } from '../api';
 import { settingsStyles as styles } from '../shared';
 
 interface Values {
@@ -44,7 +45,7 @@ function OrderedTypeForm<T extends OrderType | PaymentType>({
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<T, Values>({
-    endpoint: payment ? 'payment_types' : 'order_types',
+    endpoint: payment ? SETTINGS_ENDPOINT.paymentTypes : SETTINGS_ENDPOINT.orderTypes,
     prefix: `settings:${kind}`,
     record,
     setError,

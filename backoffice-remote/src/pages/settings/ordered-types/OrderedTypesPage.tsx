@@ -2,10 +2,9 @@ import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog, EmptyState, PageFrame, useToast } from '@hive/shared/ui';
 import { DataTable } from '@hive/shared/ui/table';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useTableLabels } from '../../../i18n';
 import {
   ResourceEditor,
@@ -15,6 +14,7 @@ import {
   type ResourceConfig,
   type ResourceFormProps,
 } from '../../../frames/resource';
+import { SETTINGS_URL, useSettingsApi, type OrderedTypesEndpoint } from '../api';
 import { Badge } from '../shared';
 import styles from './ordered-types.module.css';
 
@@ -30,8 +30,8 @@ export interface OrderedType {
 export interface OrderedTypesConfig<T extends OrderedType> {
   /** The menu path, e.g. '/paymentType'. */
   path: string;
-  /** The API collection under /api/backoffice, e.g. 'payment_types'. */
-  endpoint: string;
+  /** The API collection (`SETTINGS_ENDPOINT.orderTypes` or `.paymentTypes`). */
+  endpoint: OrderedTypesEndpoint;
   /** i18n prefix, e.g. 'settings:paymentTypes'. */
   prefix: string;
   Form: ComponentType<ResourceFormProps<T>>;
@@ -69,14 +69,13 @@ const noColumns = () => [];
 
 function OrderedList<T extends OrderedType>({ config }: { config: OrderedTypesConfig<T> }) {
   const { t } = useAreaT('settings');
-  const http = useHttp();
+  const api = useSettingsApi();
   const toast = useToast();
   const failure = useFailureMessage(config.prefix);
   const tableLabels = useTableLabels();
   const { title, breadcrumb } = usePageMeta(config.path);
   const [searchParams] = useSearchParams();
-  const url = `${API}/${config.endpoint}`;
-  const list = useApi<{ rows: T[] }>(url);
+  const list = useApi<{ rows: T[] }>(SETTINGS_URL.orderedTypes(config.endpoint));
   const [rows, setRows] = useState<T[]>([]);
   const [moving, setMoving] = useState(false);
   const [toDelete, setToDelete] = useState<T | null>(null);
@@ -106,8 +105,8 @@ function OrderedList<T extends OrderedType>({ config }: { config: OrderedTypesCo
     setRows(next);
     setMoving(true);
     try {
-      const response = await http.post<{ rows: T[] }>(`${url}/reorder`, { ids: next.map((r) => r.id) });
-      setRows(response.data.rows);
+      const response = await api.reorderTypes<T>(config.endpoint, { ids: next.map((r) => r.id) });
+      setRows(response.rows);
       setAnnouncement(t('ordered.moved', { name: row!.name, position: target + 1, total: next.length }));
     } catch (error) {
       toast.error(failure(error));
@@ -122,7 +121,7 @@ function OrderedList<T extends OrderedType>({ config }: { config: OrderedTypesCo
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await http.delete(`${url}/${toDelete.id}`);
+      await api.deleteType(config.endpoint, toDelete.id);
       toast.success(tk('deleted', { name: toDelete.name }));
       list.reload();
     } catch (error) {

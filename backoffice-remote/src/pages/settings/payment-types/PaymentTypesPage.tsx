@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { PaymentType } from '@hive/shared/schemas/backoffice/settings';
 import { useAreaT, withAreaTexts } from '../../../i18n';
+import { SETTINGS_ENDPOINT } from '../api';
 import { OrderedTypesPage, PaymentTypeForm, type OrderedTypesConfig } from '../ordered-types';
 
 function useCashColumn(): ColumnDef<PaymentType, unknown>[] {
@@ -21,7 +22,7 @@ function useCashColumn(): ColumnDef<PaymentType, unknown>[] {
 
 const config: OrderedTypesConfig<PaymentType> = {
   path: '/paymentType',
-  endpoint: 'payment_types',
+  endpoint: SETTINGS_ENDPOINT.paymentTypes,
   prefix: 'settings:paymentTypes',
   Form: PaymentTypeForm,
   useExtraColumns: useCashColumn,

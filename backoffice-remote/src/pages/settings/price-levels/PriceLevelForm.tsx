@@ -10,10 +10,11 @@ import {
   type PriceLevel,
 } from '@hive/shared/schemas/backoffice/settings';
 import { CheckboxField, TextField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useAreaT, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT, SETTINGS_URL } from '../api';
 import { settingsStyles as styles } from '../shared';
 import { useDayNames } from './schedule';
 
@@ -47,7 +48,7 @@ function defaults(record?: PriceLevel): Values {
 /** The locations load first, so the form shows the chosen ones from the start. */
 export function PriceLevelForm(props: ResourceFormProps<PriceLevel>) {
   const { t } = useAreaT('settings');
-  const options = useApi<{ locations: LocationOption[] }>(`${API}/price_levels/options`);
+  const options = useApi<{ locations: LocationOption[] }>(SETTINGS_URL.priceLevelOptions);
   if (!options.data && options.loading) return <p role="status">{t('common:common.loading')}</p>;
   return <PriceLevelFields {...props} locations={options.data?.locations ?? []} />;
 }
@@ -71,7 +72,7 @@ function PriceLevelFields({
   const { errors, isSubmitting } = formState;
   const [scheduled, allLocations] = useWatch({ control, name: ['scheduled', 'allLocations'] });
   const { save, formError } = useSaveRecord<PriceLevel, Values>({
-    endpoint: 'price_levels',
+    endpoint: SETTINGS_ENDPOINT.priceLevels,
     prefix: 'settings:priceLevels',
     record,
     setError,

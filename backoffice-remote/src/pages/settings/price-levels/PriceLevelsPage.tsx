@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { PRICE_LEVEL_SORTS, type PriceLevel, type PriceLevelSort } from '@hive/shared/schemas/backoffice/settings';
 import { useAreaT, useFormat, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT } from '../api';
 import { Badge } from '../shared';
 import { PriceLevelForm } from './PriceLevelForm';
 import { useScheduleText } from './schedule';
@@ -52,7 +53,7 @@ function usePriceLevelColumns(): ColumnDef<PriceLevel, unknown>[] {
 
 const config: ResourceConfig<PriceLevel, PriceLevelSort> = {
   path: '/price_hives',
-  endpoint: 'price_levels',
+  endpoint: SETTINGS_ENDPOINT.priceLevels,
   prefix: 'settings:priceLevels',
   sorts: PRICE_LEVEL_SORTS,
   defaultSort: 'name',

@@ -15,6 +15,7 @@ import {
 import { useCompany } from '../../../api';
 import { useAreaT, useDecimalMessage, useFormat, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT } from '../api';
 import { settingsStyles as styles } from '../shared';
 
 type Schema = ReturnType<typeof createTaxRateSchema>;
@@ -91,7 +92,7 @@ export function TaxRateForm({ record, onSaved, onCancel }: ResourceFormProps<Tax
   }, [record, taxMode, getFieldState, setValue]);
   const [rate, type] = useWatch({ control, name: ['rate', 'type'] });
   const { save, formError } = useSaveRecord<TaxRate, Values>({
-    endpoint: 'tax_rates',
+    endpoint: SETTINGS_ENDPOINT.taxRates,
     prefix: 'settings:taxes',
     record,
     setError,

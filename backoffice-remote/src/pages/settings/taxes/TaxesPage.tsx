@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Archive, ArchiveRestore } from 'lucide-react';
-import { useHttp } from '@hive/shared/shell-contract';
 import { TAX_RATE_SORTS, type TaxRate, type TaxRateSort } from '@hive/shared/schemas/backoffice/settings';
 import { Button, ConfirmDialog, useToast } from '@hive/shared/ui';
-import { API } from '../../../api';
 import { useAreaT, useFormat, withAreaTexts } from '../../../i18n';
 import { ResourcePage, useFailureMessage, type ResourceConfig } from '../../../frames/resource';
+import { SETTINGS_ENDPOINT, useSettingsApi } from '../api';
 import { Badge, settingsStyles as styles } from '../shared';
 import { TaxRateForm } from './TaxRateForm';
 
@@ -64,7 +63,7 @@ function useTaxColumns(): ColumnDef<TaxRate, unknown>[] {
 /** Archive (a rate items use cannot be deleted) or restore, through the explicit actions. */
 function ArchiveAction({ row, reload }: { row: TaxRate; reload: () => void }) {
   const { t } = useAreaT('settings');
-  const http = useHttp();
+  const api = useSettingsApi();
   const toast = useToast();
   const failure = useFailureMessage(PREFIX);
   const [confirming, setConfirming] = useState(false);
@@ -74,7 +73,7 @@ function ArchiveAction({ row, reload }: { row: TaxRate; reload: () => void }) {
   const run = async () => {
     setBusy(true);
     try {
-      await http.post(`${API}/tax_rates/${row.id}/${action}`, {});
+      await api.taxRateAction(row.id, action);
       toast.success(t(`taxes.${action === 'archive' ? 'archived' : 'restored'}`, { name: row.name }));
       reload();
     } catch (error) {
@@ -115,7 +114,7 @@ function ArchiveAction({ row, reload }: { row: TaxRate; reload: () => void }) {
 
 const config: ResourceConfig<TaxRate, TaxRateSort> = {
   path: '/taxes',
-  endpoint: 'tax_rates',
+  endpoint: SETTINGS_ENDPOINT.taxRates,
   prefix: PREFIX,
   sorts: TAX_RATE_SORTS,
   defaultSort: 'name',

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { BackofficeRole } from '@hive/shared/config';
-import type { Employee, EmployeeWithPin } from '@hive/shared/schemas/backoffice/team';
-import { useHttp } from '@hive/shared/shell-contract';
+import type { Employee } from '@hive/shared/schemas/backoffice/team';
 import { Alert, Button, ConfirmDialog, SelectField, useToast } from '@hive/shared/ui';
-import { API } from '../../../api';
 import { useAreaT, useFormat } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { teamStyles as styles } from '../shared';
+import { useTeamApi } from '../api';
 
 /** A PIN, shown this once (the server keeps only its hash). */
 export function PinReveal({ name, pin, onClose }: { name: string; pin: string; onClose: () => void }) {
@@ -34,7 +33,7 @@ export function PinReveal({ name, pin, onClose }: { name: string; pin: string; o
 /** A new PIN, made up by the server (PINs are never chosen), shown once. */
 export function PinSection({ employee, onChanged }: { employee: Employee; onChanged?: () => void }) {
   const { t } = useAreaT('team');
-  const http = useHttp();
+  const api = useTeamApi();
   const format = useFormat();
   const failure = useFailureMessage('team:employees');
   const [confirming, setConfirming] = useState(false);
@@ -46,7 +45,7 @@ export function PinSection({ employee, onChanged }: { employee: Employee; onChan
     setBusy(true);
     setProblem(null);
     try {
-      const answer = (await http.post<EmployeeWithPin>(`${API}/team/employees/${employee.id}/pin`, {})).data;
+      const answer = await api.newPin(employee.id);
       setRevealed(answer.pin);
     } catch (error) {
       setProblem(failure(error));
@@ -108,7 +107,7 @@ export function BackOfficeAccessSection({
   onChanged?: () => void;
 }) {
   const { t } = useAreaT('team');
-  const http = useHttp();
+  const api = useTeamApi();
   const toast = useToast();
   const failure = useFailureMessage('team:employees');
   const access = employee.backOffice;
@@ -119,11 +118,11 @@ export function BackOfficeAccessSection({
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
 
-  const act = async (path: 'invite' | 'revoke', body: object, done: string) => {
+  const act = async (send: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setProblem(null);
     try {
-      await http.post<Employee>(`${API}/team/employees/${employee.id}/${path}`, body);
+      await send();
       toast.success(done);
       onChanged?.();
     } catch (error) {
@@ -162,7 +161,10 @@ export function BackOfficeAccessSection({
             <Button
               disabled={busy}
               onClick={() =>
-                void act('invite', { role }, t('employees.access.invited', { email: access?.email ?? employee.email }))
+                void act(
+                  () => api.invite(employee.id, { role }),
+                  t('employees.access.invited', { email: access?.email ?? employee.email }),
+                )
               }
             >
               {t(access?.status === 'invited' ? 'employees.access.resend' : 'employees.access.invite')}
@@ -183,7 +185,9 @@ export function BackOfficeAccessSection({
         cancelLabel={t('common:common.cancel')}
         danger
         busy={busy}
-        onConfirm={() => void act('revoke', {}, t('employees.access.revoked', { name: employee.name }))}
+        onConfirm={() =>
+          void act(() => api.revoke(employee.id), t('employees.access.revoked', { name: employee.name }))
+        }
         onCancel={() => setConfirmRevoke(false)}
       />
     </section>

@@ -9,14 +9,14 @@ import {
   type EmployeeWithPin,
   type NewEmployeeInput,
 } from '@hive/shared/schemas/backoffice/team';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, CheckboxField, SelectField, TextField } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { CheckboxList } from '../../../components';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useFailureMessage, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { centsToInput, inputToCents, teamStyles as styles } from '../shared';
 import { BackOfficeAccessSection, PinReveal, PinSection } from './EmployeeActions';
+import { TEAM_ENDPOINT, TEAM_URL, useTeamApi } from '../api';
 
 interface Values {
   name: string;
@@ -34,7 +34,7 @@ interface Values {
 export function EmployeeForm(props: ResourceFormProps<Employee>) {
   const { t } = useAreaT('team');
   const failure = useFailureMessage();
-  const options = useApi<EmployeeOptions>(`${API}/team/employees/options`);
+  const options = useApi<EmployeeOptions>(TEAM_URL.employeeOptions);
   if (options.error) {
     return (
       <Alert kind="error" action={<Button onClick={options.reload}>{t('common:common.tryAgain')}</Button>}>
@@ -55,7 +55,7 @@ function EmployeeFields({
   options,
 }: ResourceFormProps<Employee> & { options: EmployeeOptions }) {
   const { t } = useAreaT('team');
-  const http = useHttp();
+  const api = useTeamApi();
   const messages = useValidationMessages();
   const lang = useLanguage();
   const [created, setCreated] = useState<EmployeeWithPin | null>(null);
@@ -97,7 +97,7 @@ function EmployeeFields({
   const { errors, isSubmitting } = formState;
   const allLocations = useWatch({ control, name: 'allLocations' });
   const { save, formError } = useSaveRecord<Employee, Values>({
-    endpoint: 'team/employees',
+    endpoint: TEAM_ENDPOINT.employees,
     prefix: 'team:employees',
     record,
     setError,
@@ -106,7 +106,8 @@ function EmployeeFields({
     send: record
       ? undefined
       : async (values) => {
-          const answer = (await http.post<EmployeeWithPin>(`${API}/team/employees`, values)).data;
+          // The form's values are what the new-employee schema parsed (the frame hands them on untyped).
+          const answer = await api.createEmployee(values as NewEmployeeInput);
           setCreated(answer);
           return answer.employee;
         },

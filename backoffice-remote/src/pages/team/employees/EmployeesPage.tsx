@@ -6,6 +6,7 @@ import { SelectField } from '@hive/shared/ui';
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig, type ResourceFilters } from '../../../frames/resource';
 import { Badge, teamStyles as styles, useTeamFormat } from '../shared';
+import { TEAM_ENDPOINT } from '../api';
 import { EmployeeForm } from './EmployeeForm';
 import { PinResetAction } from './PinReset';
 
@@ -120,7 +121,7 @@ function useEmployeeFilters(): ResourceFilters {
 
 const config: ResourceConfig<Employee, EmployeeSort> = {
   path: '/employees',
-  endpoint: 'team/employees',
+  endpoint: TEAM_ENDPOINT.employees,
   prefix: 'team:employees',
   sorts: ['name', 'position', 'role', 'hourlyRate', 'active'],
   defaultSort: 'name',

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { PinResetResult } from '@hive/shared/schemas/backoffice/team';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, ConfirmDialog } from '@hive/shared/ui';
-import { API } from '../../../api';
 import { useAreaT } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { teamStyles as styles } from '../shared';
+import { useTeamApi } from '../api';
 
 /**
  * Reset all PINs (admins; the server refuses others with a reason): after a register or its data
@@ -13,7 +12,7 @@ import { teamStyles as styles } from '../shared';
  */
 export function PinResetAction() {
   const { t } = useAreaT('team');
-  const http = useHttp();
+  const api = useTeamApi();
   const failure = useFailureMessage('team:employees');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,7 +23,7 @@ export function PinResetAction() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = (await http.post<PinResetResult>(`${API}/team/employees/pins/reset`, { employeeIds: 'all' })).data;
+      const answer = await api.resetAllPins();
       setPins(answer.pins);
     } catch (error) {
       setProblem(failure(error));

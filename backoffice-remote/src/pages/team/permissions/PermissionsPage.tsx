@@ -4,12 +4,12 @@ import { BACKOFFICE_ROLES, type BackofficeRole } from '@hive/shared/config';
 import { backofficePermissionTree } from '@hive/shared/menu';
 import type { ListResponse } from '@hive/shared/schemas/backoffice';
 import type { UserAccess, UserAccessSummary } from '@hive/shared/schemas/backoffice/team';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, PageFrame, SelectField, useToast } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { MenuPreview, PermissionGroups, teamStyles as styles } from '../shared';
+import { TEAM_URL, useTeamApi } from '../api';
 
 const MENU = backofficePermissionTree();
 
@@ -21,7 +21,7 @@ function PermissionsPage() {
   const { t } = useAreaT('team');
   const { title, breadcrumb } = usePageMeta('/permissions');
   const [params, setParams] = useSearchParams();
-  const users = useApi<ListResponse<UserAccessSummary>>(`${API}/team/permissions`, { pageSize: 100, sort: 'email' });
+  const users = useApi<ListResponse<UserAccessSummary>>(TEAM_URL.permissions, { pageSize: 100, sort: 'email' });
   const failure = useFailureMessage('team:access');
   const userId = params.get('user') ?? '';
 
@@ -76,7 +76,7 @@ function PermissionsPage() {
 
 function UserAccessView({ userId, onSaved }: { userId: string; onSaved: () => void }) {
   const { t } = useAreaT('team');
-  const access = useApi<UserAccess>(`${API}/team/permissions/${userId}`);
+  const access = useApi<UserAccess>(TEAM_URL.userAccess(userId));
   const failure = useFailureMessage('team:access');
   if (access.error) {
     return (
@@ -91,7 +91,7 @@ function UserAccessView({ userId, onSaved }: { userId: string; onSaved: () => vo
 
 function AccessForm({ initial, onSaved }: { initial: UserAccess; onSaved: () => void }) {
   const { t } = useAreaT('team');
-  const http = useHttp();
+  const api = useTeamApi();
   const toast = useToast();
   const failure = useFailureMessage('team:access');
   const [access, setAccess] = useState(initial);
@@ -130,7 +130,7 @@ function AccessForm({ initial, onSaved }: { initial: UserAccess; onSaved: () => 
     setFormError(null);
     try {
       const body = { ...(roleChanged ? { role } : {}), granted, revoked };
-      const saved = (await http.put<UserAccess>(`${API}/team/permissions/${access.user.userId}`, body)).data;
+      const saved = await api.saveAccess(access.user.userId, body);
       setAccess(saved);
       toast.success(t('permissions.saved', { name }));
       onSaved();

@@ -6,6 +6,7 @@ import { ColorField, TextField } from '@hive/shared/ui';
 import { useAreaT, useLanguage, useValidationMessages } from '../../../i18n';
 import { FormShell, useSaveRecord, type ResourceFormProps } from '../../../frames/resource';
 import { centsToInput, inputToCents, teamStyles as styles } from '../shared';
+import { TEAM_ENDPOINT } from '../api';
 
 interface Values {
   name: string;
@@ -46,7 +47,7 @@ export function PositionForm({ record, onSaved, onCancel }: ResourceFormProps<Po
   });
   const { errors, isSubmitting } = formState;
   const { save, formError } = useSaveRecord<Position, Values>({
-    endpoint: 'team/positions',
+    endpoint: TEAM_ENDPOINT.positions,
     prefix: 'team:positions',
     record,
     setError,

@@ -4,6 +4,7 @@ import type { Position, PositionSort } from '@hive/shared/schemas/backoffice/tea
 import { useAreaT, withAreaTexts } from '../../../i18n';
 import { ResourcePage, type ResourceConfig } from '../../../frames/resource';
 import { teamStyles as styles, useTeamFormat } from '../shared';
+import { TEAM_ENDPOINT } from '../api';
 import { PositionForm } from './PositionForm';
 
 function usePositionColumns(): ColumnDef<Position, unknown>[] {
@@ -43,7 +44,7 @@ function usePositionColumns(): ColumnDef<Position, unknown>[] {
 
 const config: ResourceConfig<Position, PositionSort> = {
   path: '/positions',
-  endpoint: 'team/positions',
+  endpoint: TEAM_ENDPOINT.positions,
   prefix: 'team:positions',
   sorts: ['name', 'hourlyRate', 'employeeCount'],
   defaultSort: 'name',

@@ -9,12 +9,12 @@ import {
   type RoleInfo,
   type RolesAnswer,
 } from '@hive/shared/schemas/backoffice/team';
-import { useHttp } from '@hive/shared/shell-contract';
 import { Alert, Button, CheckboxField, ConfirmDialog, PageFrame, SelectField, useToast } from '@hive/shared/ui';
-import { API, useApi } from '../../../api';
+import { useApi } from '../../../api';
 import { DOCUMENT_TITLE_SUFFIX, useAreaT, usePageMeta, useValidationMessages, withAreaTexts } from '../../../i18n';
 import { useFailureMessage } from '../../../frames/resource';
 import { PermissionGroups, teamStyles as styles } from '../shared';
+import { TEAM_URL, useTeamApi } from '../api';
 
 type Schema = ReturnType<typeof createRoleInputSchema>;
 type Values = z.input<Schema>;
@@ -23,7 +23,7 @@ type Values = z.input<Schema>;
 function RolesPage() {
   const { t } = useAreaT('team');
   const { title, breadcrumb } = usePageMeta('/roles');
-  const answer = useApi<RolesAnswer>(`${API}/team/roles`);
+  const answer = useApi<RolesAnswer>(TEAM_URL.roles);
   const failure = useFailureMessage('team:access');
   const [role, setRole] = useState<BackofficeRole>('manager');
 
@@ -73,7 +73,7 @@ const valuesOf = (info: Pick<RoleInfo, 'permissions' | 'registerRights'>): Value
 
 function RoleForm({ answer, initial, onSaved }: { answer: RolesAnswer; initial: RoleInfo; onSaved: () => void }) {
   const { t } = useAreaT('team');
-  const http = useHttp();
+  const api = useTeamApi();
   const toast = useToast();
   const messages = useValidationMessages();
   const failure = useFailureMessage('team:access');
@@ -101,7 +101,7 @@ function RoleForm({ answer, initial, onSaved }: { answer: RolesAnswer; initial: 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      done((await http.put<RoleChangeAnswer>(`${API}/team/roles/${info.role}`, values)).data, 'saved');
+      done(await api.saveRole(info.role, values), 'saved');
     } catch (error) {
       setFormError(failure(error));
     }
@@ -111,7 +111,7 @@ function RoleForm({ answer, initial, onSaved }: { answer: RolesAnswer; initial: 
     setResetting(true);
     setFormError(null);
     try {
-      done((await http.post<RoleChangeAnswer>(`${API}/team/roles/${info.role}/reset`, {})).data, 'resetDone');
+      done(await api.resetRole(info.role), 'resetDone');
     } catch (error) {
       setFormError(failure(error));
     } finally {
