@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { backofficeBottomMenu, backofficeMainMenu, menuPaths, visibleMenu } from '@hive/shared/menu';
 import { DEMO_COMPANIES, DEMO_USERS, type DemoUser } from '../../server/src/demo/personas';
-import { signIn, watchConsole } from './helpers';
+import { signIn, trackNetwork, watchConsole } from './helpers';
 
 /*
  * The back-office remote in the real shell against the real server (issue 5): menus per persona,
@@ -211,9 +211,11 @@ test.describe('overview', () => {
       }
       return found;
     };
+    // Not 'networkidle': the live stream is a fetch that stays open, which Playwright counts.
+    const network = trackNetwork(page);
     await page.goto('/items'); // a fresh document: every script it runs is requested again
     await expect(page.getByRole('table', { name: 'Items' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await network.quiet();
     expect(scripts.length).toBeGreaterThan(0);
     expect(await withChartLibrary(scripts)).toEqual([]);
     scripts.length = 0;

@@ -25,16 +25,19 @@ export function watchConsole(page: Page, { ignore = [] as RegExp[] } = {}) {
   };
 }
 
+/** The live stream (`/api/backoffice/events`): read with `fetch`, open as long as the session is. */
+export const isLiveStream = (request: Request) =>
+  request.resourceType() === 'eventsource' || new URL(request.url()).pathname === '/api/backoffice/events';
+
 /**
  * Counts the page's requests in flight from now on; `quiet()` resolves once none has been in flight
- * for `quietMs` of real time. The live stream (an EventSource, open as long as a live page is) is
- * not a request that ends: it is not counted.
+ * for `quietMs` of real time. The live stream is not a request that ends: it is not counted.
  */
 export function trackNetwork(page: Page) {
   let inFlight = 0;
   let lastChange = Date.now();
   const change = (delta: number) => (request: Request) => {
-    if (request.resourceType() === 'eventsource') return;
+    if (isLiveStream(request)) return;
     inFlight = Math.max(0, inFlight + delta);
     lastChange = Date.now();
   };

@@ -98,9 +98,10 @@ test.describe('online ordering (issue 7)', () => {
     await owner.context().close();
   });
 
-  test('the storefront renders without waiting for the session check', async ({ page }) => {
+  test('the storefront renders without a session check', async ({ page }) => {
     // The real session answer, held back until the store's menu shows: the public storefront has
-    // no session handling and must not sit behind the shell's full-screen check.
+    // no session handling, so it neither sits behind the shell's full-screen check nor asks at all
+    // (issue 46: the session boots from the first protected page on).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let asked = false;
@@ -112,7 +113,7 @@ test.describe('online ordering (issue 7)', () => {
     await page.goto(STORE);
     await expect(page.getByRole('heading', { level: 1, name: 'Blue Door Bistro' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Add Tiramisu to cart/ })).toBeVisible();
-    expect(asked).toBe(true);
+    expect(asked).toBe(false);
     release();
   });
 

@@ -70,6 +70,8 @@ export function ShellRoot({ store, i18n, http, auth, runtime, live, ready, local
     void ready.then(() => {
       if (cancelled) return;
       setReady(true);
+      // On the storefront and the authentication pages the boot only becomes due: it runs on the
+      // tab's first page with session handling (SPEC.md 1; flows/boot.ts), or at a sign-in.
       void runtime.boot({ search: window.location.search });
     });
     return () => {

@@ -57,7 +57,7 @@ export function startShell({ localAreas, container = document.getElementById('ro
   runtime.start();
   // The tab's one live stream: opened after a merchant's sign-in (plan changes) or by a live page,
   // never on the login page.
-  const live = createLiveService({ http, session: runtime.service });
+  const live = createLiveService({ http, session: runtime.service, gate: runtime.gate });
   watchPlanChanges(http);
   // A plan change published live re-reads the user data in place: the `?planChanged=true` flow.
   followPlanChanges(store, live, () => runtime.boot({ search: '?planChanged=true' }));

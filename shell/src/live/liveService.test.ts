@@ -1,5 +1,8 @@
 import { createSessionSource, type SessionStatus } from '@hive/shared/shell-contract';
-import { createLiveService, LIVE_RECONNECT_MIN_MS, type EventSourceLike } from './liveService';
+import { createRequestGate } from '../http/requestGate';
+import { writeLocalSession } from '../session/localSession';
+import { createStreamServer, flush } from './fakeStreamServer.testutil';
+import { createLiveService, LIVE_RECONNECT_MIN_MS, type EventSourceLike, type LiveServiceOptions } from './liveService';
 
 /** A stand-in for the browser's EventSource: the test opens it, fails it and sends messages. */
 class FakeEventSource implements EventSourceLike {
@@ -42,7 +45,7 @@ class FakeEventSource implements EventSourceLike {
 const latest = () => FakeEventSource.all[FakeEventSource.all.length - 1]!;
 const openSources = () => FakeEventSource.all.filter((s) => !s.closed);
 
-function setup(status: SessionStatus = 'authenticated') {
+function setup(status: SessionStatus = 'authenticated', options: Partial<LiveServiceOptions> = {}) {
   const session = createSessionSource({ status, expiresAt: null, remainingMs: null });
   const probes: { resolve: () => void; reject: (status: number | undefined) => void }[] = [];
   const http = {
@@ -60,6 +63,7 @@ function setup(status: SessionStatus = 'authenticated') {
     http: http as never,
     session,
     createEventSource: (url) => new FakeEventSource(url),
+    ...options,
   });
   const statuses: string[] = [];
   live.status.subscribe(() => statuses.push(live.status.get()));
@@ -211,5 +215,130 @@ describe('live service (ShellServices.live)', () => {
     session.set({ remainingMs: 1_000 });
     expect(FakeEventSource.all).toHaveLength(1);
     expect(latest().closed).toBe(false);
+  });
+});
+
+describe('live service over the fetch-based reader (the default)', () => {
+  const T0 = Date.UTC(2026, 11, 3, 2, 0, 0);
+  let server: ReturnType<typeof createStreamServer>;
+  const realFetch = globalThis.fetch;
+
+  beforeEach(() => {
+    jest.setSystemTime(T0);
+    server = createStreamServer();
+    globalThis.fetch = server.fetch;
+    writeLocalSession({
+      sessionId: 'sid-live',
+      user: { user_id: 7, user_email: 'owner@cornermarket.test' },
+      createdAt: T0,
+      lastActivity: T0,
+      expiresAt: T0 + 60_000,
+    });
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    localStorage.clear();
+  });
+
+  /** The service as the shell creates it: the default reader and the session's request gate. */
+  const setupReader = (status: SessionStatus = 'authenticated') => {
+    const gate = createRequestGate();
+    return { gate, ...setup(status, { createEventSource: undefined, gate }) };
+  };
+
+  it('opens the stream with the session headers and the cookies, and hands on its events', async () => {
+    const { live } = setupReader();
+    const heard = jest.fn();
+    live.subscribe(['receipts'], heard);
+    await flush();
+    expect(server.calls).toHaveLength(1);
+    const call = server.latest();
+    expect(call.url).toBe('/api/backoffice/events');
+    expect(call.init.credentials).toBe('include');
+    expect(call.headers).toMatchObject({
+      'X-Session-ID': 'sid-live',
+      'X-Session-Valid': 'true',
+      'X-Session-Expires': new Date(T0 + 60_000).toISOString(),
+      'X-Request-Time': new Date(T0).toISOString(),
+    });
+    call.accept();
+    await flush();
+    expect(live.status.get()).toBe('live');
+    call.push('event: rece');
+    call.push('ipts\ndata: {"topic":"receipts","at":5}\n\n');
+    await flush();
+    expect(heard).toHaveBeenCalledWith({ topic: 'receipts', at: 5 });
+  });
+
+  it('reopens a dropped stream after the probe, from the last id received (Last-Event-ID)', async () => {
+    const { live, http, probes } = setupReader();
+    live.subscribe(['receipts'], () => undefined);
+    await flush();
+    server.latest().accept();
+    await flush();
+    server.latest().push('id: 12\nevent: receipts\ndata: {"topic":"receipts","at":1}\n\n');
+    await flush();
+    server.latest().drop();
+    await flush();
+    expect(live.status.get()).toBe('reconnecting');
+    jest.advanceTimersByTime(LIVE_RECONNECT_MIN_MS);
+    expect(http.get).toHaveBeenCalledTimes(1);
+    probes[0]!.resolve();
+    await flush();
+    expect(server.calls).toHaveLength(2);
+    expect(server.latest().headers['Last-Event-ID']).toBe('12');
+    // The reader's own 3 s reconnect never runs beside the service's.
+    jest.advanceTimersByTime(60_000);
+    await flush();
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('a logout aborts the stream with every other request; nothing reopens until the next sign-in', async () => {
+    const { live, http, gate, session } = setupReader();
+    live.subscribe(['receipts'], () => undefined);
+    await flush();
+    server.latest().accept();
+    await flush();
+    expect(live.status.get()).toBe('live');
+    // The logout flow: block the gate (every request aborted), then publish the sign-out.
+    gate.block();
+    await flush();
+    expect(server.latest().signal.aborted).toBe(true);
+    expect(live.status.get()).toBe('reconnecting');
+    session.set({ status: 'unauthenticated' });
+    jest.advanceTimersByTime(10 * 60_000);
+    await flush();
+    expect(http.get).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(1);
+    // The next sign-in opens the gate and a fresh stream on its new signal.
+    gate.release();
+    session.set({ status: 'authenticated' });
+    await flush();
+    expect(server.calls).toHaveLength(2);
+    expect(server.latest().signal.aborted).toBe(false);
+  });
+
+  it('reopens once the gate opens again while still signed in (the probe is refused meanwhile)', async () => {
+    const { live, http, gate, probes } = setupReader();
+    live.subscribe(['receipts'], () => undefined);
+    await flush();
+    server.latest().accept();
+    await flush();
+    gate.block();
+    await flush();
+    jest.advanceTimersByTime(LIVE_RECONNECT_MIN_MS);
+    // The HTTP client rejects the probe while blocked (a CanceledError, no response).
+    probes[0]!.reject(undefined);
+    await flush();
+    expect(server.calls).toHaveLength(1);
+    gate.release();
+    jest.advanceTimersByTime(2 * LIVE_RECONNECT_MIN_MS);
+    expect(http.get).toHaveBeenCalledTimes(2);
+    probes[1]!.resolve();
+    await flush();
+    expect(server.calls).toHaveLength(2);
+    server.latest().accept();
+    await flush();
+    expect(live.status.get()).toBe('live');
   });
 });

@@ -8,23 +8,22 @@ import {
   type LiveMessage,
 } from '@hive/shared/schemas/live';
 import type { LiveService, LiveStatus, SessionService } from '@hive/shared/shell-contract';
+import type { RequestGate } from '../http/requestGate';
+import { lazyEventSource, type EventSourceFactory, type EventSourceLike } from './eventSource';
 
-/** What the service needs of the browser's EventSource (tests pass a fake). */
-export interface EventSourceLike {
-  readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
-  close(): void;
-}
-
-export type EventSourceFactory = (url: string) => EventSourceLike;
+export type { EventSourceFactory, EventSourceLike } from './eventSource';
 
 export interface LiveServiceOptions {
   /** The shell's HTTP client: the probe before a reconnect goes through its 401 handling. */
   http: Pick<AxiosInstance, 'get'>;
   /** The shell's session: the stream exists only while it is 'authenticated'. */
   session: Pick<SessionService, 'getSnapshot' | 'subscribe'>;
+  /**
+   * The session's request gate: a logout or expiry aborts the stream like any other request.
+   * Used by the default reader only.
+   */
+  gate?: Pick<RequestGate, 'signal'>;
+  /** Default: the fetch-based reader (./fetchEventSource, a lazy chunk), with the session headers. */
   createEventSource?: EventSourceFactory;
   /** Reconnect backoff: doubles from min to max (1 s to 30 s). */
   minDelayMs?: number;
@@ -34,7 +33,23 @@ export interface LiveServiceOptions {
 export const LIVE_RECONNECT_MIN_MS = 1_000;
 export const LIVE_RECONNECT_MAX_MS = 30_000;
 
-const browserEventSource: EventSourceFactory = (url) => new EventSource(url, { withCredentials: true });
+/**
+ * The stream is read with `fetch`, not EventSource: it carries the session headers and the gate's
+ * signal like every other request. The reader loads with the first stream (never on the login page).
+ */
+function fetchReaders(gate: LiveServiceOptions['gate']): EventSourceFactory {
+  let loading: Promise<EventSourceFactory> | undefined;
+  return lazyEventSource(() => {
+    loading ??= import(/* webpackChunkName: "live-stream" */ './fetchEventSource').then(
+      (m) => m.fetchEventSources({ signal: gate && (() => gate.signal()) }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  });
+}
 
 /** The HTTP status of a failed axios request, if it got an answer. */
 const statusOf = (error: unknown): number | undefined =>
@@ -59,14 +74,16 @@ export interface ShellLiveService extends LiveService {
  * The tab's one live stream (ShellServices.live). Lazy: nothing is opened until a page subscribes
  * (or the shell follows plan changes, for a merchant) while the session is 'authenticated'; it closes when the session ends (logout, expiry, another
  * tab signing out) and when the last subscriber leaves. A dropped stream is reported as
- * 'reconnecting' (the pages poll meanwhile) and reopened with backoff. An EventSource never says
- * why it was refused, so before reopening the service asks `?probe` through the shell's HTTP
- * client: a 401 there runs the shell's one expiry flow and the service stops until the next
- * sign-in; a 403 stops it too (not a back-office user).
+ * 'reconnecting' (the pages poll meanwhile) and reopened with backoff. The stream's reader reports
+ * only an `error` (like EventSource), and its request is not the HTTP client's, so before reopening
+ * the service asks `?probe` through the shell's HTTP client: a 401 there runs the shell's one
+ * expiry flow and the service stops until the next sign-in; a 403 stops it too (not a back-office
+ * user). The request gate aborting the stream (logout, expiry) is such an error too: the probe is
+ * refused while the gate is closed, and the session's end closes the service before it retries.
  */
 export function createLiveService(options: LiveServiceOptions): ShellLiveService {
   const { http, session } = options;
-  const createEventSource = options.createEventSource ?? browserEventSource;
+  const createEventSource = options.createEventSource ?? fetchReaders(options.gate);
   const minDelay = options.minDelayMs ?? LIVE_RECONNECT_MIN_MS;
   const maxDelay = options.maxDelayMs ?? LIVE_RECONNECT_MAX_MS;
 
@@ -112,7 +129,7 @@ export function createLiveService(options: LiveServiceOptions): ShellLiveService
     };
     current.onerror = () => {
       if (source !== current) return;
-      // The browser would retry on its own without telling us why; the service decides instead.
+      // The reader would retry on its own without telling us why; the service decides instead.
       current.close();
       source = null;
       setStatus('reconnecting');

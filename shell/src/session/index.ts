@@ -1,4 +1,3 @@
-export { bootSession, loadUserData, type SessionStatus } from './bootSession';
 export {
   isLocalSessionExpired,
   LOCAL_SESSION_KEY,

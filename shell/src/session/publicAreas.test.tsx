@@ -21,9 +21,11 @@ function Navigator() {
   return null;
 }
 
+/** Signed in on a back-office page, then on to `pathname` (a tab opening there does not boot: publicBoot.test.ts). */
 async function signedInOn(pathname: string) {
-  const ctx = setup({ pathname });
+  const ctx = setup({ pathname: '/items' });
   await ctx.runtime.boot({ search: '' });
+  ctx.state.pathname = pathname;
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({ lng: 'en', resources: {}, react: { useSuspense: false } });
   const view = render(

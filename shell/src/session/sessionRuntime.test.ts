@@ -355,7 +355,8 @@ describe('expire(): the full expiry flow', () => {
   });
 
   it('on an /ordering/ page it clears the session but leaves the page alone', async () => {
-    const ctx = await signedIn({ pathname: '/ordering/store-1' });
+    const ctx = await signedIn();
+    ctx.state.pathname = '/ordering/store-1'; // a tab boots on a page with session handling only
     ctx.runtime.expire();
     expect(ctx.snapshot().status).toBe('unauthenticated');
     expect(readLocalSession()).toBeNull();
@@ -554,7 +555,8 @@ describe('cross-tab', () => {
   });
 
   it('a cross-tab clear leaves an /ordering/ page where it is', async () => {
-    const ctx = await signedIn({ pathname: '/ordering/store-1' });
+    const ctx = await signedIn();
+    ctx.state.pathname = '/ordering/store-1'; // a tab boots on a page with session handling only
     fromOtherTab('SESSION_LOGOUT');
     expect(ctx.snapshot().status).toBe('unauthenticated');
     expect(ctx.navigate).not.toHaveBeenCalled();
@@ -573,8 +575,9 @@ describe('cross-tab', () => {
     expect(ctx.snapshot().status).toBe('authenticated');
   });
 
-  it('SESSION_LOGIN is adopted when no user is loaded here (sign-in page -> /)', async () => {
-    const ctx = setup({ serverEmail: null, pathname: '/authentication/login' });
+  // A sign-in page that never booted goes to `/` and boots there instead (publicBoot.test.ts).
+  it('SESSION_LOGIN is adopted when no user is loaded here (session-expired page -> /)', async () => {
+    const ctx = setup({ serverEmail: null, pathname: '/session-expired' });
     disposers.push(ctx.runtime.dispose);
     await ctx.runtime.boot({ search: '' });
     expect(ctx.snapshot().status).toBe('unauthenticated');
@@ -621,7 +624,7 @@ describe('cross-tab', () => {
   });
 
   it('SESSION_LOGIN without a stored session, or whose user data fails, is not adopted', async () => {
-    const ctx = setup({ serverEmail: null, pathname: '/authentication/login' });
+    const ctx = setup({ serverEmail: null, pathname: '/session-expired' });
     disposers.push(ctx.runtime.dispose);
     await ctx.runtime.boot({ search: '' });
     fromOtherTab('SESSION_LOGIN');

@@ -19,6 +19,7 @@ import {
   logout,
   onSignedIn,
   onSignedOut,
+  runDeferredBoot,
   type BootOptions,
   type LogoutOptions,
   type SessionRuntimeOptions,
@@ -33,7 +34,10 @@ export {
 } from './flows';
 
 export interface SessionRuntime {
-  /** The boot / sign-in flow (flows/boot.ts). Publishes the status. */
+  /**
+   * The boot / sign-in flow (flows/boot.ts). Publishes the status. On a page without session
+   * handling it waits for the first page with it (`onNavigated`), unless it follows a sign-in.
+   */
   boot(options?: BootOptions): Promise<SessionStatus>;
   /** Creates the local session for a signed-in user whose data is loaded (cleanup first when the stored email differs). */
   onSignedIn(user: Pick<User, 'user_id' | 'email'>): LocalSession;
@@ -56,8 +60,9 @@ export interface SessionRuntime {
   /** Removes interceptors, listeners and timers. */
   dispose(): void;
   /**
-   * The router moved (ShellRoot calls it on every path change). Back on a page with session
-   * handling, a session that ran out while a storefront or authentication page was shown ends now.
+   * The router moved (SessionChrome calls it on every path change). On a page with session
+   * handling, a boot that waited (the tab opened on a storefront or authentication page) runs now,
+   * and a session that ran out while a storefront or authentication page was shown ends now.
    */
   onNavigated(): void;
   setNavigate(navigate: (path: string) => void): void;
@@ -149,6 +154,8 @@ export function createSessionRuntime(options: SessionRuntimeOptions): SessionRun
     start,
     dispose,
     onNavigated: () => {
+      // A tab that opened on a page without session handling boots on its first page with it.
+      runDeferredBoot(ctx);
       if (!endDeferred || !hasSessionHandling(ctx.pathname())) return;
       endDeferred = false;
       // Only a session still published here is looked at again (a logout meanwhile already ended it).

@@ -1,32 +1,39 @@
 import { reset } from '@hive/shared/store';
 import type { SessionStatus } from '@hive/shared/shell-contract';
-import { loadUserData } from '../bootSession';
+import { hasSessionHandling } from '../../remotes/areaOfPath';
 import { sameEmail } from '../localSession';
 import { cleanupStorage } from './cleanup';
-import { describe, type SessionContext } from './context';
+import { describe, type BootOptions, type SessionContext } from './context';
 import { finishPendingSignOut } from './pendingSignOut';
 import { onSignedIn, onSignedOut } from './signIn';
+import { loadUserData } from './userData';
 
-export interface BootOptions {
-  /** location.search, for `?planChanged=true`. */
-  search?: string;
-  /**
-   * Right after a sign-in: a boot still running asked the server before the sign-in (the sign-in
-   * page renders without waiting for the session check), so wait for it and ask again.
-   */
-  afterSignIn?: boolean;
-}
+export type { BootOptions } from './context';
 
 /**
  * SPEC.md 4 boot: asks the server; signed out -> store reset, session destroyed. Signed in -> a
  * different email than the stored session or the loaded user is a new login (forced full cleanup
- * and store reset first); user data is fetched when none is loaded or `?planChanged=true`; a valid
- * stored session is kept, otherwise (and always after `?planChanged=true`) a new one is created. Concurrent calls (React StrictMode runs
- * effects twice) share one run.
+ * and store reset first); user data is fetched when none is loaded, after a sign-in or with
+ * `?planChanged=true`; a valid stored session is kept, otherwise (and always after
+ * `?planChanged=true`) a new one is created. Concurrent calls (React StrictMode runs effects twice) share one run.
+ *
+ * SPEC.md 1: on a page without session handling (the storefront, the authentication pages) it does
+ * none of that: the boot waits, unseen, for the first page with session handling
+ * (`runDeferredBoot`), so a storefront or sign-in tab never touches the session other tabs share.
+ * Only a sign-in made on that page boots at once.
  */
 export function boot(ctx: SessionContext, options: BootOptions = {}): Promise<SessionStatus> {
+  if (!options.afterSignIn && !hasSessionHandling(ctx.pathname())) {
+    ctx.deferredBoot = options;
+    return Promise.resolve(ctx.sessionSource.getSnapshot().status);
+  }
+  return startBoot(ctx, options);
+}
+
+function startBoot(ctx: SessionContext, options: BootOptions): Promise<SessionStatus> {
   if (options.afterSignIn && ctx.booting) {
-    const again = () => boot(ctx, { ...options, afterSignIn: false });
+    // Still on the sign-in page: asked again from here, not deferred.
+    const again = () => startBoot(ctx, { ...options, afterSignIn: false });
     return ctx.booting.then(again, again);
   }
   ctx.booting ??= runBoot(ctx, options).finally(() => {
@@ -37,9 +44,11 @@ export function boot(ctx: SessionContext, options: BootOptions = {}): Promise<Se
 
 async function runBoot(
   ctx: SessionContext,
-  { search = typeof location === 'undefined' ? '' : location.search }: BootOptions,
+  { search = typeof location === 'undefined' ? '' : location.search, afterSignIn = false }: BootOptions,
 ): Promise<SessionStatus> {
   const { auth, manager, store } = ctx;
+  ctx.booted = true;
+  ctx.deferredBoot = null;
   // This browser signed out while the server could not hear it: finish that first, never adopt.
   if (!(await finishPendingSignOut(ctx))) {
     onSignedOut(ctx);
@@ -69,7 +78,9 @@ async function runBoot(
   }
   ctx.openGate();
   const planChanged = new URLSearchParams(search).get('planChanged') === 'true';
-  if (!ctx.currentUser() || planChanged) await loadUserData(ctx.http, store);
+  // A sign-in always fetches it: the sign-in page does not boot, so its store may still hold what
+  // it rehydrated from an earlier session of the same user.
+  if (!ctx.currentUser() || planChanged || afterSignIn) await loadUserData(ctx.http, store);
 
   const user = ctx.currentUser();
   if (!user) {
@@ -89,4 +100,17 @@ async function runBoot(
     onSignedIn(ctx, user);
   }
   return 'authenticated';
+}
+
+/** The router moved: a boot that waited for a page with session handling runs once the tab is on one. */
+export function runDeferredBoot(ctx: SessionContext): void {
+  const options = ctx.deferredBoot;
+  if (!options || !hasSessionHandling(ctx.pathname())) return;
+  ctx.deferredBoot = null;
+  void boot(ctx, options);
+}
+
+/** No session machinery in this tab yet: it has not booted and shows a page without session handling. */
+export function isSessionless(ctx: SessionContext): boolean {
+  return !ctx.booted && !hasSessionHandling(ctx.pathname());
 }

@@ -35,6 +35,16 @@ export interface SessionRuntimeOptions {
   gate?: RequestGate;
 }
 
+export interface BootOptions {
+  /** location.search, for `?planChanged=true`. */
+  search?: string;
+  /**
+   * Right after a sign-in: runs wherever the tab is (the sign-in page has no session handling), and
+   * a boot still running, which asked the server before the sign-in, is waited for and asked again.
+   */
+  afterSignIn?: boolean;
+}
+
 /**
  * What every flow shares: the services the runtime was given, the SessionManager, and the few
  * facts that span flows (a session is ending, a logout, adoption or boot is under way). Each flow
@@ -60,6 +70,10 @@ export interface SessionContext {
   loggingOut: Promise<void> | null;
   adopting: Promise<void> | null;
   booting: Promise<SessionStatus> | null;
+  /** A boot asked for on a page without session handling (SPEC.md 1): it runs on the first page with it. */
+  deferredBoot: BootOptions | null;
+  /** A boot has run in this tab: from then on the session machinery is on, whatever the page. */
+  booted: boolean;
   /** Set by `start()`, cleared by `dispose()`. */
   interceptors: InstalledInterceptors | null;
 
@@ -161,6 +175,8 @@ export function createSessionContext(options: SessionRuntimeOptions, hooks: Cont
     loggingOut: null,
     adopting: null,
     booting: null,
+    deferredBoot: null,
+    booted: false,
     interceptors: null,
 
     pathname() {

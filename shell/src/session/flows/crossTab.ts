@@ -1,10 +1,11 @@
 import { ROUTES } from '@hive/shared/config';
 import { reset } from '@hive/shared/store';
-import { loadUserData } from '../bootSession';
 import type { CrossTabMessage } from '../crossTab';
 import { markExpired } from '../expiredFlag';
 import { sameEmail, sessionUserId } from '../localSession';
+import { isSessionless } from './boot';
 import { describe, isSessionFreePage, isSignedOutPage, type SessionContext } from './context';
+import { loadUserData } from './userData';
 
 /**
  * SESSION_LOGOUT / SESSION_EXPIRED / FORCE_CLEANUP from another tab (or the loop finding the
@@ -66,6 +67,14 @@ export function adopt(ctx: SessionContext): Promise<void> {
 }
 
 export function onCrossTabMessage(ctx: SessionContext, message: CrossTabMessage): void {
+  // SPEC.md 1: a tab that opened on the storefront or an authentication page and has not booted
+  // has no session to adopt, extend or clear; its boot, on its first page with session handling,
+  // reads what the other tabs left. A sign-in elsewhere still moves a sign-in page on to `/`,
+  // where that boot then runs.
+  if (isSessionless(ctx)) {
+    if (message.type === 'SESSION_LOGIN' && isSignedOutPage(ctx.pathname())) ctx.go(ROUTES.landing);
+    return;
+  }
   switch (message.type) {
     case 'SESSION_LOGIN':
       void adopt(ctx);

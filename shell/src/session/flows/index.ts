@@ -1,5 +1,5 @@
 // One module per flow of SPEC.md 4 over one shared context; sessionRuntime.ts wires them.
-export { boot, type BootOptions } from './boot';
+export { boot, runDeferredBoot, type BootOptions } from './boot';
 export { cleanupBeforeSignIn, cleanupStorage, forceCleanup } from './cleanup';
 export { createSessionContext, historyNavigate, type SessionContext, type SessionRuntimeOptions } from './context';
 export { adopt, clearTab, listenToOtherTabs } from './crossTab';
