@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@hive/shared/config';
 import { createHiveStore, setUserData } from '@hive/shared/store';
 import { LOCAL_SESSION_KEY, readLocalSession, writeLocalSession } from './localSession';
-import { flush, fromOtherTab, otherSession, OWNER, setup, T0, userCompany } from './runtime.testutil';
+import { flush, fromOtherTab, otherSession, OWNER, setup, T0, userCompany, runtimeLifecycle } from './runtime.testutil';
 
 /*
  * SPEC.md 1 (issue 46): the storefront (/ordering/...) and the authentication pages
@@ -21,19 +21,7 @@ const PUBLIC_PATHS = [
 // Every other kind of path of the classification (remotes/areaOfPath.ts) boots at once.
 const PROTECTED_PATHS = ['/', '/items', '/admin/companies', '/session-expired', '/unauthorized', '/signup'];
 
-let disposers: (() => void)[] = [];
-beforeEach(() => {
-  jest.useFakeTimers({ now: T0 });
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  for (const d of disposers) d();
-  disposers = [];
-  jest.restoreAllMocks();
-  jest.clearAllTimers();
-  jest.useRealTimers();
-});
+const disposers = runtimeLifecycle();
 
 /**
  * A tab opening on `pathname`. With `otherTabSignedIn`, a back-office tab of this browser is signed

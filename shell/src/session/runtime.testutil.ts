@@ -114,3 +114,24 @@ export const otherSession = (email: string, overrides: Partial<LocalSession> = {
   expiresAt: Date.now() + SESSION_LIFETIME_MS,
   ...overrides,
 });
+
+/**
+ * The lifecycle of a session-runtime test file: fake timers from T0 and empty storage before each
+ * test; after it, the runtimes it made disposed (push their `dispose` on the returned list), spies
+ * restored and timers cleared.
+ */
+export function runtimeLifecycle(): (() => void)[] {
+  const disposers: (() => void)[] = [];
+  beforeEach(() => {
+    jest.useFakeTimers({ now: T0 });
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    for (const dispose of disposers.splice(0)) dispose();
+    jest.restoreAllMocks();
+    jest.clearAllTimers();
+    jest.useRealTimers();
+  });
+  return disposers;
+}

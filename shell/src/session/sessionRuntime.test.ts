@@ -21,20 +21,10 @@ import {
   T0,
   userCompany,
   type SetupOptions,
+  runtimeLifecycle,
 } from './runtime.testutil';
 
-let disposers: (() => void)[] = [];
-beforeEach(() => {
-  jest.useFakeTimers({ now: T0 });
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  for (const d of disposers) d();
-  disposers = [];
-  jest.clearAllTimers();
-  jest.useRealTimers();
-});
+const disposers = runtimeLifecycle();
 
 async function signedIn(options: SetupOptions = {}) {
   const ctx = setup(options);

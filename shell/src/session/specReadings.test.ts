@@ -2,7 +2,7 @@ import { UNAUTHORIZED_HANDLING_DELAY_MS } from '@hive/shared/config';
 import { createHiveStore, setUserData } from '@hive/shared/store';
 import { peekExpiredFlag } from './expiredFlag';
 import { readLocalSession, writeLocalSession } from './localSession';
-import { flush, otherSession, OWNER, setup, T0, userCompany } from './runtime.testutil';
+import { flush, otherSession, OWNER, setup, T0, userCompany, runtimeLifecycle } from './runtime.testutil';
 
 /*
  * The session rules of SPEC.md 4 and 8 that the first version followed only in part (issue 33):
@@ -11,18 +11,7 @@ import { flush, otherSession, OWNER, setup, T0, userCompany } from './runtime.te
  * sign-in while the first session check is still running is not answered by that stale check.
  */
 
-let disposers: (() => void)[] = [];
-beforeEach(() => {
-  jest.useFakeTimers({ now: T0 });
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  for (const d of disposers) d();
-  disposers = [];
-  jest.clearAllTimers();
-  jest.useRealTimers();
-});
+const disposers = runtimeLifecycle();
 
 function tab(options: Parameters<typeof setup>[0] = {}) {
   const ctx = setup(options);
