@@ -29,7 +29,22 @@ const project = (dir) => ({
   },
 });
 
+// The bench's pure checks (budgets): ES modules (.mjs) that swc turns into CommonJS, as Jest runs
+// without --experimental-vm-modules; they must not use import.meta.
+const bench = {
+  displayName: 'bench',
+  rootDir: '<rootDir>/bench',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/lib/**/*.test.mjs'],
+  transform: {
+    '^.+\\.mjs$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: ['shared', 'shell', 'backoffice-remote', 'admin-remote', 'ordering-remote'].map(project),
+  projects: [...['shared', 'shell', 'backoffice-remote', 'admin-remote', 'ordering-remote'].map(project), bench],
 };

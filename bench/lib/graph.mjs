@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { parseTags } from './firstPaintBytes.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -190,16 +191,8 @@ export class PageLoad {
   }
 }
 
-/** The script, stylesheet and preload tags of index.html, attributes parsed (minified HTML has bare values). */
-function htmlTags(dir) {
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  return [...html.matchAll(/<(script|link)\b([^>]*)>/g)].map(([, tag, attrs]) => {
-    const a = { tag };
-    for (const m of attrs.matchAll(/([\w-]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g))
-      a[m[1]] = (m[2] ?? '').replace(/^["']|["']$/g, '');
-    return a;
-  });
-}
+/** The script, stylesheet and preload tags of index.html, attributes parsed. */
+const htmlTags = (dir) => parseTags(readFileSync(path.join(dir, 'index.html'), 'utf8'));
 const local = (href) => href.replace(/^\//, '');
 
 /** index.html's scripts and stylesheets (what the browser fetches before any JS runs). */
