@@ -15,6 +15,28 @@ async function areaShows(page: Page, area: string) {
   await expect(page.getByRole('heading', { name: /could not be loaded|being updated/ })).toHaveCount(0);
 }
 
+/**
+ * The store page's first screen comes from the ordering release the server serves: present exactly
+ * when that build has a server build (its manifest names one), and styled by that release's CSS.
+ */
+async function firstScreenFromRelease(page: Page) {
+  const manifest = (await (await page.request.get('/remotes/ordering/mf-manifest.json')).json()) as {
+    metaData?: { hiveServer?: unknown };
+    exposes: { name: string; assets: { css: { sync: string[] } } }[];
+  };
+  const html = await (await page.request.get('/ordering/blue-door-bistro', { headers: { accept: 'text/html' } })).text();
+  if (!manifest.metaData?.hiveServer) {
+    expect(html).not.toContain('id="hive-first-screen"');
+    return;
+  }
+  expect(html).toContain('<div id="hive-first-screen">');
+  const nameClass = /<h1 id="ordering-store-name" class="([^"]+)">Blue Door Bistro<\/h1>/.exec(html)?.[1];
+  const cssFile = manifest.exposes.find((e) => e.name === 'App')!.assets.css.sync[0];
+  const css = await (await page.request.get(`/remotes/ordering/${cssFile}`)).text();
+  expect(nameClass).toBeTruthy();
+  expect(new RegExp(`\\.${nameClass}[\\s{,:]`).test(css), `a rule for .${nameClass} in ${cssFile}`).toBe(true);
+}
+
 for (const { name, url } of ARRANGEMENTS) {
   test.describe(name, () => {
     test.use({ baseURL: url });
@@ -57,8 +79,10 @@ for (const { name, url } of ARRANGEMENTS) {
 
     test('storefront: store, checkout, another store', async ({ page }) => {
       const console = watchConsole(page);
+      await firstScreenFromRelease(page);
       await page.goto('/ordering/blue-door-bistro');
       await areaShows(page, 'ordering');
+      await expect(page.locator('#hive-first-screen')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1, name: 'Blue Door Bistro' })).toBeVisible();
       await page
         .getByRole('button', { name: /^Add .* to cart/ })
@@ -83,10 +107,13 @@ test.describe('a remote built for another shell contract (fixture: ordering, ^99
     const report = page.waitForRequest(
       (r) => r.url().includes('/api/auth/_log') && /REMOTE_INCOMPATIBLE/.test(r.postData() ?? ''),
     );
+    // Its first screen is sent (the server renders the release); the shell's fallback replaces it.
+    await firstScreenFromRelease(page);
     await page.goto('/ordering/blue-door-bistro');
     await expect(page.getByRole('heading', { name: 'This part of Hive is being updated' })).toBeVisible({
       timeout: 30_000,
     });
+    await expect(page.locator('#hive-first-screen')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     const body = (await report).postData() ?? '';
     expect(decodeURIComponent(body.replace(/\+/g, ' '))).toContain('REMOTE_INCOMPATIBLE');

@@ -52,7 +52,7 @@ import {
   usableDemoAccounts,
 } from './modules';
 import {
-  compressJson,
+  compressAnswers,
   createLimiterStore,
   createLogger,
   errorHandler,
@@ -336,7 +336,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     });
   }
   app.use(requestLogger(log));
-  app.use(compressJson());
+  app.use(compressAnswers());
 
   // The origins of the releases (registered on other origins) and of REMOTES_JSON are where the
   // shell loads code from: read per response from the registry's cache, so a release registered or

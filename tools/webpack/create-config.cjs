@@ -11,6 +11,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { ChunkGraphPlugin } = require('./chunk-graph-plugin.cjs');
 const { PreloadBoundaryPlugin } = require('./preload-boundary-plugin.cjs');
+const { ServerBuildPlugin } = require('./server-build-plugin.cjs');
 
 const repoRoot = path.resolve(__dirname, '../..');
 const sharedPkg = require(path.join(repoRoot, 'shared/package.json'));
@@ -35,7 +36,11 @@ const SHARED_SUBPATHS = Object.keys(sharedPkg.exports)
  * The manifest also carries the build's contract (`metaData.hiveContract`, as `./App` does): the
  * server's release registry reads it to refuse, at registration, a build this shell cannot mount.
  */
-const manifestOptions = (contract) => ({
+/**
+ * A remote with a server build (ServerBuildPlugin) records it there too (`metaData.hiveServer`: its
+ * file and sha256), for the server that renders that release's first screen.
+ */
+const manifestOptions = (contract, serverBuild) => ({
   fileName: 'mf-manifest.json',
   additionalData: ({ stats }) => {
     for (const expose of stats.exposes) {
@@ -43,6 +48,7 @@ const manifestOptions = (contract) => ({
       expose.assets.css.async = [];
     }
     stats.metaData.hiveContract = contract;
+    if (serverBuild?.built) stats.metaData.hiveServer = { ...serverBuild.built, version: 1 };
     return stats;
   },
 });
@@ -213,8 +219,9 @@ function precompressPlugins() {
  * @param {Record<string,string>} [o.exposes]  remotes only
  * @param {boolean} [o.host]     the shell
  * @param {string} [o.title]
+ * @param {string} [o.serverEntry]  a remote's server build entry (ServerBuildPlugin), production only
  */
-function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) {
+function createConfig({ name, dir, exposes, host = false, title = 'Hive POS', serverEntry }) {
   return (env = {}, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const prod = mode === 'production';
@@ -227,6 +234,29 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
     // `./App` goes through remote-app.mjs, which adds the recorded contract (`hiveContract`).
     const appExpose = exposes?.['./App'];
     const federatedExposes = appExpose ? { ...exposes, './App': REMOTE_APP_WRAPPER } : exposes;
+
+    const tsRule = {
+      test: /\.tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'ts-loader',
+        options: {
+          transpileOnly: true,
+          configFile: path.join(dir, 'tsconfig.json'),
+          compilerOptions: { noEmit: false, sourceMap: true },
+        },
+      },
+    };
+    // Scoped per remote: class names carry the app name, so nothing leaks across remotes.
+    // css-loader 7 defaults to named exports; the code imports `styles` as the default export.
+    const cssModules = {
+      namedExport: false,
+      exportLocalsConvention: 'as-is',
+      localIdentName: prod ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]`,
+    };
+    // The release's server build, beside its browser build (production remote builds only).
+    const serverBuild =
+      serverEntry && prod && !withPage ? new ServerBuildPlugin({ dir, entry: serverEntry, tsRule, cssModules }) : null;
 
     return {
       mode,
@@ -258,7 +288,8 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
         sourceMapFilename: '../sourcemaps/[file].map',
         publicPath: host ? '/' : 'auto',
         uniqueName: name,
-        clean: true,
+        // The server build writes server/ first (ServerBuildPlugin): this build keeps it.
+        clean: serverBuild ? { keep: /^server\// } : true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -271,18 +302,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
       },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: {
-                transpileOnly: true,
-                configFile: path.join(dir, 'tsconfig.json'),
-                compilerOptions: { noEmit: false, sourceMap: true },
-              },
-            },
-          },
+          tsRule,
           {
             test: /\.module\.css$/,
             use: [
@@ -290,13 +310,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
               {
                 loader: 'css-loader',
                 options: {
-                  // Scoped per remote: class names carry the app name, so nothing leaks across remotes.
-                  // css-loader 7 defaults to named exports; the code imports `styles` as the default export.
-                  modules: {
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                    localIdentName: prod ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]`,
-                  },
+                  modules: cssModules,
                 },
               },
             ],
@@ -316,7 +330,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
           new ModuleFederationPlugin({
             name,
             ...(exposes
-              ? { filename: 'remoteEntry.js', exposes: federatedExposes, manifest: manifestOptions(remoteContract(dir)) }
+              ? { filename: 'remoteEntry.js', exposes: federatedExposes, manifest: manifestOptions(remoteContract(dir), serverBuild) }
               : {}),
             shared: sharedSingletons(dir),
             // One offline remote must never block the others.
@@ -367,6 +381,7 @@ function createConfig({ name, dir, exposes, host = false, title = 'Hive POS' }) 
             publicPath: '/',
           }),
         withPage && prod && new PreloadBoundaryPlugin(),
+        serverBuild,
         fs.existsSync(localesDir) && new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] }),
         // dist/.chunk-graph.json: what loads what, for the byte budgets (bench/budgets.mjs).
         prod && new ChunkGraphPlugin(),

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreProfile } from '@hive/shared/schemas/ordering';
+import { useFirstScreenTakeover } from '../firstScreen';
 import { useStoreProfile } from './useStore';
 import { Frame, Notice } from './Frame';
 import styles from '../ordering.module.css';
@@ -16,6 +17,9 @@ export function StoreGate({ slug, children }: { slug: string; children(profile: 
   // The server sends each store's page titled "<store> · Online ordering"; the same after a move
   // from one store to another in the app, or a language change.
   const area = t('title');
+  // A notice instead of the store (it stopped taking orders, or cannot be loaded) replaces the
+  // server's first screen at once; the store's own page does when its menu is in.
+  useFirstScreenTakeover(state.kind !== 'loading' && !(state.kind === 'ready' && state.profile.takingOrders));
   useEffect(() => {
     if (storeName) document.title = `${storeName} · ${area}`;
   }, [storeName, area]);

@@ -1,14 +1,11 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
 import { useOrderingApi } from '../api';
-import { cartCount, useCart } from '../cart';
-import { CartPanel, promotionsOf } from '../components/CartPanel';
-import { MenuItemCard } from '../components/MenuItemCard';
-import { StoreInfo } from '../components/StoreInfo';
+import { useCart } from '../cart';
 import { StoreGate } from '../components/StoreGate';
-import styles from '../ordering.module.css';
+import { StoreView } from '../components/StoreView';
+import { useFirstScreenTakeover } from '../firstScreen';
 
 export function StorePage({ slug }: { slug: string }) {
   const api = useOrderingApi();
@@ -21,25 +18,12 @@ export function StorePage({ slug }: { slug: string }) {
   });
   return (
     <StoreGate slug={slug}>
-      {(profile) => <StoreView slug={slug} profile={profile} menuRequest={menuRequest} />}
+      {(profile) => <LiveStoreView slug={slug} profile={profile} menuRequest={menuRequest} />}
     </StoreGate>
   );
 }
 
-/** Where the menu will be, at the size of its first rows: the cart below it does not jump when it comes. */
-function MenuSkeleton() {
-  return (
-    <div className={styles.menuSkeleton} aria-hidden="true">
-      <div className={styles.skeletonNav} />
-      <div className={styles.skeletonTitle} />
-      <div className={styles.skeletonItem} />
-      <div className={styles.skeletonItem} />
-      <div className={styles.skeletonItem} />
-    </div>
-  );
-}
-
-function StoreView({
+function LiveStoreView({
   slug,
   profile,
   menuRequest,
@@ -54,6 +38,8 @@ function StoreView({
   const [menu, setMenu] = useState<StoreMenu | null>(null);
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  // The server's first screen (the same view from the same data) stays until the menu is here.
+  useFirstScreenTakeover(menu !== null || failed);
 
   useEffect(() => {
     let live = true;
@@ -71,74 +57,18 @@ function StoreView({
     };
   }, [api, slug, menuRequest]);
 
-  const count = cartCount(cart.lines);
   return (
-    <div className={styles.storeLayout}>
-      <div className={styles.storeMain}>
-        <StoreInfo profile={profile} />
-        <section aria-labelledby="ordering-menu-title">
-          <h2 id="ordering-menu-title" className={styles.sectionTitle}>
-            {t('store.menu')}
-          </h2>
-          {failed && <p role="alert">{t('loadError')}</p>}
-          {!menu && !failed && (
-            <>
-              <p role="status" className={styles.visuallyHidden}>
-                {t('loading')}
-              </p>
-              <MenuSkeleton />
-            </>
-          )}
-          {menu && menu.categories.length === 0 && <p>{t('store.emptyMenu')}</p>}
-          {menu && menu.categories.length > 1 && (
-            <nav className={styles.categoryNav} aria-label={t('store.menu')}>
-              {menu.categories.map((c) => (
-                <a key={c.name} href={`#cat-${c.id ?? 'other'}`}>
-                  {c.name}
-                </a>
-              ))}
-            </nav>
-          )}
-          {menu?.categories.map((category) => (
-            <section key={category.name} aria-labelledby={`cat-${category.id ?? 'other'}`} className={styles.category}>
-              <h2 id={`cat-${category.id ?? 'other'}`} className={styles.categoryTitle}>
-                {category.name}
-              </h2>
-              <ul className={styles.items}>
-                {category.items.map((item) => (
-                  <MenuItemCard
-                    key={item.id}
-                    item={item}
-                    currency={menu.currency}
-                    canOrder
-                    onAdd={(input) => {
-                      cart.add(input);
-                      setAnnouncement(t('store.added', { name: input.name }));
-                    }}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))}
-        </section>
-      </div>
-      {/* On a phone the cart is below the menu: it shows once the menu is in place, not before. */}
-      <aside className={menu || failed ? styles.storeAside : `${styles.storeAside} ${styles.asideWaiting}`}>
-        <CartPanel
-          cart={cart}
-          currency={profile.currency}
-          checkoutTo={`/ordering/${slug}/checkout`}
-          promotions={menu ? promotionsOf(menu, profile.timezone) : undefined}
-        />
-      </aside>
-      {count > 0 && (
-        <Link to={`/ordering/${slug}/checkout`} className={styles.cartBar}>
-          {t('cart.view', { count })} · {t('cart.checkout')}
-        </Link>
-      )}
-      <p className={styles.visuallyHidden} aria-live="polite">
-        {announcement}
-      </p>
-    </div>
+    <StoreView
+      slug={slug}
+      profile={profile}
+      menu={menu}
+      failed={failed}
+      cart={cart}
+      announcement={announcement}
+      onAdd={(input) => {
+        cart.add(input);
+        setAnnouncement(t('store.added', { name: input.name }));
+      }}
+    />
   );
 }

@@ -9,7 +9,9 @@ import { pingDatabase } from '../platform/db';
 import type { Database } from '../database';
 import { localizeShellIndex, requestLanguage } from './language';
 import { injectPageMeta, pageMetaFor } from './pageMeta';
-import { orderingSource, storefrontHints } from './storefrontHints';
+import { orderingRelease, orderingSource, storefrontHints } from './storefrontHints';
+import { FirstScreens, injectFirstScreen, type FirstScreen } from './firstScreen';
+import { storePage } from '../modules/ordering';
 import { RemoteManifests } from './remoteManifest';
 import type { RemotesMap } from './remotes';
 import { chooseVariant, precompressedFiles, sendVariant } from './precompressed';
@@ -87,8 +89,17 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Run <code>npm run build</code> in the repository root (or <code>npm start</code>, which builds what is stale), then reload this page.</p>
 </body></html>`;
 
+/** The store page itself (not its checkout or an order): the page with a first screen. */
+const STORE_PAGE = /^\/ordering\/[^/]+\/?$/;
+
 async function sendShellIndex(
-  { roots, remotes, db, manifests }: Pick<StaticOptions, 'roots' | 'remotes' | 'db'> & { manifests: RemoteManifests },
+  {
+    roots,
+    remotes,
+    db,
+    manifests,
+    firstScreens,
+  }: Pick<StaticOptions, 'roots' | 'remotes' | 'db'> & { manifests: RemoteManifests; firstScreens: FirstScreens },
   req: Request,
   res: Response,
   next: NextFunction,
@@ -117,10 +128,17 @@ async function sendShellIndex(
     // The preload hints name the ordering release this visitor gets, as `/remotes.json` will: a new
     // visitor gets the visitor cookie with the page, so that the two agree.
     const { map } = await remotes.mapFor(req, res);
-    const source = orderingSource(map.ordering, roots.remotes.ordering, manifests);
-    const hints = await storefrontHints(source, meta.slug, lng);
+    const release = await orderingRelease(orderingSource(map.ordering, roots.remotes.ordering, manifests));
+    // The store page's first screen, from that release's server build: the menu and its prices are
+    // in the HTML (painted before any script, readable without JavaScript).
+    let screen: FirstScreen | null = null;
+    if (release?.serverBuild && STORE_PAGE.test(req.path)) {
+      const data = await storePage(db, meta.slug, Date.now());
+      if (data) screen = await firstScreens.render(release.serverBuild, { lng, path: req.path, ...data });
+    }
+    const page = injectPageMeta(localized, meta, storefrontHints(release, meta.slug, lng, { firstScreen: !!screen }));
     res.setHeader('Cache-Control', PRIVATE_NO_CACHE);
-    res.type('html').send(injectPageMeta(localized, meta, hints));
+    res.type('html').send(screen ? injectFirstScreen(page, screen) : page);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     res.status(503).type('html').send(NOT_BUILT_PAGE);
@@ -173,6 +191,7 @@ export interface StaticOptions {
 export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOptions): void {
   app.use(noSourceMaps);
   const manifests = new RemoteManifests(log);
+  const firstScreens = new FirstScreens(log);
   let toldDamage = false;
   app.get('/healthz', async (_req, res) => {
     const health = await pingDatabase(db);
@@ -238,6 +257,6 @@ export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOpt
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
     if (!wantsPage(req)) return next();
-    await sendShellIndex({ roots, remotes, db, manifests }, req, res, next);
+    await sendShellIndex({ roots, remotes, db, manifests, firstScreens }, req, res, next);
   });
 }

@@ -71,29 +71,74 @@ export function orderingSource(
   return null;
 }
 
-/** The tags for the storefront of `slug` (already checked to be a store) in language `lng`. */
-export async function storefrontHints(source: OrderingSource | null, slug: string, lng: Language): Promise<string> {
+/** Where a release's server build is: a file of this server's hosted build, or a URL. */
+export type ServerBuildSource =
+  | { kind: 'file'; path: string; integrity: string }
+  | { kind: 'url'; url: string; integrity: string };
+
+/** The storefront's ordering release for this visitor: where its files are, and which they are. */
+export interface OrderingRelease {
+  /** The URL its files are relative to. */
+  base: string;
+  manifest: string;
+  files: RemoteFiles;
+  serverBuild: ServerBuildSource | null;
+}
+
+/** What the visitor's ordering release loads first (its manifest read once per build or release). */
+export async function orderingRelease(source: OrderingSource | null): Promise<OrderingRelease | null> {
+  if (!source) return null;
+  if (source.kind === 'hosted') {
+    const files = await hostedFiles(source.manifestFile);
+    const server = files.server;
+    return {
+      base: source.base,
+      manifest: `${source.base}mf-manifest.json`,
+      files,
+      serverBuild: server
+        ? { kind: 'file', path: path.join(path.dirname(source.manifestFile), server.file), integrity: server.integrity }
+        : null,
+    };
+  }
+  const { base, files } = await source.manifests.filesOf(source.manifestUrl);
+  const server = files.server;
+  return {
+    base,
+    manifest: source.manifestUrl,
+    files,
+    serverBuild: server ? { kind: 'url', url: new URL(server.file, base).href, integrity: server.integrity } : null,
+  };
+}
+
+/**
+ * The tags for the storefront of `slug` (already checked to be a store) in language `lng`. With the
+ * first screen in the page (`firstScreen`), the release's CSS is a stylesheet: the page paints with it.
+ */
+export function storefrontHints(
+  release: OrderingRelease | null,
+  slug: string,
+  lng: Language,
+  { firstScreen = false }: { firstScreen?: boolean } = {},
+): string {
   // fetch() and XHR requests are CORS-mode: a preload for them needs `crossorigin` to be reused,
   // with the request's credentials mode (the shell's HTTP client sends cookies: use-credentials).
   const data = (href: string, credentials = false) =>
     `<link rel="preload" href="${href}" as="fetch" crossorigin="${credentials ? 'use-credentials' : 'anonymous'}">`;
   const tags: string[] = [];
-  if (source) {
+  if (release) {
     // The shell's remote map comes first on its boot's path to the remote (it names the manifest).
     tags.push(data('/remotes.json'));
-    const { base, manifest, files } =
-      source.kind === 'hosted'
-        ? {
-            base: source.base,
-            manifest: `${source.base}mf-manifest.json`,
-            files: await hostedFiles(source.manifestFile),
-          }
-        : { manifest: source.manifestUrl, ...(await source.manifests.filesOf(source.manifestUrl)) };
+    const { base, manifest, files } = release;
     if (files.scripts.length > 0) {
       // Module Federation fetches the manifest (CORS, no credentials) and adds plain <script> and
       // <link> tags for the rest: the preloads match those requests, on any origin.
       tags.push(data(escapeAttr(manifest)));
-      for (const file of files.styles) tags.push(`<link rel="preload" href="${escapeAttr(base + file)}" as="style">`);
+      for (const file of files.styles)
+        tags.push(
+          firstScreen
+            ? `<link rel="stylesheet" href="${escapeAttr(base + file)}">`
+            : `<link rel="preload" href="${escapeAttr(base + file)}" as="style">`,
+        );
       for (const file of files.scripts) tags.push(`<link rel="preload" href="${escapeAttr(base + file)}" as="script">`);
     }
   }

@@ -104,6 +104,13 @@ export const ROUTES = {
   authError: '/authentication/error',
 } as const;
 
+/**
+ * The element the server puts before the shell's root with a page's first screen as HTML (the
+ * storefront's store page, rendered by the ordering remote's server build). The shell's root is
+ * hidden while it is there; the area that takes over (or the shell's fallback) removes it.
+ */
+export const FIRST_SCREEN_ID = 'hive-first-screen';
+
 // API (SPEC.md 7, DESIGN.md 11)
 export const API_BASE = '/api';
 export const AUTH_BASE_PATH = '/api/auth';

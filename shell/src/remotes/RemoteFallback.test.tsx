@@ -28,6 +28,15 @@ async function renderFallback(error: Error, lng: 'en' | 'es' = 'en') {
 }
 
 describe('RemoteFallback', () => {
+  it("replaces the server's first screen of the area, which hides the shell's root", async () => {
+    const first = document.createElement('div');
+    first.id = 'hive-first-screen';
+    document.body.prepend(first);
+    await renderFallback(new RemoteUnavailableError('ordering', new Error('offline')));
+    expect(document.getElementById('hive-first-screen')).toBeNull();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
   it('an incompatible remote: "being updated", and Try again', async () => {
     const onRetry = await renderFallback(
       new RemoteIncompatibleError('ordering', 'needs shell contract ^99.0.0, this shell is 1.0.0'),

@@ -1,4 +1,6 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIRST_SCREEN_ID } from '@hive/shared/config';
 import { Link } from 'react-router-dom';
 import { RemoteIncompatibleError } from './contract';
 import styles from './RemoteFallback.module.css';
@@ -11,6 +13,9 @@ export function RemoteFallback({ name, error, onRetry }: { name: string; error: 
   const { t } = useTranslation('shell');
   const area = t(`areas.${name}`, { defaultValue: name });
   const updating = error instanceof RemoteIncompatibleError;
+  // The server's first screen of this area (the storefront's) hides the shell's root until the area
+  // takes over: an area that cannot, the fallback replaces it, or the visitor would never see this.
+  useLayoutEffect(() => document.getElementById(FIRST_SCREEN_ID)?.remove(), []);
   return (
     <section className={styles.fallback} role="alert" aria-labelledby="remote-fallback-title">
       <h1 id="remote-fallback-title" className={styles.title}>

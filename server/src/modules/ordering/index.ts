@@ -11,6 +11,8 @@ export type { OrderingTables } from './tables';
 export { signOrderingToken, verifyOrderingToken, ORDERING_TOKEN_TTL_MS } from './token';
 // The store by its public address: the static pages title a storefront with its name.
 export { findStoreBySlug } from './store';
+// …and the server's first screen of a store page shows its profile and menu.
+export { storePage } from './store';
 
 export const orderingModule: ServerModule<AuthContext> = {
   name: 'ordering',

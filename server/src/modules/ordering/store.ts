@@ -193,6 +193,21 @@ export async function storeMenu(db: Kysely<Database>, companyId: number): Promis
   return { currency: (await companyLocale(db, companyId)).currency, categories: out, promotions };
 }
 
+/**
+ * What the store page shows first, as the public API answers it (`/ordering_master/stores/<slug>`
+ * and `/ordering_online/<slug>/menu`): for the server's first screen. Null for an unknown store or
+ * one that does not take orders (its page is a notice).
+ */
+export async function storePage(
+  db: Kysely<Database>,
+  slug: string,
+  now: number,
+): Promise<{ profile: StoreProfile; menu: StoreMenu } | null> {
+  const store = await findStoreBySlug(db, slug);
+  if (!store?.takingOrders) return null;
+  return { profile: profileOf(store, now), menu: await storeMenu(db, store.companyId) };
+}
+
 export const newPublicId = () => randomBytes(12).toString('base64url');
 
 function promotionsOf(json: string): { name: string; amountCents: number }[] {

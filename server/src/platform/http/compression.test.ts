@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
-import { compressJson } from './';
+import { compressAnswers } from './';
 import { Client, databaseTargets, ONCE, startTestServer, type TestServer } from '../../../test/helpers';
 
 interface RawResponse {
@@ -231,14 +231,17 @@ for (const target of databaseTargets()) {
   });
 }
 
-describe('compressJson', ONCE, () => {
+describe('compressAnswers', ONCE, () => {
   let server: http.Server;
   let base: string;
   before(async () => {
     const app = express();
-    app.use(compressJson());
+    app.use(compressAnswers());
     app.get('/json', (_req, res) => {
       res.json({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `row ${i}` })) });
+    });
+    app.get('/page', (_req, res) => {
+      res.type('html').send(`<!doctype html><title>A store</title>${'<li>A dish · $1.80</li>'.repeat(200)}`);
     });
     app.get('/text', (_req, res) => {
       res.type('text').send('plain text '.repeat(500));
@@ -256,8 +259,9 @@ describe('compressJson', ONCE, () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('compresses JSON only', async () => {
+  it('compresses JSON and written pages only', async () => {
     assert.equal((await raw(`${base}/json`, CHROMIUM)).headers['content-encoding'], 'br');
+    assert.equal((await raw(`${base}/page`, CHROMIUM)).headers['content-encoding'], 'br');
     assert.equal((await raw(`${base}/text`, CHROMIUM)).headers['content-encoding'], undefined);
   });
 

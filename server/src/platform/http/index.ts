@@ -16,4 +16,4 @@ export {
 export { chargeGuesses, type GuessLimits, type GuessRefusal } from './guess-limit';
 export { requireJson, writeOriginGuard } from './csrf';
 export { listRoutes, type RouteEntry } from './routes';
-export { compressJson } from './compression';
+export { compressAnswers } from './compression';

@@ -1,0 +1,8 @@
+// The storefront's first screen as HTML, from the visitor's ordering release (its server build).
+export {
+  FirstScreens,
+  injectFirstScreen,
+  RENDER_BUDGET_MS,
+  type FirstScreen,
+  type FirstScreenInput,
+} from './firstScreens';
