@@ -1,9 +1,21 @@
+/**
+ * One formatter per language and currency: building an Intl.NumberFormat costs far more than using
+ * one, and a menu formats hundreds of prices (it was the store page's largest script cost on a phone).
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
 export function money(cents: number, currency: string, lng: string): string {
-  try {
-    return new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return (cents / 100).toFixed(2);
+  const key = `${lng}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(lng, { style: 'currency', currency });
+    } catch {
+      format = null; // an unknown currency or language: plain figures
+    }
+    moneyFormats.set(key, format);
   }
+  return format ? format.format(cents / 100) : (cents / 100).toFixed(2);
 }
 
 /**

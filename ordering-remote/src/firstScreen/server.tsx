@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { createInstance, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { FIRST_SCREEN_ID } from './id';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_ITEMS } from './constants';
 import type { StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
 import en from '../../public/locales/en/ordering.json';
 import es from '../../public/locales/es/ordering.json';
@@ -35,8 +35,7 @@ export interface FirstScreenOutput {
   body: string;
 }
 
-/** Enough for the first screens of a phone and a desktop; the rest comes with the app. */
-export const FIRST_SCREEN_ITEMS = 24;
+export { FIRST_SCREEN_ITEMS };
 
 const RESOURCES: Resource = { en: { ordering: en }, es: { ordering: es } };
 

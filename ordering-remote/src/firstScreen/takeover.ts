@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { FIRST_SCREEN_ID } from './id';
+import { FIRST_SCREEN_ID } from './constants';
 
 /**
  * Removes the server's first screen (src/firstScreen/server.tsx) once `ready`: in a layout effect, so

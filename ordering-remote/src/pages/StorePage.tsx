@@ -5,7 +5,7 @@ import { useOrderingApi } from '../api';
 import { useCart } from '../cart';
 import { StoreGate } from '../components/StoreGate';
 import { StoreView } from '../components/StoreView';
-import { useFirstScreenTakeover } from '../firstScreen';
+import { FIRST_SCREEN_ITEMS, useFirstScreenTakeover } from '../firstScreen';
 
 export function StorePage({ slug }: { slug: string }) {
   const api = useOrderingApi();
@@ -38,8 +38,14 @@ function LiveStoreView({
   const [menu, setMenu] = useState<StoreMenu | null>(null);
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  // The first dishes first (what the server's first screen shows, so it is replaced in place), the
+  // rest in a later transition: a phone's main thread never builds the whole menu in one task.
+  const [itemLimit, setItemLimit] = useState<number | undefined>(FIRST_SCREEN_ITEMS);
   // The server's first screen (the same view from the same data) stays until the menu is here.
   useFirstScreenTakeover(menu !== null || failed);
+  useEffect(() => {
+    if (menu && itemLimit !== undefined) startTransition(() => setItemLimit(undefined));
+  }, [menu, itemLimit]);
 
   useEffect(() => {
     let live = true;
@@ -63,6 +69,7 @@ function LiveStoreView({
       profile={profile}
       menu={menu}
       failed={failed}
+      itemLimit={itemLimit}
       cart={cart}
       announcement={announcement}
       onAdd={(input) => {

@@ -10,7 +10,7 @@ import type { Database } from '../database';
 import { localizeShellIndex, requestLanguage } from './language';
 import { injectPageMeta, pageMetaFor } from './pageMeta';
 import { orderingRelease, orderingSource, storefrontHints } from './storefrontHints';
-import { FirstScreens, injectFirstScreen, type FirstScreen } from './firstScreen';
+import { FirstScreens, hostedFile, InlineStyles, injectFirstScreen, type FirstScreen } from './firstScreen';
 import { storePage } from '../modules/ordering';
 import { RemoteManifests } from './remoteManifest';
 import type { RemotesMap } from './remotes';
@@ -99,7 +99,12 @@ async function sendShellIndex(
     db,
     manifests,
     firstScreens,
-  }: Pick<StaticOptions, 'roots' | 'remotes' | 'db'> & { manifests: RemoteManifests; firstScreens: FirstScreens },
+    inlineStyles,
+  }: Pick<StaticOptions, 'roots' | 'remotes' | 'db'> & {
+    manifests: RemoteManifests;
+    firstScreens: FirstScreens;
+    inlineStyles: InlineStyles;
+  },
   req: Request,
   res: Response,
   next: NextFunction,
@@ -138,7 +143,7 @@ async function sendShellIndex(
     }
     const page = injectPageMeta(localized, meta, storefrontHints(release, meta.slug, lng, { firstScreen: !!screen }));
     res.setHeader('Cache-Control', PRIVATE_NO_CACHE);
-    res.type('html').send(screen ? injectFirstScreen(page, screen) : page);
+    res.type('html').send(screen ? await inlineStyles.inline(injectFirstScreen(page, screen)) : page);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     res.status(503).type('html').send(NOT_BUILT_PAGE);
@@ -192,6 +197,7 @@ export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOpt
   app.use(noSourceMaps);
   const manifests = new RemoteManifests(log);
   const firstScreens = new FirstScreens(log);
+  const inlineStyles = new InlineStyles(hostedFile(roots.shell, roots.remotes));
   let toldDamage = false;
   app.get('/healthz', async (_req, res) => {
     const health = await pingDatabase(db);
@@ -257,6 +263,6 @@ export function mountStatic(app: Express, { roots, remotes, db, log }: StaticOpt
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
     if (!wantsPage(req)) return next();
-    await sendShellIndex({ roots, remotes, db, manifests, firstScreens }, req, res, next);
+    await sendShellIndex({ roots, remotes, db, manifests, firstScreens, inlineStyles }, req, res, next);
   });
 }

@@ -6,3 +6,4 @@ export {
   type FirstScreen,
   type FirstScreenInput,
 } from './firstScreens';
+export { InlineStyles, hostedFile } from './inlineStyles';

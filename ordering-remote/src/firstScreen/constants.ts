@@ -4,3 +4,9 @@
  * shell released before it had no such export (the version-skew run caught the undefined).
  */
 export const FIRST_SCREEN_ID = 'hive-first-screen';
+
+/**
+ * The dishes in the first screen: a phone's screen and a desktop's, no more (every node is layout
+ * work before the first paint). The app renders the same first, takes over, then adds the rest.
+ */
+export const FIRST_SCREEN_ITEMS = 12;
