@@ -29,13 +29,13 @@ export const BUDGETS = {
   // shared package or +1.3 KB of federation waste.
   backofficeRatioTarget: 1.15,
   backofficeRatio: 1.23,
-  // Bytes before the first paint, gzip (the server's first-screen markup and inline style are not
-  // build files and not counted). On 2026-12-03: login 0.52 KB (index.html only: its CSS is preloaded,
-  // its scripts deferred), storefront 3.06 KB (+ the ordering remote's ./App CSS, 2.54 KB). A stylesheet
-  // or script that becomes render-blocking on the login page (the shell's CSS is 1.9 KB), or ~0.45 KB
-  // more first-screen CSS, fails.
+  // Bytes before the first paint, gzip (the server's first-screen markup is not a build file and not
+  // counted). On 2026-12-03: login 0.52 KB (index.html only: its CSS is preloaded, its scripts
+  // deferred); storefront 4.94 KB (+ the shell's CSS and the ordering remote's ./App CSS, which the
+  // server inlines in a store page with its first screen). A stylesheet or script that becomes
+  // render-blocking on the login page (the shell's CSS is 1.9 KB), or ~0.5 KB more CSS, fails.
   loginFirstPaintGzip: 800,
-  storefrontFirstPaintGzip: 3_500,
+  storefrontFirstPaintGzip: 5_500,
 };
 
 /** Source files of the federation runtime (any `@module-federation/*` package). */

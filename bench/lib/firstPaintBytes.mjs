@@ -61,7 +61,7 @@ export function buildFile(url) {
 /**
  * The files each public page needs before its first paint. `html`: the shell's index.html (every
  * page's); `orderingManifest`: the ordering remote's mf-manifest.json, whose `./App` CSS the server
- * links on a storefront page from `orderingBase`. Also the head's blocking scripts (a budget of 0).
+ * puts in a store page (with the shell's preloaded CSS) from `orderingBase`. Also the head's blocking scripts (a budget of 0).
  */
 export function firstPaintFiles(html, orderingManifest, { orderingBase = '/remotes/ordering/' } = {}) {
   const { stylesheets, scripts } = renderBlocking(html);
@@ -70,6 +70,17 @@ export function firstPaintFiles(html, orderingManifest, { orderingBase = '/remot
     ...stylesheets.map(buildFile),
     ...scripts.filter((s) => s !== '(inline)').map(buildFile),
   ];
-  const storefront = [...login, ...exposeStyles(orderingManifest).map((f) => buildFile(`${orderingBase}${f}`))];
+  // On a store page with its first screen the server makes the shell's preloaded CSS (the document's
+  // base) part of the first paint too (server/src/web/firstScreen: inlined), beside the remote's.
+  const shellStyles = parseTags(html)
+    .filter(
+      (t) => t.tag === 'link' && (t.rel ?? '').toLowerCase() === 'preload' && (t.as ?? '').toLowerCase() === 'style',
+    )
+    .map((t) => buildFile(t.href));
+  const storefront = [
+    ...login,
+    ...shellStyles,
+    ...exposeStyles(orderingManifest).map((f) => buildFile(`${orderingBase}${f}`)),
+  ];
   return { login, storefront, blockingScripts: scripts };
 }

@@ -50,8 +50,10 @@ describe('render-blocking resources of the head', () => {
 });
 
 describe('files before the first paint', () => {
-  it("login: index.html and what its head blocks on; storefront: the same and the ordering remote's ./App CSS", () => {
-    const html = withHead('<link rel=stylesheet href=/shell.css><script src=/blocking.js></script>');
+  it("login: index.html and what its head blocks on; storefront: the same, the shell's preloaded CSS and the ordering remote's ./App CSS", () => {
+    const html = withHead(
+      '<link rel=stylesheet href=/shell.css><script src=/blocking.js></script><link rel=preload as=style href=/186.abc.css><link rel=preload as=script href=/1.js>',
+    );
     expect(firstPaintFiles(html, MANIFEST)).toEqual({
       login: [
         { app: 'shell', file: 'index.html' },
@@ -62,6 +64,8 @@ describe('files before the first paint', () => {
         { app: 'shell', file: 'index.html' },
         { app: 'shell', file: 'shell.css' },
         { app: 'shell', file: 'blocking.js' },
+        { app: 'shell', file: '186.css' },
+        { app: 'shell', file: '186.abc.css' },
         { app: 'ordering', file: 'app.1.css' },
         { app: 'ordering', file: 'app.2.css' },
       ],
