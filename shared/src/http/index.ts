@@ -3,6 +3,7 @@ export {
   classifyUrl,
   clearUrlClassificationCache,
   isPublicPage,
+  isSessionFreePath,
   shouldHandle401,
   shouldSendSessionHeaders,
   urlClassificationCacheSize,

@@ -75,12 +75,21 @@ export function clearUrlClassificationCache(): void {
   cache.clear();
 }
 
-/** Pages with no session handling: /ordering/..., /authentication/..., /session-expired, /unauthorized. */
+/** `pathname` without its query or hash, lower case (the router matches paths case-insensitively). */
+const pagePath = (pathname: string | null | undefined) => (pathname?.split(/[?#]/, 1)[0] ?? '').toLowerCase();
+const isOrUnder = (path: string) => (base: string) => path === base || path.startsWith(`${base}/`);
+
+/**
+ * SPEC.md 1: the areas with no session handling at all, /ordering/... and /authentication/...: no
+ * session check or boot, no warning, no expiry or cross-tab move. The shell's one rule for it.
+ */
+export function isSessionFreePath(pathname: string | null | undefined): boolean {
+  return !!pathname && PUBLIC_PAGE_PREFIXES.some(isOrUnder(pagePath(pathname)));
+}
+
+/** Pages that send no session headers: the session-free areas, /session-expired and /unauthorized. */
 export function isPublicPage(pathname: string | null | undefined): boolean {
-  if (!pathname) return false;
-  const path = (pathname.split(/[?#]/, 1)[0] ?? '').toLowerCase();
-  const isOrUnder = (base: string) => path === base || path.startsWith(`${base}/`);
-  return PUBLIC_PAGE_PREFIXES.some(isOrUnder) || PUBLIC_PAGES.some(isOrUnder);
+  return isSessionFreePath(pathname) || (!!pathname && PUBLIC_PAGES.some(isOrUnder(pagePath(pathname))));
 }
 
 /** Headers go out unless the current page or the URL is exempt. */

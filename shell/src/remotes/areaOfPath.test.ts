@@ -18,6 +18,10 @@ describe('areaOfPath', () => {
     ['/admin', 'admin'],
     ['/admin/companies', 'admin'],
     ['/ordering/blue-door-bistro', 'ordering'],
+    // The router's `/ordering/*` takes `/ordering` itself, in any case.
+    ['/ordering', 'ordering'],
+    ['/Ordering/Blue-Door-Bistro', 'ordering'],
+    ['/ordering_online', 'backoffice'],
     ['/items', 'backoffice'],
     ['/overview/', 'backoffice'],
     ['/administration', 'backoffice'],
@@ -41,6 +45,9 @@ describe('hasSessionHandling (SPEC.md 1)', () => {
     '/authentication/signup',
     '/authentication',
     '/authentication/',
+    '/ordering',
+    '/ORDERING/blue-door-bistro',
+    '/Authentication/Login',
   ])('%s has none', (path) => {
     expect(hasSessionHandling(path)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { ROUTES } from '@hive/shared/config';
+import { isSessionFreePath } from '@hive/shared/http';
 import type { RemoteName } from './remoteMap';
 
 /** The shell's own top-level paths (app/routes.tsx); every other path belongs to a remote. */
@@ -19,7 +20,9 @@ export function areaOfPath(pathname: string): RemoteName | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (SHELL_PATHS.has(path) || isAuthenticationPath(path)) return null;
   if (path === ROUTES.admin || path.startsWith(`${ROUTES.admin}/`)) return 'admin';
-  if (path.startsWith('/ordering/')) return 'ordering';
+  // The router matches `/ordering/*` (`/ordering` itself too) without regard to case.
+  const lower = path.toLowerCase();
+  if (lower === '/ordering' || lower.startsWith('/ordering/')) return 'ordering';
   return 'backoffice';
 }
 
@@ -32,11 +35,11 @@ function isAuthenticationPath(pathname: string): boolean {
 }
 
 /**
- * SPEC.md 1: the public ordering area (the storefront, `areaOfPath` 'ordering') and the
- * authentication area have no session handling: no full-screen session check before they render,
- * no session warning, and a session that runs out while the tab shows one of them does not log
- * out there (it ends, if still over, when the tab comes back to a page that has session handling).
+ * SPEC.md 1: the public ordering area (the storefront) and the authentication area have no session
+ * handling: no full-screen session check before they render, no session warning, and a session that
+ * runs out while the tab shows one of them does not log out there (it ends, if still over, when the
+ * tab comes back to a page that has session handling). The rule is @hive/shared's isSessionFreePath.
  */
 export function hasSessionHandling(pathname: string): boolean {
-  return areaOfPath(pathname) !== 'ordering' && !isAuthenticationPath(pathname);
+  return !isSessionFreePath(pathname);
 }

@@ -109,12 +109,6 @@ export function historyNavigate(path: string): void {
   window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
 }
 
-/** Pages with no session handling at all (SPEC.md 1): an expiry or a cross-tab clear does not move them. */
-export function isSessionFreePage(pathname: string): boolean {
-  const path = pathname.toLowerCase();
-  return ['/ordering', '/authentication'].some((base) => path === base || path.startsWith(`${base}/`));
-}
-
 /** Pages a signed-out user waits on (sign-in pages, session expired); when another tab signs in they move on to `/`. */
 export function isSignedOutPage(pathname: string): boolean {
   const path = pathname.toLowerCase();

@@ -1,10 +1,11 @@
+import { isSessionFreePath } from '@hive/shared/http';
 import { ROUTES } from '@hive/shared/config';
 import { reset } from '@hive/shared/store';
 import type { CrossTabMessage } from '../crossTab';
 import { markExpired } from '../expiredFlag';
 import { sameEmail, sessionUserId } from '../localSession';
 import { isSessionless } from './boot';
-import { describe, isSessionFreePage, isSignedOutPage, type SessionContext } from './context';
+import { describe, isSignedOutPage, type SessionContext } from './context';
 import { loadUserData } from './userData';
 
 /**
@@ -21,7 +22,7 @@ export function clearTab(ctx: SessionContext, type: CrossTabMessage['type']): vo
   ctx.manager.destroy({ onlyIfCurrent: true });
   ctx.store.dispatch(reset());
   if (type === 'SESSION_EXPIRED' && hadSession) markExpired(ctx.sessionStorage);
-  if (!isSessionFreePage(ctx.pathname())) ctx.go(ROUTES.landing);
+  if (!isSessionFreePath(ctx.pathname())) ctx.go(ROUTES.landing);
   ctx.publishSignedOut();
   ctx.releaseLater();
 }

@@ -1,7 +1,8 @@
+import { isSessionFreePath } from '@hive/shared/http';
 import { ROUTES } from '@hive/shared/config';
 import { reset } from '@hive/shared/store';
 import { markExpired } from '../expiredFlag';
-import { isSessionFreePage, type SessionContext } from './context';
+import { type SessionContext } from './context';
 import { signOutOnServer } from './pendingSignOut';
 
 /**
@@ -20,7 +21,7 @@ export function expire(ctx: SessionContext): void {
   if (hadSession) markExpired(ctx.sessionStorage);
   // Navigate before publishing 'unauthenticated': otherwise the route guard of the page being
   // left redirects first (to the login with a callbackUrl) and wins over `/`.
-  if (!isSessionFreePage(ctx.pathname())) ctx.go(ROUTES.landing);
+  if (!isSessionFreePath(ctx.pathname())) ctx.go(ROUTES.landing);
   ctx.publishSignedOut();
   // SPEC.md 8: the expiry flow always tells the other tabs, also when this tab had no local session
   // (a 401 says the server session, which every tab of the browser shares through its cookie, is over).
