@@ -5,7 +5,7 @@
 // index.html preloads on every page (tools/webpack/preload-boundary-plugin.cjs), the login page too.
 // A pattern rather than remotes/areaOfPath: that needs @hive/shared/config, which would move into
 // main.js ahead of every page; areaOfPath.test.ts checks the two agree.
-export const REMOTE_FIRST_PATH = /^\/(ordering\/|admin(\/|$))/;
+export const REMOTE_FIRST_PATH = /^\/(ordering(\/|$)|admin(\/|$))/;
 
 if (REMOTE_FIRST_PATH.test(window.location.pathname)) {
   void import(/* webpackChunkName: "federation" */ './remotes/federation').catch(() => undefined);

@@ -29,12 +29,19 @@ describe('areaOfPath', () => {
     expect(areaOfPath(path)).toBe(area);
   });
 
-  it.each(['/', '/signup', '/admin', '/admin/users', '/administration', '/ordering/blue-door-bistro', '/items'])(
-    '%s: the entry fetches the runtime early exactly on the admin console and the storefront',
-    (path) => {
-      expect(REMOTE_FIRST_PATH.test(path)).toBe(['admin', 'ordering'].includes(areaOfPath(path) ?? ''));
-    },
-  );
+  it.each([
+    '/',
+    '/signup',
+    '/admin',
+    '/admin/users',
+    '/administration',
+    '/ordering',
+    '/ordering/blue-door-bistro',
+    '/ordering_online',
+    '/items',
+  ])('%s: the entry fetches the runtime early exactly on the admin console and the storefront', (path) => {
+    expect(REMOTE_FIRST_PATH.test(path)).toBe(['admin', 'ordering'].includes(areaOfPath(path) ?? ''));
+  });
 });
 
 describe('hasSessionHandling (SPEC.md 1)', () => {
