@@ -12,6 +12,9 @@ function sourceFiles(dir: string): string[] {
     const full = path.join(dir, name);
     // Tests and their helpers run in Jest against the real package, never through the facade.
     if (statSync(full).isDirectory()) return name === 'testing' || name === 'test' ? [] : sourceFiles(full);
+    // A remote's server build (tools/webpack/server-build-plugin.cjs: ordering-remote's
+    // src/firstScreen/server.tsx) is bundled for Node with the real packages, never federated.
+    if (full.endsWith(path.join('src', 'firstScreen', 'server.tsx'))) return [];
     return /\.tsx?$/.test(name) && !/\.(test|testutil)\.tsx?$/.test(name) ? [full] : [];
   });
 }
