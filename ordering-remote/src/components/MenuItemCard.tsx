@@ -8,6 +8,7 @@ import {
   type ModifierGroupRule,
 } from '@hive/shared/schemas/backoffice/modifierRules';
 import type { AddInput } from '../cart';
+import { useStaticRender } from '../firstScreen';
 import { money } from '../format';
 import styles from '../ordering.module.css';
 
@@ -28,6 +29,7 @@ export function MenuItemCard({
   canOrder: boolean;
 }) {
   const { t, i18n } = useTranslation('ordering');
+  const frozen = useStaticRender();
   const [chosen, setChosen] = useState<number[]>([]);
   const [tried, setTried] = useState(false);
   const titleId = useId();
@@ -84,6 +86,7 @@ export function MenuItemCard({
               itemId={item.id}
               chosen={chosen}
               showError={tried && invalid.has(group.id)}
+              frozen={frozen}
               format={format}
               onChoose={(modifierId, checked) => choose(group, modifierId, checked)}
             />
@@ -94,7 +97,7 @@ export function MenuItemCard({
         // The accessible name starts with the visible words ("Add … · $12.00" holds "Add · $12.00"
         // in order), so a speech user saying what they see reaches it; the dish's name is for
         // screen readers only (the card already shows it above).
-        <button type="button" className={styles.addButton} onClick={add}>
+        <button type="button" className={styles.addButton} onClick={add} disabled={frozen || undefined}>
           {/* One inline run: as separate flex items of the button, the spaces around "·" would collapse. */}
           <span>
             {t('store.add')}
@@ -111,6 +114,7 @@ function ModifierGroupField({
   itemId,
   chosen,
   showError,
+  frozen,
   format,
   onChoose,
 }: {
@@ -118,6 +122,7 @@ function ModifierGroupField({
   itemId: number;
   chosen: readonly number[];
   showError: boolean;
+  frozen: boolean;
   format: (cents: number) => string;
   onChoose: (modifierId: number | null, checked: boolean) => void;
 }) {
@@ -156,6 +161,7 @@ function ModifierGroupField({
             type="radio"
             name={`${id}-${itemId}`}
             checked={mine.length === 0}
+            disabled={frozen || undefined}
             onChange={() => onChoose(null, true)}
           />
           <span>{t('modifiers.none')}</span>
@@ -169,7 +175,7 @@ function ModifierGroupField({
               type={single ? 'radio' : 'checkbox'}
               name={single ? `${id}-${itemId}` : undefined}
               checked={checked}
-              disabled={!single && !checked && full}
+              disabled={frozen || (!single && !checked && full)}
               onChange={(event) => onChoose(modifier.id, event.target.checked)}
             />
             <span>{label(modifier.name, modifier.priceCents)}</span>

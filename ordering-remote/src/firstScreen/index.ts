@@ -2,3 +2,4 @@
 // entry (server.tsx, built by webpack.config.cjs into dist/server/), never imported by the app.
 export { useFirstScreenTakeover } from './takeover';
 export { FIRST_SCREEN_ITEMS } from './constants';
+export { StaticRender, useStaticRender } from './staticRender';

@@ -78,6 +78,14 @@ describe('renderFirstScreen (the server build)', () => {
     );
   });
 
+  it('its controls are disabled until the app takes over (a tap is never silently lost); its links work', () => {
+    const root = page(renderFirstScreen({ lng: 'en', path: '/ordering/x', profile: PROFILE, menu: MENU })!.body);
+    const controls = [...root.querySelectorAll('button, input, select')];
+    expect(controls.length).toBeGreaterThan(4);
+    expect(controls.filter((c) => !(c as HTMLButtonElement).disabled)).toEqual([]);
+    expect([...root.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))).toEqual(['#cat-1', '#cat-other']);
+  });
+
   it('escapes what the merchant typed', () => {
     const profile = { ...PROFILE, name: '<script>alert(1)</script> & "Co"' };
     const out = renderFirstScreen({ lng: 'en', path: '/ordering/x', profile, menu: MENU })!;

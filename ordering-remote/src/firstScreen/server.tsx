@@ -8,6 +8,7 @@ import { StaticRouter } from 'react-router-dom';
 import { createInstance, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { FIRST_SCREEN_ID, FIRST_SCREEN_ITEMS } from './constants';
+import { StaticRender } from './staticRender';
 import type { StoreMenu, StoreProfile } from '@hive/shared/schemas/ordering';
 import en from '../../public/locales/en/ordering.json';
 import es from '../../public/locales/es/ordering.json';
@@ -68,20 +69,22 @@ export function renderFirstScreen({ lng, path, profile, menu }: FirstScreenInput
   const i18n = i18nFor(lng);
   const page = renderToString(
     <I18nextProvider i18n={i18n}>
-      <StaticRouter location={path}>
-        <Frame storeName={profile.name} firstScreen>
-          <StoreView
-            slug={profile.slug}
-            profile={profile}
-            menu={menu}
-            failed={false}
-            cart={EMPTY_CART}
-            onAdd={() => undefined}
-            announcement=""
-            itemLimit={FIRST_SCREEN_ITEMS}
-          />
-        </Frame>
-      </StaticRouter>
+      <StaticRender.Provider value>
+        <StaticRouter location={path}>
+          <Frame storeName={profile.name} firstScreen>
+            <StoreView
+              slug={profile.slug}
+              profile={profile}
+              menu={menu}
+              failed={false}
+              cart={EMPTY_CART}
+              onAdd={() => undefined}
+              announcement=""
+              itemLimit={FIRST_SCREEN_ITEMS}
+            />
+          </Frame>
+        </StaticRouter>
+      </StaticRender.Provider>
     </I18nextProvider>,
     // Its own ids: never the same as the app's while both are in the page.
     { identifierPrefix: 'fs-' },

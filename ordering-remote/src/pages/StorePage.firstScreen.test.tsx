@@ -96,5 +96,8 @@ describe('the takeover', () => {
     await act(async () => undefined);
     expect(document.getElementById('hive-first-screen')).toBeNull();
     expect(shape(container.firstElementChild!)).toEqual(expected);
+    // The app's controls are the usable ones.
+    const controls = [...container.querySelectorAll('button, input, select')];
+    expect(controls.filter((c) => (c as HTMLButtonElement).disabled)).toEqual([]);
   });
 });
