@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { fetchLimited } from './fetchLimited';
 import { manifestFiles, NO_FILES, type Manifest, type RemoteFiles } from './manifestFiles';
 
 /** A manifest on another origin is asked for at most this long: a page waits for it once. */
@@ -23,27 +24,12 @@ function baseOf(manifestUrl: string, manifest: Manifest): string {
 }
 
 async function fetchManifest(url: string): Promise<Manifest> {
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-    headers: { accept: 'application/json' },
-    redirect: 'error',
+  const body = await fetchLimited(url, {
+    maxBytes: MAX_BYTES,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    accept: 'application/json',
   });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_BYTES) throw new Error('too large');
-  const reader = response.body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      throw new Error('too large');
-    }
-    chunks.push(value);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+  return JSON.parse(body.toString('utf8')) as Manifest;
 }
 
 /**
