@@ -41,6 +41,17 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The register SDK is published on its own: it imports nothing but its own files (no workspace
+    // package, no library), and runs on node, browsers and React Native alike.
+    files: ['register-sdk/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^[^.]', message: 'The register SDK has no dependencies: import its own files only.' }] },
+      ],
+    },
+  },
+  {
     // Imports flow one way (docs/ARCHITECTURE.md): shared imports no workspace package, remotes never
     // import the shell (except their standalone bootstrap), the server never imports React code.
     files: ['shared/src/**'],

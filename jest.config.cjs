@@ -1,9 +1,9 @@
 // Unit tests of the browser-side packages (Jest + Testing Library, jsdom).
 // The server has its own runner (node:test via tsx, see server/package.json): its dependencies are ESM-only.
-const project = (dir) => ({
+const project = (dir, testEnvironment = 'jsdom') => ({
   displayName: dir,
   rootDir: `<rootDir>/${dir}`,
-  testEnvironment: 'jsdom',
+  testEnvironment,
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup.ts'],
   transform: {
@@ -24,6 +24,8 @@ const project = (dir) => ({
   moduleNameMapper: {
     '^@hive/shared$': '<rootDir>/../shared/src/index.ts',
     '^@hive/shared/(.*)$': '<rootDir>/../shared/src/$1',
+    '^@hive/register-sdk$': '<rootDir>/../register-sdk/src/index.ts',
+    '^@hive/register-sdk/money$': '<rootDir>/../register-sdk/src/money/index.ts',
     '\\.(css)$': '<rootDir>/../tools/jest/style-stub.cjs',
     '\\.(svg|png)$': '<rootDir>/../tools/jest/file-stub.cjs',
   },
@@ -46,5 +48,10 @@ const bench = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: [...['shared', 'shell', 'backoffice-remote', 'admin-remote', 'ordering-remote'].map(project), bench],
+  projects: [
+    // The register SDK runs on registers (node, React Native, browsers): no DOM in its tests.
+    project('register-sdk', 'node'),
+    ...['shared', 'shell', 'backoffice-remote', 'admin-remote', 'ordering-remote'].map((dir) => project(dir)),
+    bench,
+  ],
 };

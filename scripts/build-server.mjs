@@ -1,5 +1,5 @@
 // Compiles the server to JavaScript (server/dist): `npm start` and the e2e tests run it with plain
-// node, no TypeScript compiled at run time. @hive/shared (TypeScript source) is bundled in; every
+// node, no TypeScript compiled at run time. @hive/shared and @hive/register-sdk (TypeScript sources) are bundled in; every
 // other package stays an import of node_modules.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,15 @@ function walk(dir, out) {
 
 function inputHash() {
   const files = [];
-  for (const p of ['server/src', 'server/package.json', 'shared/src', 'shared/package.json', 'package-lock.json']) {
+  for (const p of [
+    'server/src',
+    'server/package.json',
+    'shared/src',
+    'shared/package.json',
+    'register-sdk/src',
+    'register-sdk/package.json',
+    'package-lock.json',
+  ]) {
     walk(path.join(repoRoot, p), files);
   }
   const hash = createHash('sha256');
@@ -36,12 +44,14 @@ function inputHash() {
 
 export const serverIsStale = () => !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== inputHash();
 
-/** Bundles our own code (server + @hive/shared); leaves every npm package external. */
+/** Bundles our own code (server, @hive/shared, @hive/register-sdk); leaves every npm package external. */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@hive/shared') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('@hive/shared') || args.path.startsWith('@hive/register-sdk')
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { repoRoot } from './apps.mjs';
 
 const WORKSPACES = [
+  'register-sdk',
   'server',
   'shared',
   'shell',

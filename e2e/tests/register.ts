@@ -1,16 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  computeRefund,
-  computeSale,
-  type CashMovementEvent,
-  type DeviceConfig,
-  type EventResult,
-  type ReceiptEvent,
-  type RefundEvent,
-  type RefundableLine,
-  type ShiftCloseEvent,
-  type ShiftOpenEvent,
-} from '@hive/shared/schemas/device';
+import { type CashMovementEvent, type DeviceConfig, type EventResult, type ReceiptEvent, type RefundEvent, type ShiftCloseEvent, type ShiftOpenEvent } from '@hive/shared/schemas/device';
+import { computeRefund, computeSale, type RefundableLine } from '@hive/register-sdk/money';
 import { uuidFrom } from '@hive/shared/simulation/register';
 import { DeviceClient } from '../../simulator/src/clients';
 

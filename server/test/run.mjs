@@ -102,7 +102,9 @@ async function bundleTests(testFiles) {
         name: 'test-sources',
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@hive/shared') ? undefined : { path: args.path, external: true },
+            args.path.startsWith('@hive/shared') || args.path.startsWith('@hive/register-sdk')
+              ? undefined
+              : { path: args.path, external: true },
           );
           b.onLoad({ filter: /\.tsx?$/ }, (args) => ({
             contents: readFileSync(args.path, 'utf8').replaceAll(

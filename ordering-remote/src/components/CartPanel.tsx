@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { evaluatePromotions, type PromotionRule } from '@hive/shared/schemas/backoffice/promotionRules';
-import { priceOrder, type PricingTax } from '@hive/shared/schemas/backoffice/orderPricing';
+import { evaluatePromotions, type PromotionRule } from '@hive/register-sdk/money';
+import { priceOrder, type PricingTax } from '@hive/register-sdk/money';
 import type { StoreMenu } from '@hive/shared/schemas/ordering';
 import { cartCount, cartSubtotal, type CartApi } from '../cart';
 import { money } from '../format';

@@ -6,7 +6,7 @@ import {
   choiceRule,
   chosenModifiers,
   type ModifierGroupRule,
-} from '@hive/shared/schemas/backoffice/modifierRules';
+} from '@hive/register-sdk/money';
 import type { AddInput } from '../cart';
 import { useStaticRender } from '../firstScreen';
 import { money } from '../format';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { normalizeGiftCardNumber } from './backoffice/giftCardNumber';
-import type { PromotionRule } from './backoffice/promotionRules';
-import type { ModifierGroupRule } from './backoffice/modifierRules';
-import type { PricingTax } from './backoffice/orderPricing';
+import type { PromotionRule } from '@hive/register-sdk/money';
+import type { ModifierGroupRule } from '@hive/register-sdk/money';
+import type { PricingTax } from '@hive/register-sdk/money';
 
 /*
  * Online ordering (issue 7): schemas shared by the storefront forms, the back-office page and the

@@ -1,11 +1,5 @@
-import {
-  clockInEventSchema,
-  clockOutEventSchema,
-  computeSale,
-  receiptEventSchema,
-  refundEventSchema,
-  type DeviceEvent,
-} from '@hive/shared/schemas/device';
+import { clockInEventSchema, clockOutEventSchema, receiptEventSchema, refundEventSchema, type DeviceEvent } from '@hive/shared/schemas/device';
+import { computeSale } from '@hive/register-sdk/money';
 import { SimulatedRegister, uuidFrom, type SimConfig } from './register';
 
 const config: SimConfig = {

@@ -7,19 +7,8 @@
  * Deterministic: the same seed gives the same events with the same ids (the times are whatever the
  * caller passes). Pure: no I/O, no clock.
  */
-import {
-  computeRefund,
-  computeSale,
-  type CashMovementEvent,
-  type ClockInEvent,
-  type ClockOutEvent,
-  type DeviceConfig,
-  type ReceiptEvent,
-  type RefundEvent,
-  type RefundableLine,
-  type ShiftCloseEvent,
-  type ShiftOpenEvent,
-} from '@hive/shared/schemas/device';
+import { type CashMovementEvent, type ClockInEvent, type ClockOutEvent, type DeviceConfig, type ReceiptEvent, type RefundEvent, type ShiftCloseEvent, type ShiftOpenEvent } from '@hive/shared/schemas/device';
+import { computeRefund, computeSale, type RefundableLine } from '@hive/register-sdk/money';
 
 /** mulberry32 seeded from a string (FNV-1a): small, fast, good enough for simulated shoppers. */
 export function createRandom(seedText: string): () => number {

@@ -6,7 +6,7 @@ import {
   type ModifierGroupInput,
   type ModifierGroupOptions,
 } from '@hive/shared/schemas/backoffice/catalog';
-import type { ModifierGroupRule } from '@hive/shared/schemas/backoffice/modifierRules';
+import type { ModifierGroupRule } from '@hive/register-sdk/money';
 import type { AuthContext } from '../auth';
 import { parseOrThrow } from '../../platform/http';
 import { merchantOf, requirePage, cents, fieldProblem, idParam, money, noStore, notFound, type Db } from '../merchant';

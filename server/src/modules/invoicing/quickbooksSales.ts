@@ -1,4 +1,4 @@
-import { paymentShares } from '@hive/shared/schemas/tender';
+import { paymentShares } from '@hive/register-sdk/money';
 import { isoDay } from '@hive/shared/schemas/backoffice/reports';
 import type { QbMapping } from '@hive/shared/schemas/backoffice/sales';
 import { localTime } from '../../platform/time';

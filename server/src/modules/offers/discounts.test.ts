@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { discountCents } from '@hive/shared/schemas/backoffice/offers';
+import { discountCents } from '@hive/register-sdk/money';
 import {
   api,
   assertValidation,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { evaluatePromotions } from '@hive/shared/schemas/backoffice/offers';
+import { evaluatePromotions } from '@hive/register-sdk/money';
 import { api, assertValidation, companyId, db, pairRegister, signedIn, type ApiResult } from '../../../test/admin-helpers';
 import { databaseTargets, startTestServer, type Client, type Json, type TestServer } from '../../../test/helpers';
 

@@ -1,11 +1,7 @@
 import express, { type Router } from 'express';
 import { sql } from 'kysely';
-import {
-  promotionInputSchema,
-  type Promotion,
-  type PromotionInput,
-  type PromotionRule,
-} from '@hive/shared/schemas/backoffice/offers';
+import { promotionInputSchema, type Promotion, type PromotionInput } from '@hive/shared/schemas/backoffice/offers';
+import { type PromotionRule } from '@hive/register-sdk/money';
 import type { AuthContext } from '../auth';
 import { parseOrThrow } from '../../platform/http';
 import { sendExport, merchantOf, requirePage, idParam, noStore, notFound, type ExportColumn, type Db } from '../merchant';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pickupSlots, type StoreProfile } from '@hive/shared/schemas/ordering';
-import { priceOrder } from '@hive/shared/schemas/backoffice/orderPricing';
+import { priceOrder } from '@hive/register-sdk/money';
 import { signOrderingToken } from './';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from '../../../test/helpers';
 

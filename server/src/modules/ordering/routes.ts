@@ -26,7 +26,7 @@ import {
   tooMany,
   type Limiter,
 } from '../../platform/http';
-import { priceOrder } from '@hive/shared/schemas/backoffice/orderPricing';
+import { priceOrder } from '@hive/register-sdk/money';
 import { merchantOf, requirePage } from '../merchant';
 import { companyLocale, firstLocationZone, takeawayOrderTypeId } from '../settings';
 import {
@@ -43,7 +43,7 @@ import {
   chosenModifiers,
   describeChoiceRule,
   type ChoiceProblem,
-} from '@hive/shared/schemas/backoffice/modifierRules';
+} from '@hive/register-sdk/money';
 import { ORDERING_TOKEN_TTL_MS, signOrderingToken, verifyOrderingToken } from './token';
 import {
   catalogItems,
@@ -284,7 +284,7 @@ export function mountOrderingPublic(app: Express, ctx: AuthContext, limits: Orde
     }
     const picked = lines.filter((l) => l !== null);
     // The store's promotions and each line's taxes, priced by the shared rule the storefront's
-    // checkout shows before the order is placed (orderPricing.ts), now.
+    // checkout shows before the order is placed (priceOrder of @hive/register-sdk), now.
     const rules = (await loadPromotions(ctx.db, store.companyId, { activeOnly: true })).map(
       ({ active: _active, updatedAt: _updatedAt, ...p }) => p,
     );

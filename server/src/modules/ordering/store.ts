@@ -17,7 +17,7 @@ import type { OrderingOrdersTable } from './tables';
 import { DEMO_HOURS } from './seed';
 import { loadPromotions } from '../offers';
 import { loadItemModifiers } from '../catalog';
-import type { ModifierGroupRule } from '@hive/shared/schemas/backoffice/modifierRules';
+import type { ModifierGroupRule } from '@hive/register-sdk/money';
 
 export interface Store {
   companyId: number;

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  computeRefund,
-  computeSale,
-  type CashMovementEvent,
-  type EventResult,
-  type ReceiptEvent,
-  type RefundableLine,
-  type RefundEvent,
-  type SaleAmounts,
-  type ShiftCloseEvent,
-  type ShiftOpenEvent,
-} from '@hive/shared/schemas/device';
+import { type CashMovementEvent, type EventResult, type ReceiptEvent, type RefundEvent, type ShiftCloseEvent, type ShiftOpenEvent } from '@hive/shared/schemas/device';
+import { computeRefund, computeSale, type RefundableLine, type SaleAmounts } from '@hive/register-sdk/money';
 import { chunks } from '../../platform/db/chunks';
 import type { Database } from '../../database';
 import { ingestEvents } from './ingest';

@@ -5,7 +5,7 @@ import type {
   TransactionsQuery,
   TransactionsReport,
 } from '@hive/shared/schemas/backoffice/reports';
-import { paymentShares } from '@hive/shared/schemas/tender';
+import { paymentShares } from '@hive/register-sdk/money';
 import type { Database } from '../../database';
 import { n, type ReportContext } from './frame';
 import { salesSums } from './sums';

@@ -1,4 +1,4 @@
-import { paymentShares } from '@hive/shared/schemas/tender';
+import { paymentShares } from '@hive/register-sdk/money';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../database';
 import { stampLineCosts } from '../receipts';

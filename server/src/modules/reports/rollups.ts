@@ -1,4 +1,4 @@
-import { paymentShares } from '@hive/shared/schemas/tender';
+import { paymentShares } from '@hive/register-sdk/money';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../database';
 import { chunks } from '../../platform/db/chunks';

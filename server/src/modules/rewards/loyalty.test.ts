@@ -2,8 +2,16 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { pointsEarned, pointsValueCents } from '@hive/shared/schemas/backoffice/rewards';
-import { api, assertValidation, companyId, db, pairRegister, signedIn, type ApiResult } from '../../../test/admin-helpers';
+import { pointsEarned, pointsValueCents } from '@hive/register-sdk/money';
+import {
+  api,
+  assertValidation,
+  companyId,
+  db,
+  pairRegister,
+  signedIn,
+  type ApiResult,
+} from '../../../test/admin-helpers';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from '../../../test/helpers';
 
 /*

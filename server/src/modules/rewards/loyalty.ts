@@ -4,13 +4,12 @@ import {
   DEFAULT_LOYALTY,
   loyaltySettingsSchema,
   pointsAdjustSchema,
-  pointsEarned,
-  pointsValueCents,
   type LoyaltyEntryKind,
   type LoyaltyHistory,
   type LoyaltyOverview,
   type LoyaltySettings,
 } from '@hive/shared/schemas/backoffice/rewards';
+import { pointsEarned, pointsValueCents } from '@hive/register-sdk/money';
 import type { EventError } from '@hive/shared/schemas/device';
 import type { AuthContext } from '../auth';
 import type { PointsEdit } from '../../module';

@@ -290,7 +290,7 @@ export interface PriceListImportPreview {
 // ---------------------------------------------------------------------------------------------
 // Modifiers (/modifiers, add-on Item Modifiers): groups of choices sold with an item (Milk: whole,
 // oat +0.50), each with how many choices it takes, attached to items. The registers get them in
-// their config and the storefront offers them on the item's card (modifierRules.ts has the rule).
+// their config and the storefront offers them on the item's card (checkModifierChoice of @hive/register-sdk has the rule).
 
 export const MODIFIER_LIMITS = { maxModifiers: 30, maxItems: 2000, maxChoices: 30 } as const;
 

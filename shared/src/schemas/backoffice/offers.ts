@@ -6,7 +6,7 @@
  * Money is integer minor units (`...Cents`); a percentage is in basis points (1000 = 10 %).
  */
 import { z } from 'zod';
-import { PROMOTION_KINDS } from './promotionRules';
+import { PROMOTION_KINDS } from '@hive/register-sdk/money';
 import {
   englishMessages,
   flagSchema,
@@ -31,34 +31,6 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 /** `receipt`: the whole sale; `items`: the lines of the chosen items and categories only. */
 export const DISCOUNT_SCOPES = ['receipt', 'items'] as const;
 export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
-
-export interface DiscountRule {
-  type: DiscountType;
-  percentBp: number | null;
-  amountCents: number | null;
-}
-
-/**
- * What a discount takes off `baseCents` (what it applies to, after any line discount): a
- * percentage rounded half up to the cent, or the fixed amount but never more than the base.
- */
-export function discountCents(rule: DiscountRule, baseCents: number): number {
-  if (baseCents <= 0) return 0;
-  if (rule.type === 'percent') return Math.floor((baseCents * (rule.percentBp ?? 0) + 5_000) / 10_000);
-  return Math.min(rule.amountCents ?? 0, baseCents);
-}
-
-/** Whether a sale line is one a discount of scope `items` covers. */
-export function discountCovers(
-  discount: { scope: DiscountScope; itemIds: readonly number[]; categoryIds: readonly number[] },
-  line: { itemId: number | null; categoryId: number | null },
-): boolean {
-  if (discount.scope === 'receipt') return true;
-  return (
-    (line.itemId !== null && discount.itemIds.includes(line.itemId)) ||
-    (line.categoryId !== null && discount.categoryIds.includes(line.categoryId))
-  );
-}
 
 export function createDiscountSchema(m: ValidationMessages = englishMessages) {
   return z
@@ -113,20 +85,8 @@ export interface DiscountOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Promotions (/promotions): the evaluator lives in promotionRules.ts (dependency-free, the
-// storefront bundles it).
+// Promotions (/promotions): the evaluator is a money rule registers apply too (@hive/register-sdk).
 
-export {
-  PROMOTION_KINDS,
-  evaluatePromotions,
-  promotionRunsAt,
-  promotionStatus,
-  type AppliedPromotion,
-  type PromotionStatus,
-  type BasketLine,
-  type PromotionKind,
-  type PromotionRule,
-} from './promotionRules';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function createPromotionSchema(m: ValidationMessages = englishMessages) {

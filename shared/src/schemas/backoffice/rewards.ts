@@ -169,22 +169,6 @@ export const LOYALTY_LIMITS = {
   reasonMax: 200,
 } as const;
 
-export interface LoyaltyRule {
-  pointsPerUnit: number;
-  valuePer100Cents: number;
-}
-
-/**
- * Points a sale earns: `pointsPerUnit` per 1.00 of its net amount (after discounts, without tax),
- * rounded down. A refund takes back what its own net amount earned, the same way.
- */
-export const pointsEarned = (rule: LoyaltyRule, netCents: number): number =>
-  netCents <= 0 ? 0 : Math.floor((netCents * rule.pointsPerUnit) / 100);
-
-/** What `points` are worth at the register, in cents, rounded down. */
-export const pointsValueCents = (rule: LoyaltyRule, points: number): number =>
-  Math.floor((points * rule.valuePer100Cents) / 100);
-
 export function createLoyaltySettingsSchema(m: ValidationMessages = englishMessages) {
   return z.object({
     enabled: z.boolean({ error: m('notABoolean') }),

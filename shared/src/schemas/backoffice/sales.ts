@@ -6,7 +6,7 @@
  * consultant bills half hours exactly. Dates are calendar days (YYYY-MM-DD) of the company.
  */
 import { z } from 'zod';
-import { computeSale, type SaleAmounts } from '@hive/shared/schemas/device';
+import { computeSale, type SaleAmounts } from '@hive/register-sdk/money';
 import type { AppliedTax } from './settings';
 import { dayNumber } from './reports';
 import {

@@ -1,14 +1,5 @@
-import {
-  createPriceLevelSchema,
-  levelPriceCents,
-  lineTaxes,
-  priceLevelActiveAt,
-  priceLevelInputSchema,
-  sniffImageType,
-  supportedCurrencies,
-  businessInputSchema,
-  type PriceLevelInput,
-} from './settings';
+import { createPriceLevelSchema, levelPriceCents, priceLevelActiveAt, priceLevelInputSchema, sniffImageType, supportedCurrencies, businessInputSchema, type PriceLevelInput } from './settings';
+import { lineTaxes } from '@hive/register-sdk/money';
 
 describe('lineTaxes: one rule for included and added taxes', () => {
   it('adds an added rate on top of the shelf amount', () => {

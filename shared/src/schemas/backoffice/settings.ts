@@ -206,14 +206,11 @@ export interface TaxRate {
   updatedAt: number;
 }
 
-/** A tax charged on a line: its rate in basis points and whether the price already includes it. */
-export interface AppliedTax {
-  rateBp: number;
-  type: TaxType;
-}
-
-// One rule for every price with taxes (registers, invoices, online orders): orderPricing.ts.
-export { lineTaxes, type LineTaxes } from './orderPricing';
+/**
+ * A tax charged on a line: its rate in basis points and whether the price already includes it. One
+ * rule prices every line with taxes (registers, invoices, online orders): lineTaxes in @hive/register-sdk.
+ */
+export type { AppliedTax } from '@hive/register-sdk/money';
 
 // ---------------------------------------------------------------------------------------------
 // Price levels (/price_hives)

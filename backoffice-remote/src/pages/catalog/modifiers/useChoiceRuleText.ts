@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { choiceRule } from '@hive/shared/schemas/backoffice/modifierRules';
+import { choiceRule } from '@hive/register-sdk/money';
 import { useAreaT } from '../../../i18n';
 
 /** A group's rule in words: "Choose 1", "Up to 3, optional", "1 to 2". */

@@ -1,13 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  createPromotionSchema,
-  type DiscountOptions,
-  type Promotion,
-  type PromotionInput,
-  type PromotionKind,
-} from '@hive/shared/schemas/backoffice/offers';
+import { createPromotionSchema, type DiscountOptions, type Promotion, type PromotionInput } from '@hive/shared/schemas/backoffice/offers';
+import { type PromotionKind } from '@hive/register-sdk/money';
 import { Alert, CheckboxField, DecimalField, SelectField, TextField, decimalInput } from '@hive/shared/ui';
 import { useApi } from '../../../api';
 import { CheckboxList, centsToInput, inputToCents, inputToMinor, inputToNumber } from '../../../components';

@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import {
-  promotionStatus,
-  type DiscountOptions,
-  type Promotion,
-  type PromotionStatus,
-} from '@hive/shared/schemas/backoffice/offers';
+import { type DiscountOptions, type Promotion } from '@hive/shared/schemas/backoffice/offers';
+import { promotionStatus, type PromotionStatus } from '@hive/register-sdk/money';
 import { useApi, useCompany } from '../../../api';
 import { Badge, useCentsFormat } from '../../../components';
 import { useAreaT, withAreaTexts } from '../../../i18n';

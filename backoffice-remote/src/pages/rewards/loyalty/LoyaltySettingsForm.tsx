@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  createLoyaltySettingsSchema,
-  pointsValueCents,
-  type LoyaltySettings,
-} from '@hive/shared/schemas/backoffice/rewards';
+import { createLoyaltySettingsSchema, type LoyaltySettings } from '@hive/shared/schemas/backoffice/rewards';
+import { pointsValueCents } from '@hive/register-sdk/money';
 import { Alert, Button, CheckboxField, DecimalField, TextField, useToast } from '@hive/shared/ui';
 import { fieldErrors } from '../../../api';
 import { centsToInput, inputToCents, inputToNumber, useCentsFormat } from '../../../components';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { LoyaltyHistory, LoyaltySettings } from '@hive/shared/schemas/backoffice/rewards';
-import { pointsValueCents } from '@hive/shared/schemas/backoffice/rewards';
+import { pointsValueCents } from '@hive/register-sdk/money';
 import { Alert, Button, FormDialog, TextField, useToast } from '@hive/shared/ui';
 import { fieldErrors, useApi } from '../../../api';
 import { inputToNumber, useCentsFormat } from '../../../components';

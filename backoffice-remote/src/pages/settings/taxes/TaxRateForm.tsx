@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { TAX_TYPES, createTaxRateSchema, lineTaxes, type TaxRate } from '@hive/shared/schemas/backoffice/settings';
+import { TAX_TYPES, createTaxRateSchema, type TaxRate } from '@hive/shared/schemas/backoffice/settings';
+import { lineTaxes } from '@hive/register-sdk/money';
 import {
   CheckboxField,
   DecimalField,

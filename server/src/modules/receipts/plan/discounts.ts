@@ -1,4 +1,4 @@
-import { discountCents, discountCovers, evaluatePromotions } from '@hive/shared/schemas/backoffice/offers';
+import { discountCents, discountCovers, evaluatePromotions } from '@hive/register-sdk/money';
 import type { EventError } from '@hive/shared/schemas/device';
 import type { Lookup, Parsed } from './types';
 

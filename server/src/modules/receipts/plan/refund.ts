@@ -1,4 +1,5 @@
-import { computeRefund, type EventError } from '@hive/shared/schemas/device';
+import { type EventError } from '@hive/shared/schemas/device';
+import { computeRefund } from '@hive/register-sdk/money';
 import { checkShift, checkTotals } from './checks';
 import {
   problem,

@@ -1,5 +1,6 @@
 import type { AppliedTax } from '@hive/shared/schemas/backoffice/settings';
-import { computeSale, type EventError } from '@hive/shared/schemas/device';
+import { type EventError } from '@hive/shared/schemas/device';
+import { computeSale } from '@hive/register-sdk/money';
 import { checkShift, checkTotals } from './checks';
 import { checkNamedDiscounts } from './discounts';
 import {

@@ -1,14 +1,8 @@
 import type { z } from 'zod';
-import type {
-  EVENT_SCHEMAS,
-  EventError,
-  EventErrorCode,
-  EventType,
-  LineAmounts,
-  RefundableLine,
-} from '@hive/shared/schemas/device';
+import type { EVENT_SCHEMAS, EventError, EventErrorCode, EventType } from '@hive/shared/schemas/device';
+import type { LineAmounts, RefundableLine } from '@hive/register-sdk/money';
 import type { DiscountDefinition } from '../../offers';
-import type { PromotionRule } from '@hive/shared/schemas/backoffice/offers';
+import type { PromotionRule } from '@hive/register-sdk/money';
 
 /* What planning reads (the lookup) and what it hands to posting (the plan). */
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { paymentShares } from './tender';
+import { paymentShares, tender } from './tender.ts';
 
 const cash = (amount_cents: number) => ({ cash_like: 1, amount_cents });
 const card = (amount_cents: number) => ({ cash_like: 0, amount_cents });
@@ -30,5 +30,27 @@ describe('paymentShares: change comes out of the cash', () => {
         });
       }),
     );
+  });
+});
+
+describe('tender: the change of a sale', () => {
+  const cashOf = (amountCents: number) => ({ amountCents, cashLike: true });
+  const cardOf = (amountCents: number) => ({ amountCents, cashLike: false });
+
+  it('gives back what is paid over the total, from the cash', () => {
+    expect(tender(1234, [cardOf(1000), cashOf(500)])).toEqual({ changeCents: 266 });
+    expect(tender(1234, [cardOf(1234)])).toEqual({ changeCents: 0 });
+  });
+
+  it('refuses a sale paid short, and change the cash cannot cover (a card paying over the total)', () => {
+    expect(tender(1234, [cashOf(1000)])).toEqual({ problem: 'underpaid', shortCents: 234 });
+    // All the cash handed back is allowed (a card paid the total, the cash comes back whole)...
+    expect(tender(1000, [cashOf(100), cardOf(1000)])).toEqual({ changeCents: 100 });
+    // ...not change out of a card.
+    expect(tender(1000, [cashOf(50), cardOf(1100)])).toEqual({
+      problem: 'change_not_in_cash',
+      changeCents: 150,
+      cashCents: 50,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { evaluatePromotions, promotionRunsAt, promotionStatus, type BasketLine, type PromotionRule } from './offers';
+import {
+  evaluatePromotions,
+  promotionRunsAt,
+  promotionStatus,
+  type BasketLine,
+  type PromotionRule,
+} from './promotions.ts';
 
 /*
  * The promotion evaluator (issue 21): a table of baskets and what they get, for each kind, the

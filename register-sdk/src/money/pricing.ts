@@ -3,13 +3,16 @@
  * that shows its tax and total before it is placed (dependency-free, so the storefront bundles it
  * without zod): the promotions the basket gets now, then each line's taxes on what is left of it.
  */
-import { evaluatePromotions, type AppliedPromotion, type PromotionRule } from './promotionRules';
+import { evaluatePromotions, type AppliedPromotion, type PromotionRule } from './promotions.ts';
 
 /** A tax rate charged on an item: inside the shelf price (included) or on top of it (added). */
 export interface PricingTax {
   rateBp: number;
   type: 'included' | 'added';
 }
+
+/** The same, as a sale line carries it (in the order of the line's taxRateIds). */
+export type AppliedTax = PricingTax;
 
 export interface LineTaxes {
   /** The amount without any tax. */
