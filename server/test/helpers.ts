@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { after } from 'node:test';
 import type { LevelWithSilent } from 'pino';
 import { startServer, type CreateAppOptions, type RunningServer } from '../src/app';
+import { DeviceContract, assertDeviceContracts } from './device-contract';
 import {
   copyPostgresTemplate,
   copySqliteTemplate,
@@ -17,6 +19,12 @@ import {
  * Integration-test plumbing: a real server on a free port, against a temporary SQLite file and,
  * when TEST_DATABASE_URL is set, against PostgreSQL in a schema of its own (dropped afterwards).
  */
+
+/**
+ * Every test file that imports this: once all its suites are done, any answer of the device API
+ * the OpenAPI document does not allow fails the file (startTestServer watches them all).
+ */
+after(assertDeviceContracts);
 
 export const DEMO_PASSWORD = 'hive-demo-2026';
 /** Cheap scrypt for tests; production always uses the default cost. */
@@ -127,6 +135,8 @@ export interface TestServer {
   clock: TestClock;
   dataDir: string;
   running: RunningServer;
+  /** Every device API answer of this server, checked against its OpenAPI document (test/device-contract.ts). */
+  deviceContract: DeviceContract;
   close(): Promise<void>;
 }
 
@@ -182,15 +192,19 @@ export async function startTestServer(
       ...overrides.rateLimits,
     },
   });
+  // Every device API answer is checked against the OpenAPI document (the hook below reports).
+  const deviceContract = new DeviceContract().watch(running.server);
   return {
     url: running.url,
     clock,
     dataDir,
     running,
+    deviceContract,
     async close() {
       await running.close();
       await prepared.cleanup();
       await fs.rm(dataDir, { recursive: true, force: true });
+      deviceContract.finish();
     },
   };
 }

@@ -8,7 +8,7 @@ import { mountDevice, mountDeviceParser } from './routes';
 export { deviceRouter, DEVICE_BODY_LIMIT } from './routes';
 export { DEFAULT_DEVICE_RATE_LIMITS, type DeviceRateLimits, type DeviceLimiters } from './auth';
 export { buildConfig, configFor, invalidateConfig } from './config';
-export { openApiDocument } from './openapi';
+export { openApiDocument, ERROR_CODES, OPERATION_ERRORS, type ErrorCode, type OperationId } from './openapi';
 export { checkPinVerifier } from './pinVerifiers';
 
 export const deviceApiModule: ServerModule<AuthContext> = {

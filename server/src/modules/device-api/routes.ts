@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import {
   DEVICE_API_BASE,
   DEVICE_LIMITS,
@@ -110,6 +110,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
         error: 'pairing_code_invalid',
         message:
           'This pairing code is not valid: check it, or create a new one in the back-office (Devices > Terminals).',
+        fields: { code: 'no such pairing code: check it, or create a new one in the back-office' },
       });
     }
     if (terminal.pairing_expires_at === null || Number(terminal.pairing_expires_at) <= now) {
@@ -117,6 +118,7 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       throw new HttpError(400, {
         error: 'pairing_code_expired',
         message: 'This pairing code has expired (codes are valid 10 minutes): create a new one in the back-office.',
+        fields: { code: 'this pairing code has expired: create a new one in the back-office' },
       });
     }
     if (terminal.company_status !== 'active') {
@@ -148,7 +150,11 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       return true;
     });
     if (!updated) {
-      throw new HttpError(400, { error: 'pairing_code_invalid', message: 'This pairing code has just been used.' });
+      throw new HttpError(400, {
+        error: 'pairing_code_invalid',
+        message: 'This pairing code has just been used.',
+        fields: { code: 'this pairing code has just been used' },
+      });
     }
     const body: PairResponse = {
       token,
@@ -455,11 +461,25 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
       .send(Buffer.from(row.bytes));
   });
 
+  // An id that is not even decodable (`%E0%A4%A`) is no id: 404 like any unknown one, not the
+  // router's 400 without `fields`.
+  router.use(((err, _req, _res, next) => {
+    next(err instanceof URIError ? notFound('record') : err);
+  }) as ErrorRequestHandler);
+
   return router;
 }
 
-/** The device API's own JSON parser (batches are larger than the API's usual 32 kB), before mountApi. */
+/**
+ * The device API's own JSON parser (batches are larger than the API's usual 32 kB), before mountApi.
+ * A GET's body means nothing (RFC 9110) and no route reads one: no parser reads it either, so that
+ * it cannot fail a read (the document declares no 400, 413 or 415 on a GET).
+ */
 export function mountDeviceParser(app: Express): void {
+  app.use(DEVICE_API_BASE, (req, _res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') delete req.headers['content-type'];
+    next();
+  });
   app.use(DEVICE_API_BASE, express.json({ limit: DEVICE_BODY_LIMIT }));
 }
 

@@ -28,6 +28,16 @@ const CLIENT_ERROR_CODES: Record<string, { error: string; message: string }> = {
   'request.size.invalid': { error: 'invalid_body', message: 'body: the request size did not match Content-Length' },
 };
 
+/**
+ * A 400 names its field like a validation error does (`{"body": "<problem>"}` from the message
+ * `body: <problem>`), so that every 400 carries `fields` (the device API's conventions say so).
+ */
+function withFields(status: number, body: { error: string; message: string }): Record<string, unknown> {
+  if (status !== 400) return body;
+  const match = /^(\w+): (.+)$/.exec(body.message);
+  return { ...body, fields: match ? { [match[1]!]: match[2]! } : { request: body.message } };
+}
+
 function clientStatus(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const e = err as { status?: unknown; statusCode?: unknown };
@@ -72,7 +82,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         'request aborted by the client',
       );
       // Answer only a client still listening (an aborted body on an open connection).
-      if (!socketGone && !res.headersSent) res.status(400).json(CLIENT_ERROR_CODES['request.aborted']);
+      if (!socketGone && !res.headersSent)
+        res.status(400).json(withFields(400, CLIENT_ERROR_CODES['request.aborted']!));
       return;
     }
     if (res.headersSent) {
@@ -100,7 +111,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         });
         return;
       }
-      res.status(status).json(known ?? { error: 'bad_request', message: 'The request could not be processed' });
+      res
+        .status(status)
+        .json(withFields(status, known ?? { error: 'bad_request', message: 'The request could not be processed' }));
       return;
     }
     log.error({ err, method: req.method, path: req.path }, 'unhandled error');
