@@ -1,112 +1,233 @@
 /*
- * A minimal register client for the device API (docs/device-api.md): pair, download the
- * configuration (with its ETag), send a sale. Its types come from the OpenAPI document alone:
+ * An example register built on @hive/register-sdk (docs/device-api.md). It does the following:
  *
- *   curl -s https://<host>/api/device/v1/openapi.json -o device-api.json
- *   npx openapi-typescript device-api.json -o device-api.ts
+ * 1. pairs, and opens a shift;
+ * 2. sells three kinds of sale, with the SDK's money rules: a split cash + card sale with change, a
+ *    sale with modifiers, and a discounted sale;
+ * 3. refunds part of the first sale and closes the shift with the drawer it expects;
+ * 4. sends every event again, to show that a resend is harmless (all come back `duplicate`).
  *
- * and it uses nothing but `fetch`. server/src/modules/device-api/openapi.test.ts generates `device-api.ts` from the
- * server's document and type-checks this file against it (strict), so a field renamed or retyped in
- * the API breaks that test before it breaks a register.
+ * server/test/register-sample.test.ts runs it against a freshly seeded server in `npm test`. By
+ * hand, with a pairing code from the back-office (Devices › Terminals):
+ *
+ *   HIVE_URL=http://localhost:8080 PAIRING_CODE=K7QF-M2XD npx tsx docs/examples/register-client.ts
  */
-import type { components, operations } from './device-api';
+import { randomUUID } from 'node:crypto';
+import {
+  MemoryQueue,
+  RegisterClient,
+  checkModifierChoice,
+  computeRefund,
+  discountCents,
+  discountCovers,
+  flushQueue,
+  receiptTotals,
+  tender,
+  type DeviceConfig,
+  type DeviceEvent,
+  type ReceiptEvent,
+} from '@hive/register-sdk';
 
-type Schemas = components['schemas'];
-/** The JSON body an operation answers with `status`. */
-type Answer<
-  Op extends keyof operations,
-  Status extends keyof operations[Op]['responses'],
-> = operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never;
-/** The JSON body an operation takes. */
-type Body<Op extends keyof operations> = operations[Op] extends {
-  requestBody: { content: { 'application/json': infer B } };
+type Line = ReceiptEvent['lines'][number];
+type Item = DeviceConfig['items'][number];
+
+export interface SampleRun {
+  terminal: string;
+  /** The receipt number the server gave each sale, then the refund's. */
+  receiptNumbers: number[];
+  /** What the register expects in the drawer, and what the server says the difference is. */
+  expectedCashCents: number;
+  differenceCents: number | undefined;
+  /** The events sent again: how many came back duplicate. */
+  resent: { duplicate: number; stored: number; rejected: number };
 }
-  ? B
-  : never;
 
-export class DeviceApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Schemas['Error'],
-  ) {
-    super(`${status} ${body.error}: ${body.message}`);
-  }
-}
+export async function runSampleRegister(opts: {
+  baseUrl: string;
+  pairingCode: string;
+  now?: () => number;
+  log?: (line: string) => void;
+}): Promise<SampleRun> {
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? console.log;
+  const options = { baseUrl: opts.baseUrl, appVersion: '1.0.0' };
+  const { client, paired } = await RegisterClient.pair(options, {
+    code: opts.pairingCode,
+    deviceModel: 'Sample register',
+  });
+  log(`paired as terminal ${paired.terminal.name} of ${paired.company.name}`);
+  const { config } = await client.config();
 
-export class RegisterClient {
-  private token: string | null = null;
-  private configEtag: string | null = null;
-  private config: Schemas['Config'] | null = null;
+  const cash = config.paymentTypes.find((type) => type.builtin === 'cash');
+  const card = config.paymentTypes.find((type) => type.builtin === 'card');
+  if (!cash || !card) throw new Error('the configuration has no cash or no card payment type');
+  const employeeId = config.employees[0]?.id ?? null;
+  const lineOf = (item: Item, quantity: number, extra: Partial<Line> = {}): Line => ({
+    itemId: item.id,
+    name: item.name,
+    quantity,
+    unitPriceCents: item.priceCents,
+    taxRateIds: item.taxRateIds,
+    ...extra,
+  });
+  const priced = (lines: Line[], discounts: { amountCents: number }[] = []) => {
+    const result = receiptTotals(lines, config.taxRates, discounts);
+    if ('problems' in result) throw new Error(`cannot price the sale: ${JSON.stringify(result.problems)}`);
+    return result.totals;
+  };
 
-  constructor(private readonly baseUrl: string) {}
+  const queue = new MemoryQueue();
+  const sent: DeviceEvent[] = [];
+  const record = (event: DeviceEvent) => {
+    queue.add([event]);
+    sent.push(event);
+  };
+  const shiftId = randomUUID();
+  const floatCents = 10_000;
+  let drawer = floatCents;
+  record({ id: shiftId, type: 'shift_open', at: now(), employeeId, openingFloatCents: floatCents });
 
-  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (response.status === 304) return { status: 304 as const, body: null, etag: null };
-    const json: unknown = await response.json();
-    if (!response.ok) throw new DeviceApiError(response.status, json as Schemas['Error']);
-    return { status: response.status, body: json as T, etag: response.headers.get('ETag') };
-  }
+  // 1. Two items, 10.00 on the card and the rest in cash, rounded up to 5.00: the change comes back in cash.
+  const [first, second] = config.items.filter((i) => i.modifierGroupIds.length === 0 && i.priceCents > 0);
+  if (!first || !second) throw new Error('the configuration has fewer than two items without modifiers');
+  const splitLines = [lineOf(first, 2), lineOf(second, 1)];
+  const splitTotals = priced(splitLines);
+  const onCard = Math.min(1_000, splitTotals.totalCents);
+  const handed = Math.ceil((splitTotals.totalCents - onCard) / 500) * 500;
+  const split = [
+    { amountCents: onCard, cashLike: false },
+    { amountCents: handed, cashLike: true },
+  ].filter((p) => p.amountCents > 0);
+  const change = tender(splitTotals.totalCents, split);
+  if (!('changeCents' in change)) throw new Error(`cannot tender the sale: ${change.problem}`);
+  drawer += handed - change.changeCents;
+  const splitSale: ReceiptEvent = {
+    id: randomUUID(),
+    type: 'receipt',
+    at: now(),
+    shiftId,
+    employeeId,
+    lines: splitLines,
+    payments: split.map((p) => ({ paymentTypeId: p.cashLike ? cash.id : card.id, amountCents: p.amountCents })),
+    changeCents: change.changeCents,
+    totals: splitTotals,
+  };
+  record(splitSale);
 
-  /** Pairs with the 8-character code from Devices › Terminals; keeps the token (shown once). */
-  async pair(code: string): Promise<Answer<'pair', 200>> {
-    const request: Body<'pair'> = { code, appVersion: '1.0.0', deviceModel: 'Sample register' };
-    const { body } = await this.call<Answer<'pair', 200>>('POST', '/pair', request);
-    const paired = body!;
-    this.token = paired.token;
-    console.log(`paired as terminal ${paired.terminal.id} (${paired.terminal.name}) of ${paired.company.name}`);
-    return paired;
-  }
-
-  /** The configuration; a 304 keeps the one already downloaded. */
-  async loadConfig(): Promise<Schemas['Config']> {
-    const reply = await this.call<Answer<'getConfig', 200>>(
-      'GET',
-      '/config',
-      undefined,
-      this.configEtag ? { 'If-None-Match': this.configEtag } : {},
+  // 2. An item with modifiers: the fewest each group asks for (at least one), checked as the server will.
+  const withGroups = config.items.find((i) => i.modifierGroupIds.length > 0);
+  if (withGroups) {
+    const groups = config.modifierGroups.filter((g) => withGroups.modifierGroupIds.includes(g.id));
+    const chosen = groups.flatMap((g) => g.modifiers.slice(0, Math.max(1, g.minChoices)).slice(0, g.maxChoices));
+    const problems = checkModifierChoice(
+      groups,
+      chosen.map((m) => m.id),
     );
-    if (reply.status !== 304 && reply.body) {
-      this.config = reply.body;
-      this.configEtag = reply.etag;
-    }
-    if (!this.config) throw new Error('no configuration yet');
-    return this.config;
+    if (problems.length > 0) throw new Error(`the modifiers break their groups' rules: ${JSON.stringify(problems)}`);
+    const lines = [
+      lineOf(withGroups, 1, {
+        modifiers: chosen.map((m) => ({ modifierId: m.id, name: m.name, priceCents: m.priceCents })),
+      }),
+    ];
+    const totals = priced(lines);
+    record({
+      id: randomUUID(),
+      type: 'receipt',
+      at: now(),
+      shiftId,
+      employeeId,
+      lines,
+      payments: [{ paymentTypeId: card.id, amountCents: totals.totalCents }],
+      totals,
+    });
   }
 
-  /** Sells one of the first item, paid in cash, and reports the receipt number the server gave it. */
-  async sellFirstItem(): Promise<number | undefined> {
-    const config = await this.loadConfig();
-    const item = config.items[0];
-    const cash = config.paymentTypes.find((type) => type.builtin === 'cash');
-    if (!item || !cash) throw new Error('the configuration has no item or no cash payment type');
-    // Taxes are left out for brevity: a real register computes them as docs/device-api.md says.
-    const total = item.priceCents;
-    const sale: Schemas['ReceiptEvent'] = {
-      id: crypto.randomUUID(),
+  // 3. A discount of the configuration: on the line it covers, or on the whole receipt.
+  const discount = config.discounts.find((d) => d.scope === 'receipt') ?? config.discounts[0];
+  if (discount) {
+    const item =
+      config.items.find((i) => discountCovers(discount, { itemId: i.id, categoryId: i.categoryId })) ?? first;
+    const gross = item.priceCents * 3;
+    const off = discountCents(discount, gross);
+    const lines =
+      discount.scope === 'items'
+        ? [lineOf(item, 3, { discountId: discount.id, discountCents: off })]
+        : [lineOf(item, 3)];
+    const receiptDiscounts =
+      discount.scope === 'receipt' ? [{ name: discount.name, discountId: discount.id, amountCents: off }] : [];
+    const totals = priced(lines, receiptDiscounts);
+    drawer += totals.totalCents;
+    record({
+      id: randomUUID(),
       type: 'receipt',
-      at: Date.now(),
-      employeeId: config.employees[0]?.id ?? null,
-      lines: [
-        { itemId: item.id, name: item.name, quantity: 1, unitPriceCents: item.priceCents, taxRateIds: item.taxRateIds },
-      ],
-      payments: [{ paymentTypeId: cash.id, amountCents: total }],
-      totals: { subtotalCents: total, discountCents: 0, taxCents: 0, totalCents: total },
-    };
-    const batch: Body<'postEvents'> = { events: [sale] };
-    const { body } = await this.call<Answer<'postEvents', 200>>('POST', '/events', batch);
-    const result = body!.results.find((r) => r.id === sale.id);
-    if (result?.status === 'rejected') console.warn('rejected', result);
-    console.log(`stored ${body!.stored}, duplicates ${body!.duplicate}, rejected ${body!.rejected}`);
-    return result?.receiptNumber;
+      at: now(),
+      shiftId,
+      employeeId,
+      lines,
+      discounts: receiptDiscounts,
+      payments: [{ paymentTypeId: cash.id, amountCents: totals.totalCents }],
+      totals,
+    });
   }
+
+  const sales = await flushQueue(client, queue);
+  if (sales.rejected.length > 0) throw new Error(`sales rejected: ${JSON.stringify(sales.rejected)}`);
+
+  // 4. One of the first line of the split sale comes back, in cash: its share of everything, as the server keeps it.
+  const stored = await client.receipt(splitSale.id);
+  const refund = computeRefund([{ sale: stored.lines[0]!, quantity: 1 }]);
+  if ('tooMany' in refund) throw new Error('nothing left to refund on that line');
+  const refundTotal = refund.amounts.totalCents;
+  drawer -= refundTotal;
+  record({
+    id: randomUUID(),
+    type: 'refund',
+    at: now(),
+    receiptId: splitSale.id,
+    shiftId,
+    employeeId,
+    reason: 'Changed their mind',
+    lines: [{ line: 1, quantity: 1 }],
+    payments: [{ paymentTypeId: cash.id, amountCents: refundTotal }],
+    totals: {
+      subtotalCents: refund.amounts.subtotalCents,
+      discountCents: refund.amounts.discountCents,
+      taxCents: refund.amounts.taxCents,
+      totalCents: refundTotal,
+    },
+  });
+  const closeId = randomUUID();
+  record({ id: closeId, type: 'shift_close', at: now(), shiftId, employeeId, countedCashCents: drawer });
+  const rest = await flushQueue(client, queue);
+  if (rest.rejected.length > 0) throw new Error(`events rejected: ${JSON.stringify(rest.rejected)}`);
+
+  // 5. Everything again, as a register does when it never heard back: nothing is counted twice.
+  const again = await client.sendEvents(sent);
+  const numbers = [...sales.results, ...rest.results].flatMap((r) => (r.receiptNumber ? [r.receiptNumber] : []));
+  const closed = again.results.find((r) => r.id === closeId);
+  log(`sent ${sent.length} events; sent again: ${again.duplicate} duplicate, ${again.stored} stored`);
+  return {
+    terminal: paired.terminal.name,
+    receiptNumbers: numbers,
+    expectedCashCents: drawer,
+    differenceCents: closed?.differenceCents,
+    resent: { duplicate: again.duplicate, stored: again.stored, rejected: again.rejected },
+  };
+}
+
+const isMain = typeof process !== 'undefined' && process.argv[1]?.endsWith('register-client.ts');
+if (isMain) {
+  const baseUrl = process.env.HIVE_URL;
+  const pairingCode = process.env.PAIRING_CODE;
+  if (!baseUrl || !pairingCode) {
+    console.error('Set HIVE_URL and PAIRING_CODE.');
+    process.exit(2);
+  }
+  runSampleRegister({ baseUrl, pairingCode }).then(
+    (run) => console.log(JSON.stringify(run, null, 2)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
