@@ -44,6 +44,7 @@ export default tseslint.config(
     // The register SDK is published on its own: it imports nothing but its own files (no workspace
     // package, no library), and runs on node, browsers and React Native alike.
     files: ['register-sdk/src/**'],
+    ignores: ['register-sdk/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
