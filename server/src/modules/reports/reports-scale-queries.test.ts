@@ -6,7 +6,7 @@ import { Client, databaseTargets, startTestServer, type Json, type TestServer } 
 /*
  * The report queries made to answer at a million receipts (BENCHMARKS.md, "Reports at scale"),
  * checked against the rows they stand for on the demo's 90 days of receipts:
- * - the transactions list filtered by till and payment type takes its count and sums from
+ * - the transactions list filtered by till and payment type takes its count, sums and figure from
  *   rollup_receipts: they must be those of the very rows the list returns, for every filter;
  * - a search reads only the receipts it finds: the same receipts as matching by hand;
  * - the stock movements summary reads whole UTC days from stock_ledger_days and the edges of the
@@ -81,6 +81,13 @@ for (const target of databaseTargets()) {
         const list = await get(owner, `/reports/transactions?${period}${filter}&all=1&compare=1`);
         assert.deepEqual(list.sums.current, sumsOfRows(list.rows), filter);
         assert.equal(list.total, list.rows.length, filter);
+        // The figure above the list (from the roll-ups) is the sum of each receipt's part of it
+        // (from the receipts themselves): a till's net sales, what a payment type took.
+        assert.equal(
+          list.figure.cents,
+          list.rows.reduce((sum: number, r: Json) => sum + r.figureCents, 0),
+          `${filter}: the figure`,
+        );
         refunds += list.sums.current.refunds;
         const till = /terminal=(\d+)/.exec(filter)?.[1];
         if (filter === `&terminal=${till}`) {

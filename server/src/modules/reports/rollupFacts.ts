@@ -61,7 +61,16 @@ export const ROLLUP_TABLES: Record<RollupTable, TableSpec> = {
   },
   rollup_receipts: {
     keys: ['company_id', 'day', 'location_id', 'employee_id', 'terminal_id', 'payment'],
-    sums: ['sales', 'refunds', 'sales_cents', 'refunds_cents'],
+    sums: [
+      'sales',
+      'refunds',
+      'sales_cents',
+      'refunds_cents',
+      'sales_net_cents',
+      'refunds_net_cents',
+      'sales_paid_cents',
+      'refunds_paid_cents',
+    ],
   },
 };
 
@@ -414,15 +423,27 @@ export function accumulate(facts: Facts, acc: Accumulator): void {
     );
 
     const payments = paymentsOf.get(r.id) ?? [];
-    // The receipt once for every receipt ('') and once per payment type it was paid (in part) with.
+    const shares = sale ? paymentShares(payments, r.change_cents) : payments.map((p) => p.amount_cents);
+    // The receipt once for every receipt ('') and once per payment type it was paid (in part) with:
+    // its count and total (the list's sums), its net amount (the figure of a list by till) and, per
+    // payment type, what that type took (the figure of a list by payment type, figure.ts's rule).
     const till = { ...staff, terminal_id: r.terminal_id ?? 0 };
     const counted: Record<string, number> = sale
-      ? { sales: 1, sales_cents: r.total_cents }
-      : { refunds: 1, refunds_cents: r.total_cents };
-    for (const payment of new Set(['', ...payments.map((p) => p.name)])) {
-      acc.add('rollup_receipts', { ...till, payment }, counted);
+      ? { sales: 1, sales_cents: r.total_cents, sales_net_cents: r.net_cents }
+      : { refunds: 1, refunds_cents: r.total_cents, refunds_net_cents: r.net_cents };
+    const paid = new Map<string, number>();
+    payments.forEach((p, i) => paid.set(p.name, (paid.get(p.name) ?? 0) + shares[i]! + (sale ? p.tip_cents : 0)));
+    acc.add('rollup_receipts', { ...till, payment: '' }, counted);
+    for (const [payment, cents] of paid) {
+      acc.add(
+        'rollup_receipts',
+        { ...till, payment },
+        {
+          ...counted,
+          ...(sale ? { sales_paid_cents: cents } : { refunds_paid_cents: cents }),
+        },
+      );
     }
-    const shares = sale ? paymentShares(payments, r.change_cents) : payments.map((p) => p.amount_cents);
     payments.forEach((p, i) => {
       acc.add(
         'rollup_payments',

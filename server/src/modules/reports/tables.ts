@@ -104,6 +104,12 @@ export interface RollupReceiptsTable {
   /** The receipts' totals (total_cents), as the list shows them. */
   sales_cents: number;
   refunds_cents: number;
+  /** Their net amounts (net_cents): the figure of a list by till. */
+  sales_net_cents: number;
+  refunds_net_cents: number;
+  /** What the row's payment type took (after change, tips included; refunded): a list by payment type's figure. */
+  sales_paid_cents: number;
+  refunds_paid_cents: number;
 }
 
 /** Companies whose receipts predate the roll-ups: rebuilt at the next start, then removed. */

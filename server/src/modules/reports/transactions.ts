@@ -157,6 +157,63 @@ const byTill = (q: TransactionsQuery) =>
   q.shift === undefined &&
   q.orderType === undefined;
 
+/**
+ * By till and/or payment type: rollup_receipts adds up the receipts themselves (count, totals, net
+ * amounts, and what the payment type took). A till the company no longer has keeps no receipts
+ * (theirs name none), as the list finds.
+ */
+async function tillRollup(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
+  const none = {
+    sales: 0,
+    refunds: 0,
+    salesCents: 0,
+    refundsCents: 0,
+    salesNet: 0,
+    refundsNet: 0,
+    salesPaid: 0,
+    refundsPaid: 0,
+  };
+  if (q.terminal !== undefined && !(await companyTerminal(db, ctx.companyId, q.terminal))) return none;
+  let rolled = db
+    .selectFrom('rollup_receipts')
+    .where(rollupScope(ctx, range))
+    .where('payment', '=', q.payment ?? '');
+  if (q.terminal !== undefined) rolled = rolled.where('terminal_id', '=', q.terminal);
+  const r = await rolled
+    .select([
+      sumOf('sales').as('sales'),
+      sumOf('refunds').as('refunds'),
+      sumOf('sales_cents').as('sales_cents'),
+      sumOf('refunds_cents').as('refunds_cents'),
+      sumOf('sales_net_cents').as('sales_net'),
+      sumOf('refunds_net_cents').as('refunds_net'),
+      sumOf('sales_paid_cents').as('sales_paid'),
+      sumOf('refunds_paid_cents').as('refunds_paid'),
+    ])
+    .executeTakeFirst();
+  return {
+    sales: n(r?.sales),
+    refunds: n(r?.refunds),
+    salesCents: n(r?.sales_cents),
+    refundsCents: n(r?.refunds_cents),
+    salesNet: n(r?.sales_net),
+    refundsNet: n(r?.refunds_net),
+    salesPaid: n(r?.sales_paid),
+    refundsPaid: n(r?.refunds_paid),
+  };
+}
+
+/** The figure of a list by till and/or payment type, from the roll-ups: figure.ts's rules, summed ahead. */
+async function tillFigure(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery): Promise<number> {
+  const r = await tillRollup(db, ctx, q, ctx.range);
+  const sales = q.kind !== 'refund';
+  const refunds = q.kind !== 'sale';
+  const kind = figureKind(q);
+  if (kind === 'payment') return (sales ? r.salesPaid : 0) - (refunds ? r.refundsPaid : 0);
+  if (kind === 'refunds') return r.refundsNet;
+  return (sales ? r.salesNet : 0) - (refunds ? r.refundsNet : 0);
+}
+
 async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
   if (plain(q)) {
     const [row] = await salesSums(db, ctx, range);
@@ -171,31 +228,14 @@ async function sumsOf(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQ
     };
   }
   if (byTill(q)) {
-    // By till and/or payment type: rollup_receipts counts the receipts themselves. A till the
-    // company no longer has keeps no receipts (theirs name none), as the list finds.
-    if (q.terminal !== undefined && !(await companyTerminal(db, ctx.companyId, q.terminal))) {
-      return { sales: 0, refunds: 0, salesCents: 0, refundsCents: 0 };
-    }
-    let rolled = db
-      .selectFrom('rollup_receipts')
-      .where(rollupScope(ctx, range))
-      .where('payment', '=', q.payment ?? '');
-    if (q.terminal !== undefined) rolled = rolled.where('terminal_id', '=', q.terminal);
-    const r = await rolled
-      .select([
-        sumOf('sales').as('sales'),
-        sumOf('refunds').as('refunds'),
-        sumOf('sales_cents').as('sales_cents'),
-        sumOf('refunds_cents').as('refunds_cents'),
-      ])
-      .executeTakeFirst();
+    const r = await tillRollup(db, ctx, q, range);
     const sales = q.kind !== 'refund';
     const refunds = q.kind !== 'sale';
     return {
-      sales: sales ? n(r?.sales) : 0,
-      refunds: refunds ? n(r?.refunds) : 0,
-      salesCents: sales ? n(r?.sales_cents) : 0,
-      refundsCents: refunds ? n(r?.refunds_cents) : 0,
+      sales: sales ? r.sales : 0,
+      refunds: refunds ? r.refunds : 0,
+      salesCents: sales ? r.salesCents : 0,
+      refundsCents: refunds ? r.refundsCents : 0,
     };
   }
   const row = await filtered(db, ctx, q, range)
@@ -279,9 +319,10 @@ export async function transactionsReport(
   const previous = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous) : null;
   const figure = {
     kind: figureKind(q),
-    cents:
-      plain(q) && !q.search
-        ? await rolledNetSales(db, ctx, ctx.range, q)
+    cents: plain(q)
+      ? await rolledNetSales(db, ctx, ctx.range, q)
+      : byTill(q)
+        ? await tillFigure(db, ctx, q)
         : await figureOf(db, q, filtered(db, ctx, q, ctx.range).select('r.id')),
     receipts: total,
   };

@@ -280,8 +280,13 @@ export function isCorruption(error: unknown): boolean {
 interface DamageRecord {
   /** The first corruption error any query met since this process opened the database. */
   reason: string | null;
+  /** Who else wants to see each query (onQuery). */
+  listeners: Set<QueryListener>;
   log: (event: LogEvent) => void;
 }
+
+/** A query as it ran: its SQL, its parameters and how long it took. */
+export type QueryListener = (query: { sql: string; parameters: readonly unknown[]; durationMs: number }) => void;
 
 /**
  * A damaged page answers only the queries that read it: /healthz's own reads may pass while every
@@ -292,7 +297,14 @@ interface DamageRecord {
 function damageRecord(): DamageRecord {
   const record: DamageRecord = {
     reason: null,
+    listeners: new Set(),
     log(event) {
+      if (event.level === 'query') {
+        for (const listener of record.listeners) {
+          listener({ sql: event.query.sql, parameters: event.query.parameters, durationMs: event.queryDurationMillis });
+        }
+        return;
+      }
       if (event.level === 'error' && record.reason === null && isCorruption(event.error)) {
         record.reason = event.error instanceof Error ? event.error.message : String(event.error);
       }
@@ -302,6 +314,17 @@ function damageRecord(): DamageRecord {
 }
 
 const damageSeen = new WeakMap<object, DamageRecord>();
+
+/**
+ * Calls `listener` with every query `db` runs until the returned function is called: the tests read
+ * the plans of what a request ran (reports/query-plans.test.ts).
+ */
+export function onQuery(db: object, listener: QueryListener): () => void {
+  const record = damageSeen.get(db);
+  if (!record) throw new Error('onQuery: not a database openDatabase opened');
+  record.listeners.add(listener);
+  return () => record.listeners.delete(listener);
+}
 
 export interface DatabaseHealth {
   db: 'ok' | 'unreachable' | 'damaged';

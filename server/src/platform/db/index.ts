@@ -5,11 +5,12 @@ export {
   openDatabase,
   runMigrations,
   pingDatabase,
+  onQuery,
   isCorruption,
   isUniqueViolation,
   isForeignKeyViolation,
 } from './connection';
-export type { DatabaseHandle, DatabaseHealth, DatabaseOptions, DialectName } from './connection';
+export type { DatabaseHandle, DatabaseHealth, DatabaseOptions, DialectName, QueryListener } from './connection';
 export { prepared } from './prepared';
 export { reserveNumbers, nextNumber, type DocumentKind, type CountersTables } from './counters';
 export { chunks } from './chunks';
