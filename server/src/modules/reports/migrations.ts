@@ -266,18 +266,21 @@ export const reportsMigrations: Record<string, Migration> = {
   },
   // The transactions list by till or payment type added up its figure (a till's net sales, what a
   // payment type took) from every receipt of the period: 958 ms for a year paid by card at a
-  // million receipts. rollup_receipts now keeps those sums too; every company's roll-ups are rebuilt
-  // once at the next start to fill them.
+  // million receipts. rollup_receipts now keeps those sums too. Each company's rollup_receipts
+  // alone is rebuilt once at the next start (rollup_backfill.only_table; a company already waiting
+  // for a full rebuild keeps it).
   '2027_11_100_rollup_receipts_figures': {
     async up(db: Kysely<unknown>) {
       for (const column of ['sales_net_cents', 'refunds_net_cents', 'sales_paid_cents', 'refunds_paid_cents']) {
         await db.schema.alterTable('rollup_receipts').addColumn(column, 'bigint', zero).execute();
       }
-      await sql`insert into rollup_backfill (company_id) select distinct company_id from receipts where company_id not in (select company_id from rollup_backfill)`.execute(
+      await db.schema.alterTable('rollup_backfill').addColumn('only_table', 'text').execute();
+      await sql`insert into rollup_backfill (company_id, only_table) select distinct company_id, 'rollup_receipts' from receipts where company_id not in (select company_id from rollup_backfill)`.execute(
         db,
       );
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('rollup_backfill').dropColumn('only_table').execute();
       for (const column of ['sales_net_cents', 'refunds_net_cents', 'sales_paid_cents', 'refunds_paid_cents']) {
         await db.schema.alterTable('rollup_receipts').dropColumn(column).execute();
       }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { localTime } from '../../platform/time';
+import { backfillRollups, compareRollups, rebuildRollups } from './rollups';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from '../../../test/helpers';
 
 /*
@@ -297,6 +299,37 @@ for (const target of databaseTargets()) {
           assert.deepEqual(got, want, path);
         }
       }
+    });
+
+    it('a migration that adds sums to one roll-up rebuilds that table alone (rollup_backfill.only_table)', async () => {
+      const db = server.running.database.db;
+      const tablesOff = async () => [...new Set((await compareRollups(db, companyId)).map((d) => d.table))].sort();
+      // The earlier tests of this file edit receipts by hand: start from roll-ups that agree.
+      await rebuildRollups(db, companyId);
+      const before = await tablesOff();
+      assert.deepEqual(before, []);
+      // Both tables wrong, as if rollup_receipts had just gained columns and rollup_sales were stale.
+      await db
+        .updateTable('rollup_receipts')
+        .set({ sales_net_cents: 0, sales_paid_cents: 0 })
+        .where('company_id', '=', companyId)
+        .execute();
+      await db
+        .updateTable('rollup_sales')
+        .set({ gross_cents: sql<number>`gross_cents + 1` })
+        .where('company_id', '=', companyId)
+        .execute();
+      await db.insertInto('rollup_backfill').values({ company_id: companyId, only_table: 'rollup_receipts' }).execute();
+      assert.ok((await backfillRollups(db)) > 0);
+      const wrong = new Set((await compareRollups(db, companyId)).map((d) => d.table));
+      // rollup_receipts rebuilt from the receipts; rollup_sales left as it was (not rewritten).
+      assert.deepEqual([...wrong], ['rollup_sales']);
+      await db
+        .updateTable('rollup_sales')
+        .set({ gross_cents: sql<number>`gross_cents - 1` })
+        .where('company_id', '=', companyId)
+        .execute();
+      assert.deepEqual(await compareRollups(db, companyId), []);
     });
   });
 }

@@ -487,6 +487,6 @@ export async function upsert(db: Db, table: RollupTable, rows: readonly Row[]): 
   }
 }
 
-export async function write(db: Db, acc: Accumulator): Promise<void> {
-  for (const table of TABLE_NAMES) await upsert(db, table, [...acc.rows[table].values()]);
+export async function write(db: Db, acc: Accumulator, tables: readonly RollupTable[] = TABLE_NAMES): Promise<void> {
+  for (const table of tables) await upsert(db, table, [...acc.rows[table].values()]);
 }

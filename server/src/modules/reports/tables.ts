@@ -115,6 +115,8 @@ export interface RollupReceiptsTable {
 /** Companies whose receipts predate the roll-ups: rebuilt at the next start, then removed. */
 export interface RollupBackfillTable {
   company_id: number;
+  /** One roll-up table to rebuild (a migration added sums to it); null: all of them. */
+  only_table: string | null;
 }
 
 export interface ReportTables {
