@@ -15,6 +15,7 @@ import {
   demoAccountsMessage,
   developmentPublicUrl,
   parseMailFrom,
+  parseMetricsToken,
   parseSmtpUrl,
   resolvePublicUrl,
   resolveReleaseSettings,
@@ -71,6 +72,14 @@ import {
   type MailDelivery,
   type MailRules,
 } from './platform/outbox';
+import {
+  METRICS_PATH,
+  createMetrics,
+  metricsRoute,
+  startMetricsServer,
+  type Metrics,
+  type MetricsServer,
+} from './platform/metrics';
 import { createReleaseServing } from './modules/releases/serving';
 import { parseReleaseOrigins } from './modules/releases';
 import { defaultStaticRoots, loadRemoteOverrides, mountStatic, type StaticRoots } from './web';
@@ -168,6 +177,10 @@ export interface CreateAppOptions {
   releaseOrigins?: string;
   /** Limits of `POST /api/telemetry` per address and per visitor (releases/telemetry; tests tighten them). */
   telemetryRateLimits?: Partial<Record<'telemetryPerAddress' | 'telemetryPerVisitor', RateLimitRule>>;
+  /** METRICS_TOKEN: GET /metrics on this port for `Authorization: Bearer <token>` only (src/platform/metrics). */
+  metricsToken?: string;
+  /** METRICS_PORT: startServer serves /metrics without a token on 127.0.0.1 at this port (0: a free one, tests). */
+  metricsPort?: number;
 }
 
 export interface HiveApp {
@@ -189,6 +202,8 @@ export interface HiveApp {
   demoLiveKey: Buffer | undefined;
   /** The server's clock (tests move it). */
   now: () => number;
+  /** The app's metrics registry, when METRICS_TOKEN or METRICS_PORT asks for it (off otherwise: nothing recorded). */
+  metrics: Metrics | undefined;
   /** Without PUBLIC_URL (development, tests): e-mailed links follow the port listened on (PORT=0 picks one). */
   listeningOn(port: number): void;
   close(): Promise<void>;
@@ -209,6 +224,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     throw new ConfigError(DATA_DIR_IN_PRODUCTION_MESSAGE);
   const seedDemo = options.seedDemo ?? !production;
   const demoLiveWanted = seedDemo && !production && (options.demoLive ?? nodeEnv !== 'test');
+  const metricsToken = parseMetricsToken(options.metricsToken);
   const secret = resolveAuthSecret({ secret: options.secret, production, dataDir });
   const remoteOverrides = loadRemoteOverrides(options.remotesJson);
   const smtpUrl = parseSmtpUrl(options.smtpUrl);
@@ -271,6 +287,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     await database.destroy();
     throw error;
   }
+  // Recorded only when someone may read them: a token for the public port, or the loopback port.
+  const metrics = metricsToken !== undefined || options.metricsPort !== undefined ? createMetrics(log) : undefined;
   const limiterStore = createLimiterStore(database.pgPool);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const limiters = buildLimiters(limiterStore, rateLimits);
@@ -310,6 +328,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     live,
     releaseSettings,
     releaseSources,
+    metrics,
   };
   // Which release of each remote a request gets (`/remotes.json`, the storefront's hints, the CSP).
   const serving = createReleaseServing({
@@ -324,10 +343,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     pingMs: production ? undefined : options.livePingMs,
     perUserLimit: options.liveStreamsPerUser,
   });
+  metrics?.watch({ db: database.db, pgPool: database.pgPool, openStreams: () => liveStreams.open(), now });
 
   const app = express();
   app.set('trust proxy', options.trustProxy ?? false);
   app.disable('x-powered-by');
+  // First, so that every answer is timed, whoever gives it.
+  if (metrics) app.use(metrics.http);
   const { instanceName } = options;
   if (instanceName) {
     app.use((_req, res, next) => {
@@ -337,6 +359,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   }
   app.use(requestLogger(log));
   app.use(compressAnswers());
+  // Before the page middleware below (no release registry read for a scrape).
+  if (metrics && metricsToken !== undefined) app.get(METRICS_PATH, metricsRoute(metrics, metricsToken, log));
 
   // The origins of the releases (registered on other origins) and of REMOTES_JSON are where the
   // shell loads code from: read per response from the registry's cache, so a release registered or
@@ -432,6 +456,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
     demoLiveWanted,
     demoLiveKey: demoLiveWanted ? createHmac('sha256', secret).update('hive-demo-live-tokens').digest() : undefined,
     now,
+    metrics,
     listeningOn: (port) => {
       if (links.isDefault) ctx.publicUrl = developmentPublicUrl(port);
     },
@@ -452,6 +477,8 @@ export interface RunningServer extends HiveApp {
   url: string;
   /** The demo's live registers, when they run. */
   demoLive: LiveRegisters | undefined;
+  /** METRICS_PORT's loopback server, when it runs. */
+  metricsServer: MetricsServer | undefined;
 }
 
 /** How long an idle keep-alive connection stays open (advertised as `Keep-Alive: timeout=65`). */
@@ -480,6 +507,22 @@ export async function startServer(
   }
   const actualPort = (server.address() as AddressInfo).port;
   hive.listeningOn(actualPort);
+  let metricsServer: MetricsServer | undefined;
+  if (hive.metrics && options.metricsPort !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(hive.metrics, options.metricsPort, hive.log);
+    } catch (error) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await hive.close();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new ConfigError(
+          `METRICS_PORT ${options.metricsPort} is already in use on 127.0.0.1: stop the other process or choose another port.`,
+        );
+      }
+      throw error;
+    }
+  }
   // The registers call this server over HTTP, like real ones (loopback: never through a proxy).
   const demoLive = hive.demoLiveKey
     ? startLiveRegisters({
@@ -502,8 +545,10 @@ export async function startServer(
     port: actualPort,
     url: `http://localhost:${actualPort}`,
     demoLive,
+    metricsServer,
     async close() {
       await demoLive?.stop();
+      await metricsServer?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await hive.close();

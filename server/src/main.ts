@@ -31,9 +31,12 @@ async function main(): Promise<void> {
     mailFrom: env.mailFrom,
     releaseSettings: env.releaseSettings,
     releaseOrigins: env.releaseOrigins,
+    metricsToken: env.metricsToken,
+    metricsPort: env.metricsPort,
   });
   const host = env.host === undefined ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host;
   console.log(`${PRODUCT_NAME} is running at http://${host}:${running.port}`);
+  if (running.metricsServer) console.log(`Metrics: http://127.0.0.1:${running.metricsServer.port}/metrics`);
 
   let stopping = false;
   const stop = (signal: string) => {

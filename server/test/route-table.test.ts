@@ -356,7 +356,8 @@ for (const target of databaseTargets()) {
     };
 
     before(async () => {
-      server = await startTestServer(target);
+      // With METRICS_TOKEN, so that GET /metrics (src/platform/metrics) is in the route list as well.
+      server = await startTestServer(target, { metricsToken: 'route-table-metrics-token-0123456789' });
       routes = listRoutes(server.running.app);
       // An online order at Corner Market, so the order routes have another company's row to aim at
       // (Blue Door is the only demo company whose menu shows the ordering page).

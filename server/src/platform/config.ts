@@ -38,7 +38,6 @@ export function defaultStaticRoots(repoRoot = REPO_ROOT): StaticRoots {
   };
 }
 
-
 /** What main.ts reads from the environment; createApp takes the same things as plain options. */
 export interface EnvConfig {
   port: number;
@@ -77,6 +76,10 @@ export interface EnvConfig {
   releaseSettings: Partial<ReleaseSettings>;
   /** RELEASE_ORIGINS as given: the origins release manifests may be on (src/modules/releases/manifest.ts checks it). */
   releaseOrigins: string | undefined;
+  /** METRICS_TOKEN: GET /metrics on the public port for `Authorization: Bearer <it>` (unset: no /metrics there). */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics without a token on 127.0.0.1:<it> (unset: no such server). */
+  metricsPort: number | undefined;
 }
 
 const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -326,6 +329,37 @@ export function demoAccountsMessage(emails: readonly string[]): string {
   ].join('\n');
 }
 
+/** Long enough not to be guessed, and what a Bearer header carries (no spaces, printable ASCII). */
+const METRICS_TOKEN_PATTERN = /^[\x21-\x7e]{24,512}$/;
+
+/** METRICS_TOKEN: the bearer token of GET /metrics on the public port (src/platform/metrics). */
+export function parseMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const token = raw.trim();
+  if (!METRICS_TOKEN_PATTERN.test(token)) {
+    // Never the value itself: start-up errors end up in logs.
+    throw new ConfigError(
+      `METRICS_TOKEN must be 24 to 512 printable characters without spaces, such as the output of \`openssl rand -hex 32\` (got ${token.length} characters${/[^\x21-\x7e]/.test(token) ? ' including spaces or other characters' : ''}).`,
+    );
+  }
+  return token;
+}
+
+/** METRICS_PORT: the loopback port of the token-less /metrics server; never the public PORT. */
+export function parseMetricsPort(raw: string | undefined, publicPort: number): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(`METRICS_PORT must be a whole number between 1 and 65535 (got "${raw}").`);
+  }
+  if (port === publicPort) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (both ${port}): it is a second server, on 127.0.0.1 only.`,
+    );
+  }
+  return port;
+}
+
 const NODE_ENVS = ['production', 'development', 'test'];
 
 export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
@@ -354,8 +388,9 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   }
   const smtpUrl = parseSmtpUrl(env.SMTP_URL);
   if (smtpUrl && !env.PUBLIC_URL?.trim()) throw new ConfigError(SMTP_NEEDS_PUBLIC_URL_MESSAGE);
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: parseHost(env.HOST),
     nodeEnv,
     dataDir: env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR,
@@ -376,6 +411,8 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     recurringJobMs: parseRecurringJobSeconds(env.RECURRING_JOB_SECONDS),
     releaseSettings: parseReleaseSettings(env),
     releaseOrigins: env.RELEASE_ORIGINS?.trim() || undefined,
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    metricsPort: parseMetricsPort(env.METRICS_PORT, port),
   };
 }
 

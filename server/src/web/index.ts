@@ -155,10 +155,11 @@ const NAMESPACE_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
 
 /**
  * Paths the SPA fallback never answers: they are API calls (/api, and the storefront's public
- * /gettokenonline and /ordering_master) or assets that must 404 honestly. /ordering_online is also
+ * /gettokenonline and /ordering_master), assets that must 404 honestly, or the operators' /healthz
+ * and /metrics (a scraper must never read a page as metrics). /ordering_online is also
  * a back-office page, so it is not listed: its API answers its own paths before the fallback.
  */
-const NOT_SPA = /^\/(api|remotes|locales|ordering_master|gettokenonline)(\/|$)|^\/remotes\.json$|^\/healthz$/;
+const NOT_SPA = /^\/(api|remotes|locales|ordering_master|gettokenonline)(\/|$)|^\/remotes\.json$|^\/(healthz|metrics)$/;
 
 /** The last path segment names a file (`/missing.0123abcd.js`, `/secret.json`): a missing one 404s. */
 const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;

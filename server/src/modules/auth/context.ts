@@ -6,6 +6,7 @@ import type { Limiter, LimiterStore, RateLimitRule } from '../../platform/http';
 import { MAIL_LIMITS, type MailLimiters } from '../../platform/outbox';
 import type { CompanySetup, Reactions } from '../../module';
 import type { LiveBus } from '../../platform/live';
+import type { Metrics } from '../../platform/metrics';
 import type { ReleaseSettings } from '../../platform/config';
 import type { PasswordHasher } from './passwords';
 
@@ -116,6 +117,8 @@ export interface AuthContext {
    * Unset: the default build folders, any origin.
    */
   releaseSources?: { remoteRoots: Readonly<Record<string, string>>; origins: readonly string[] | null };
+  /** The app's metrics (src/platform/metrics) when METRICS_TOKEN or METRICS_PORT is set: the device API's ingest counts into it. */
+  metrics?: Metrics;
 }
 
 export interface CookieNames {

@@ -226,7 +226,21 @@ export function deviceRouter(ctx: AuthContext, limiters: DeviceLimiters): Router
     if (!limit.allowed) throw tooMany('events', limit.retryAfter, 'from this terminal');
     await chargeGiftCardMisses(db, device, events, limiters);
     const now = ctx.now();
-    const result = await ingestEvents(db, device, events, { now, live: ctx.live });
+    const metrics = ctx.metrics?.ingest;
+    const started = performance.now();
+    let result;
+    try {
+      result = await ingestEvents(db, device, events, { now, live: ctx.live, metrics });
+    } catch (error) {
+      metrics?.batch((performance.now() - started) / 1000, 'error');
+      throw error;
+    }
+    metrics?.batch((performance.now() - started) / 1000, {
+      stored: result.stored,
+      duplicate: result.duplicate,
+      rejected: result.rejected,
+      receipts: result.receiptNumbers.length,
+    });
     const rejected = result.results.filter((r) => r.status === 'rejected');
     await markTerminalSynced(db, device.terminalId, now);
     await writeLog(db, {

@@ -4,6 +4,7 @@ import type { LiveTopic } from '@hive/shared/schemas/live';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/connection';
 import type { Database } from '../../database';
 import type { LiveBus } from '../../platform/live';
+import type { IngestMetrics } from '../../platform/metrics';
 import { parseBatch, parseResult, settleRepeats } from './parse';
 import {
   customersOf,
@@ -47,6 +48,8 @@ export interface IngestOptions {
    * bus). Inside a caller's transaction nothing is announced: the caller has not committed yet.
    */
   live?: Pick<LiveBus, 'publishChange'>;
+  /** Where the wait for the company's lock is reported (the device API passes the app's metrics). */
+  metrics?: Pick<IngestMetrics, 'lockWaited'>;
 }
 
 export interface IngestResult extends EventsResponse {
@@ -127,8 +130,13 @@ async function run(
   options: IngestOptions,
   results: EventResult[],
   changed: Set<LiveTopic>,
+  askedAt: number,
 ): Promise<void> {
+  // The wait for the company: on PostgreSQL the advisory lock; on SQLite the one connection, which
+  // Kysely hands to one transaction at a time (asked for when the transaction was).
+  const waitFrom = trx.getExecutor().adapter instanceof PostgresAdapter ? performance.now() : askedAt;
   await lockCompanyIngest(trx, device.companyId);
+  options.metrics?.lockWaited((performance.now() - waitFrom) / 1000);
   // Events stored before (a register resending) are duplicates: nothing changes.
   const seen = new Map<string, string>();
   await idsIn(
@@ -181,8 +189,9 @@ export async function ingestEvents(
     // Inside a caller's transaction (the demo seed, the benchmark) the batch is part of it.
     const inTransaction = async (events: Events) => {
       const attempt = new Set<LiveTopic>();
-      if (db.isTransaction) await run(db as Transaction<Database>, device, events, options, results, attempt);
-      else await db.transaction().execute((trx) => run(trx, device, events, options, results, attempt));
+      const asked = performance.now();
+      if (db.isTransaction) await run(db as Transaction<Database>, device, events, options, results, attempt, asked);
+      else await db.transaction().execute((trx) => run(trx, device, events, options, results, attempt, asked));
       for (const topic of attempt) changed.add(topic);
     };
     try {
