@@ -1,6 +1,6 @@
 export { HttpError, errorHandler, notFoundJson } from './errors';
 export { hasUnsafeChars, parseOrThrow, validationErrorBody, type ValidationErrorBody } from './validation';
-export { createLogger, requestLogger } from './logging';
+export { createLogger, currentRequestId, requestLogger } from './logging';
 export { parseCookies, sameOrigin, requestOrigin } from './cookies';
 export {
   addressOf,
