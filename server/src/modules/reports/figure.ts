@@ -1,14 +1,13 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type {
-  DayRange,
   FigureKind,
+  SalesSums,
   TransactionsQuery,
   TransactionsReport,
 } from '@hive/shared/schemas/backoffice/reports';
 import { paymentShares } from '@hive/register-sdk/money';
 import type { Database } from '../../database';
 import { n, type ReportContext } from './frame';
-import { salesSums } from './sums';
 import { chunks } from '../../platform/db/chunks';
 
 /*
@@ -33,10 +32,8 @@ export function figureKind(q: TransactionsQuery): FigureKind {
   return 'net_sales';
 }
 
-/** Only the frame and the kind: the figure is the roll-ups' net sales, as every sales report reads it. */
-export async function rolledNetSales(db: Kysely<Database>, ctx: ReportContext, range: DayRange, q: TransactionsQuery) {
-  const [row] = await salesSums(db, ctx, range);
-  const s = row?.sums;
+/** Only the frame and the kind: the figure is the roll-ups' net sales (`s`), as every sales report reads it. */
+export function rolledNetSales(s: SalesSums | undefined, q: TransactionsQuery): number {
   if (!s) return 0;
   if (figureKind(q) === 'refunds') return s.refundCents;
   const sales = q.kind !== 'refund' ? s.grossCents - s.discountCents : 0;
