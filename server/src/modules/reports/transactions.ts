@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import {
   REPORT_LIMITS,
   type DayRange,
+  type FigureKind,
   type SalesSums,
   type ReceiptDetail,
   type TransactionRow,
@@ -101,6 +102,7 @@ function searched(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery
     'r.location_id',
     'r.employee_id',
     'r.terminal_id',
+    'r.net_cents',
   ] as const;
   const company = db.selectFrom('receipts as r').where('r.company_id', '=', ctx.companyId);
   const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
@@ -269,6 +271,10 @@ async function sumsOf(
       sql<number>`coalesce(sum(case when r.kind = 'refund' then 1 else 0 end), 0)`.as('refunds'),
       sql<number>`coalesce(sum(case when r.kind = 'sale' then r.total_cents else 0 end), 0)`.as('sales_cents'),
       sql<number>`coalesce(sum(case when r.kind = 'refund' then r.total_cents else 0 end), 0)`.as('refunds_cents'),
+      // Net sales (refunds taken off) and the refunds' net, figure.ts's two receipt-level figures:
+      // read with the sums, the filtered receipts are read once for both.
+      sql<number>`coalesce(sum(case when r.kind = 'refund' then -r.net_cents else r.net_cents end), 0)`.as('net'),
+      sql<number>`coalesce(sum(case when r.kind = 'refund' then r.net_cents else 0 end), 0)`.as('refunds_net'),
     ])
     .executeTakeFirst();
   return {
@@ -276,6 +282,7 @@ async function sumsOf(
     refunds: n(row?.refunds),
     salesCents: n(row?.sales_cents),
     refundsCents: n(row?.refunds_cents),
+    figure: { net_sales: n(row?.net), refunds: n(row?.refunds_net) } as Partial<Record<FigureKind, number>>,
   };
 }
 
@@ -288,7 +295,8 @@ export async function transactionsReport(
   const page = q.all ? 1 : q.page;
   const dir = q.dir === 'asc' ? 'asc' : 'desc';
   const rollups = rollupsOf(db, ctx, q);
-  const sums = await sumsOf(db, ctx, q, ctx.range, rollups);
+  // The figure read with the sums, when the filters' receipts were read for them.
+  const { figure: readFigure, ...sums } = await sumsOf(db, ctx, q, ctx.range, rollups);
   const total = sums.sales + sums.refunds;
   // The page's ids first, from the index alone (a deep page skips its offset in the index, not in
   // the rows and their joins), then those rows with their names: a deferred join. A page past the
@@ -342,14 +350,20 @@ export async function transactionsReport(
     }
   }
   const parts = await figureParts(db, q, ids);
-  const previous = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous, rollups) : null;
+  const before = ctx.previous ? await sumsOf(db, ctx, q, ctx.previous, rollups) : null;
+  const previous = before && {
+    sales: before.sales,
+    refunds: before.refunds,
+    salesCents: before.salesCents,
+    refundsCents: before.refundsCents,
+  };
   const figure = {
     kind: figureKind(q),
     cents: plain(q)
       ? rolledNetSales(await rollups.sales(ctx.range), q)
       : byTill(q)
         ? tillFigure(await rollups.till(ctx.range), q)
-        : await figureOf(db, q, filtered(db, ctx, q, ctx.range).select('r.id')),
+        : (readFigure?.[figureKind(q)] ?? (await figureOf(db, q, filtered(db, ctx, q, ctx.range).select('r.id')))),
     receipts: total,
   };
   const names = await filterNames(db, ctx, q);
