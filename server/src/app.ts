@@ -22,6 +22,7 @@ import {
   type ReleaseSettings,
 } from './platform/config';
 import { openDatabase, type DatabaseHandle } from './database';
+import { onQuery } from './platform/db';
 import {
   DEFAULT_LOCKOUT,
   DEFAULT_RATE_LIMITS,
@@ -80,6 +81,8 @@ import {
   type Metrics,
   type MetricsServer,
 } from './platform/metrics';
+import { createTracing } from './platform/tracing';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createReleaseServing } from './modules/releases/serving';
 import { parseReleaseOrigins } from './modules/releases';
 import { defaultStaticRoots, loadRemoteOverrides, mountStatic, type StaticRoots } from './web';
@@ -181,6 +184,10 @@ export interface CreateAppOptions {
   metricsToken?: string;
   /** METRICS_PORT: startServer serves /metrics without a token on 127.0.0.1 at this port (0: a free one, tests). */
   metricsPort?: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces of requests and queries to this OTLP/HTTP collector (unset: no tracing). */
+  otlpEndpoint?: string;
+  /** Tests: spans to this exporter (an in-memory one). */
+  traceExporter?: SpanExporter;
 }
 
 export interface HiveApp {
@@ -289,6 +296,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   }
   // Recorded only when someone may read them: a token for the public port, or the loopback port.
   const metrics = metricsToken !== undefined || options.metricsPort !== undefined ? createMetrics(log) : undefined;
+  // Off (no middleware, no listener) unless a collector or a test asks for spans.
+  const tracing = createTracing({
+    endpoint: options.otlpEndpoint,
+    exporter: options.traceExporter,
+    dialect: database.dialect,
+    instanceName: options.instanceName,
+  });
+  const stopTracingQueries = tracing ? onQuery(database.db, tracing.query) : undefined;
   const limiterStore = createLimiterStore(database.pgPool);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const limiters = buildLimiters(limiterStore, rateLimits);
@@ -348,7 +363,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
   const app = express();
   app.set('trust proxy', options.trustProxy ?? false);
   app.disable('x-powered-by');
-  // First, so that every answer is timed, whoever gives it.
+  // First, so that every answer is traced and timed, whoever gives it.
+  if (tracing) app.use(tracing.http);
   if (metrics) app.use(metrics.http);
   const { instanceName } = options;
   if (instanceName) {
@@ -466,6 +482,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<HiveApp
       await mailDelivery?.stop();
       liveStreams.endAll();
       await live.close();
+      stopTracingQueries?.();
+      await tracing?.shutdown();
       await database.destroy();
     },
   };

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     releaseOrigins: env.releaseOrigins,
     metricsToken: env.metricsToken,
     metricsPort: env.metricsPort,
+    otlpEndpoint: env.otlpEndpoint,
   });
   const host = env.host === undefined ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host;
   console.log(`${PRODUCT_NAME} is running at http://${host}:${running.port}`);

@@ -41,6 +41,25 @@ function runMain(
   });
 }
 
+describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('takes an http(s) URL, refuses anything else without repeating it, and is off when empty', () => {
+    const load = (value: string | undefined) =>
+      loadEnvConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: value } as NodeJS.ProcessEnv);
+    assert.equal(load(undefined).otlpEndpoint, undefined);
+    assert.equal(load('  ').otlpEndpoint, undefined);
+    assert.equal(load('http://127.0.0.1:4318').otlpEndpoint, 'http://127.0.0.1:4318');
+    for (const bad of ['collector:4318', 'ftp://x:secret@host', 'not a url']) {
+      assert.throws(
+        () => load(bad),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          /OTEL_EXPORTER_OTLP_ENDPOINT/.test(error.message) &&
+          !error.message.includes('secret'),
+      );
+    }
+  });
+});
+
 describe('configuration', () => {
   let dir: string;
   before(async () => {

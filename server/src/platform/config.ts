@@ -80,6 +80,8 @@ export interface EnvConfig {
   metricsToken: string | undefined;
   /** METRICS_PORT: /metrics without a token on 127.0.0.1:<it> (unset: no such server). */
   metricsPort: number | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the OTLP/HTTP collector traces go to (unset: no tracing). */
+  otlpEndpoint: string | undefined;
 }
 
 const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -413,7 +415,24 @@ export function loadEnvConfig(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     releaseOrigins: env.RELEASE_ORIGINS?.trim() || undefined,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     metricsPort: parseMetricsPort(env.METRICS_PORT, port),
+    otlpEndpoint: parseOtlpEndpoint(env.OTEL_EXPORTER_OTLP_ENDPOINT),
   };
+}
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT: an http(s) base URL (spans go to <it>/v1/traces). */
+export function parseOtlpEndpoint(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL such as http://127.0.0.1:4318.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL such as http://127.0.0.1:4318.');
+  }
+  return text;
 }
 
 function findRepoRoot(from: string): string {

@@ -17,3 +17,4 @@ export { chargeGuesses, type GuessLimits, type GuessRefusal } from './guess-limi
 export { requireJson, writeOriginGuard } from './csrf';
 export { listRoutes, type RouteEntry } from './routes';
 export { compressAnswers } from './compression';
+export { UNMATCHED, routePatternOf } from './routePattern';
