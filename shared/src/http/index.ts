@@ -1,4 +1,4 @@
-// React-free: pure URL rules used by the shell's HTTP client, and the cookie helper.
+// React-free: pure URL rules used by the shell's HTTP client, the cookie helper and trace contexts.
 export {
   classifyUrl,
   clearUrlClassificationCache,
@@ -14,3 +14,4 @@ export type { UrlClassification } from './urlRules';
 export { isAxiosError, isCancel } from './axiosChecks';
 export { getCookie, readCookie, removeCookie, serializeCookie, setCookie } from './cookies';
 export type { CookieJar, CookieOptions } from './cookies';
+export { ownServer, traceparent } from './traceparent';

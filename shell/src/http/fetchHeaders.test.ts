@@ -10,6 +10,9 @@ const session: LocalSession = {
   expiresAt: T0 + 60_000,
 };
 
+/** A W3C traceparent: version 00, a 16-byte trace id, an 8-byte parent id, sampled. */
+const TRACEPARENT = expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+
 describe('session headers for fetch calls (SPEC.md 7)', () => {
   const headersOn = (pathname: string, current: LocalSession | null = session) =>
     createFetchSessionHeaders({ getSession: () => current, getPathname: () => pathname, now: () => T0 });
@@ -20,13 +23,24 @@ describe('session headers for fetch calls (SPEC.md 7)', () => {
       'X-Session-Valid': 'true',
       'X-Session-Expires': new Date(T0 + 60_000).toISOString(),
       'X-Request-Time': new Date(T0).toISOString(),
+      traceparent: TRACEPARENT,
     });
     expect(headersOn('/', null)('/api/auth/csrf')).toEqual({
       'X-Session-ID': '',
       'X-Session-Valid': 'false',
       'X-Session-Expires': '',
       'X-Request-Time': new Date(T0).toISOString(),
+      traceparent: TRACEPARENT,
     });
+  });
+
+  it('carry a fresh W3C trace context per call, to our own server only', () => {
+    const headers = headersOn('/items');
+    const first = headers('/api/backoffice/items').traceparent;
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(headers('/api/backoffice/items').traceparent).not.toBe(first);
+    expect(headers('https://elsewhere.example/api/x').traceparent).toBeUndefined();
+    expect(headers('//elsewhere.example/api/x').traceparent).toBeUndefined();
   });
 
   it.each(['/ordering/blue-door-bistro', '/authentication/login', '/session-expired', '/unauthorized'])(

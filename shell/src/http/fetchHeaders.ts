@@ -1,4 +1,4 @@
-import { shouldSendSessionHeaders } from '@hive/shared/http';
+import { ownServer, shouldSendSessionHeaders, traceparent } from '@hive/shared/http';
 import { readLocalSession, type LocalSession } from '../session/localSession';
 import { sessionHeaders } from './interceptors';
 
@@ -24,5 +24,9 @@ export function createFetchSessionHeaders({
   getPathname = () => (typeof location === 'undefined' ? '' : location.pathname),
   now = () => Date.now(),
 }: FetchSessionHeadersOptions = {}): FetchSessionHeaders {
-  return (url) => (shouldSendSessionHeaders(url, getPathname()) ? sessionHeaders(getSession(), now()) : {});
+  // With them, a trace context of the call (http/traceparent.ts), like axios's calls.
+  return (url) =>
+    shouldSendSessionHeaders(url, getPathname())
+      ? { ...sessionHeaders(getSession(), now()), ...(ownServer(url) ? { traceparent: traceparent() } : {}) }
+      : {};
 }

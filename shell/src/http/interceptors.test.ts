@@ -159,6 +159,19 @@ describe('session headers (SPEC.md 7)', () => {
     expect(requestUrl(undefined)).toBe('');
   });
 
+  it('send a fresh W3C trace context with them, to our own server only', async () => {
+    const { http, fake } = setup();
+    await http.get('/api/backoffice/items');
+    const first = fake.lastHeaders().traceparent;
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    await http.get('/api/backoffice/items');
+    expect(fake.lastHeaders().traceparent).not.toBe(first);
+    await http.get('https://elsewhere.example/api/items');
+    expect(fake.lastHeaders()).not.toHaveProperty('traceparent');
+    await http.get('/api/ordering_online/menu');
+    expect(fake.lastHeaders()).not.toHaveProperty('traceparent');
+  });
+
   it('sessionHeaders() is the pure rule', () => {
     expect(sessionHeaders(null, T0)).toEqual({
       'X-Session-ID': '',

@@ -1,6 +1,13 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, InternalAxiosRequestConfig } from 'axios';
 import { ROUTER_PATH_CACHE_MS, SESSION_HEADERS, UNAUTHORIZED_HANDLING_DELAY_MS } from '@hive/shared/config';
-import { isAxiosError, isCancel, shouldHandle401, shouldSendSessionHeaders } from '@hive/shared/http';
+import {
+  isAxiosError,
+  isCancel,
+  ownServer,
+  shouldHandle401,
+  shouldSendSessionHeaders,
+  traceparent,
+} from '@hive/shared/http';
 import type { LocalSession } from '../session/localSession';
 import type { RequestGate } from './requestGate';
 
@@ -149,8 +156,11 @@ export function installInterceptors(http: AxiosInstance, options: InterceptorOpt
   const requestId = http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     if (gate.isBlocked()) throw gate.cancelError(config);
     gate.attach(config);
-    if (shouldSendSessionHeaders(requestUrl(config), pathCache.get())) {
+    const url = requestUrl(config);
+    if (shouldSendSessionHeaders(url, pathCache.get())) {
       for (const [name, value] of Object.entries(sessionHeaders(getSession(), now()))) config.headers.set(name, value);
+      // The server's spans of this call join the trace (docs/operations.md, "Traces").
+      if (ownServer(url)) config.headers.set('traceparent', traceparent());
     }
     return config;
   });

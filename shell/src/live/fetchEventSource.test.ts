@@ -58,6 +58,7 @@ describe('the fetch-based event-stream reader', () => {
       'X-Session-Valid': 'true',
       'X-Session-Expires': new Date(T0 + 60_000).toISOString(),
       'X-Request-Time': new Date(T0).toISOString(),
+      traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/),
     });
   });
 

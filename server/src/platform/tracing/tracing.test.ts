@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SpanKind } from '@opentelemetry/api';
+import { traceparent } from '@hive/shared/http';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createTracing } from './tracing';
 import { Client, databaseTargets, startTestServer, type Json, type TestServer } from '../../../test/helpers';
@@ -43,11 +44,10 @@ for (const target of databaseTargets()) {
       const items = (await (await owner.request('/api/backoffice/items?pageSize=1')).json()) as Json;
       const itemId: number = items.rows[0].id;
       exporter.reset();
-      const traceId = hex(16);
-      const parentId = hex(8);
-      const response = await owner.request(`/api/backoffice/items/${itemId}`, {
-        headers: { traceparent: `00-${traceId}-${parentId}-01` },
-      });
+      // The header the shell sends with every signed-in call (@hive/shared/http).
+      const header = traceparent();
+      const [, traceId, parentId] = header.split('-');
+      const response = await owner.request(`/api/backoffice/items/${itemId}`, { headers: { traceparent: header } });
       assert.equal(response.status, 200);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
