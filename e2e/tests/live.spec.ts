@@ -35,7 +35,10 @@ test.describe('Live pages', () => {
     const device = await pairTerminal(page, `E2E live ${Date.now() % 100000}`, 'Main Street');
     const reply = await device.config();
     expect(reply.status).toBe(200);
-    const register = new SimulatedRegister(reply.body as DeviceConfig, {
+    // Other tests create and delete "E2E ..." items meanwhile: sell the seeded catalog only.
+    const config = reply.body as DeviceConfig;
+    const seeded = { ...config, items: config.items.filter((i) => !/^E2E/i.test(i.name) && !/^E2E/i.test(i.sku)) };
+    const register = new SimulatedRegister(seeded, {
       seed: `e2e-live:${Date.now()}`,
       restaurant: false,
     });
