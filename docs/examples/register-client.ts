@@ -83,6 +83,15 @@ export async function runSampleRegister(opts: {
     sent.push(event);
   };
   const shiftId = randomUUID();
+  /** A sale of this shift, now, by the first employee. */
+  const sale = (fields: Omit<ReceiptEvent, 'id' | 'type' | 'at'>): ReceiptEvent => ({
+    id: randomUUID(),
+    type: 'receipt',
+    at: now(),
+    shiftId,
+    employeeId,
+    ...fields,
+  });
   const floatCents = 10_000;
   let drawer = floatCents;
   record({ id: shiftId, type: 'shift_open', at: now(), employeeId, openingFloatCents: floatCents });
@@ -101,17 +110,12 @@ export async function runSampleRegister(opts: {
   const change = tender(splitTotals.totalCents, split);
   if (!('changeCents' in change)) throw new Error(`cannot tender the sale: ${change.problem}`);
   drawer += handed - change.changeCents;
-  const splitSale: ReceiptEvent = {
-    id: randomUUID(),
-    type: 'receipt',
-    at: now(),
-    shiftId,
-    employeeId,
+  const splitSale = sale({
     lines: splitLines,
     payments: split.map((p) => ({ paymentTypeId: p.cashLike ? cash.id : card.id, amountCents: p.amountCents })),
     changeCents: change.changeCents,
     totals: splitTotals,
-  };
+  });
   record(splitSale);
 
   // 2. An item with modifiers: the fewest each group asks for (at least one), checked as the server will.
@@ -130,16 +134,7 @@ export async function runSampleRegister(opts: {
       }),
     ];
     const totals = priced(lines);
-    record({
-      id: randomUUID(),
-      type: 'receipt',
-      at: now(),
-      shiftId,
-      employeeId,
-      lines,
-      payments: [{ paymentTypeId: card.id, amountCents: totals.totalCents }],
-      totals,
-    });
+    record(sale({ lines, payments: [{ paymentTypeId: card.id, amountCents: totals.totalCents }], totals }));
   }
 
   // 3. A discount of the configuration: on the line it covers, or on the whole receipt.
@@ -157,17 +152,14 @@ export async function runSampleRegister(opts: {
       discount.scope === 'receipt' ? [{ name: discount.name, discountId: discount.id, amountCents: off }] : [];
     const totals = priced(lines, receiptDiscounts);
     drawer += totals.totalCents;
-    record({
-      id: randomUUID(),
-      type: 'receipt',
-      at: now(),
-      shiftId,
-      employeeId,
-      lines,
-      discounts: receiptDiscounts,
-      payments: [{ paymentTypeId: cash.id, amountCents: totals.totalCents }],
-      totals,
-    });
+    record(
+      sale({
+        lines,
+        discounts: receiptDiscounts,
+        payments: [{ paymentTypeId: cash.id, amountCents: totals.totalCents }],
+        totals,
+      }),
+    );
   }
 
   const sales = await flushQueue(client, queue);

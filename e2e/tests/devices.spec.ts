@@ -6,6 +6,7 @@ import { SimulatedRegister } from '@hive/shared/simulation/register';
 import { bannerPng } from '../../server/src/modules/devices/png';
 import { DeviceClient } from '../../simulator/src/clients';
 import { signIn, watchConsole } from './helpers';
+import { seededCatalog } from './register';
 
 /*
  * The Devices pages (issue 17) in Chromium against the real server and database: terminals paired
@@ -129,11 +130,10 @@ test.describe('Devices', () => {
     const device = await registerPairs(page, code!, 'Hive register simulator');
     const reply = await device.config();
     expect(reply.status).toBe(200);
-    // Other tests create and delete this company's items meanwhile ("E2E lemonade ..."): a sale of
-    // one deleted in between is rightly rejected (unknown_item). Sell the seeded catalog only.
-    const config = reply.body as DeviceConfig;
-    const seeded = { ...config, items: config.items.filter((i) => !/^E2E/i.test(i.name) && !/^E2E/i.test(i.sku)) };
-    const register = new SimulatedRegister(seeded, { seed: `e2e:${name}`, restaurant: false });
+    const register = new SimulatedRegister(seededCatalog(reply.body as DeviceConfig), {
+      seed: `e2e:${name}`,
+      restaurant: false,
+    });
 
     await page.goto('/overview');
     const receipts = page

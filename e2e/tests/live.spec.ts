@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { DeviceConfig } from '@hive/shared/schemas/device';
 import { SimulatedRegister } from '@hive/shared/simulation/register';
 import { signIn, watchConsole } from './helpers';
-import { pairTerminal } from './register';
+import { pairTerminal, seededCatalog } from './register';
 
 /*
  * Push instead of polling (issue 31): with the overview and the transactions list open in two tabs,
@@ -35,10 +35,7 @@ test.describe('Live pages', () => {
     const device = await pairTerminal(page, `E2E live ${Date.now() % 100000}`, 'Main Street');
     const reply = await device.config();
     expect(reply.status).toBe(200);
-    // Other tests create and delete "E2E ..." items meanwhile: sell the seeded catalog only.
-    const config = reply.body as DeviceConfig;
-    const seeded = { ...config, items: config.items.filter((i) => !/^E2E/i.test(i.name) && !/^E2E/i.test(i.sku)) };
-    const register = new SimulatedRegister(seeded, {
+    const register = new SimulatedRegister(seededCatalog(reply.body as DeviceConfig), {
       seed: `e2e-live:${Date.now()}`,
       restaurant: false,
     });

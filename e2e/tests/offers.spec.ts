@@ -33,12 +33,16 @@ test('a promotion made in the UI applies in the storefront and on a device recei
   await page.getByRole('checkbox', { name: 'Caesar salad', exact: true }).check();
   expect(await axe(page, 'promotion form')).toEqual([]);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: new RegExp(name) })).toContainText('20 % off');
+  await expect(
+    page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: new RegExp(name) }),
+  ).toContainText('20 % off');
 
   // The storefront: the cart shows it, the order is priced with it (9.50 - 1.90, plus 10 % tax).
   const guest = await (await browser.newContext()).newPage();
   await guest.goto('/ordering/blue-door-bistro');
-  const card = guest.getByRole('listitem').filter({ has: guest.getByRole('heading', { name: 'Caesar salad', exact: true }) });
+  const card = guest
+    .getByRole('listitem')
+    .filter({ has: guest.getByRole('heading', { name: 'Caesar salad', exact: true }) });
   await card.getByRole('button', { name: 'Add Caesar salad to cart' }).click();
   const promotions = guest.getByRole('list', { name: 'Promotions' });
   await expect(promotions).toContainText(name);
@@ -55,9 +59,13 @@ test('a promotion made in the UI applies in the storefront and on a device recei
   await expect(totals).toContainText('$8.36');
 
   // A register: the receipt claiming the promotion is stored; a wrong amount is rejected.
-  const config = (await (await page.request.get('/api/backoffice/promotions')).json()) as { rows: { id: number; name: string }[] };
+  const config = (await (await page.request.get('/api/backoffice/promotions')).json()) as {
+    rows: { id: number; name: string }[];
+  };
   const promotion = config.rows.find((p) => p.name === name)!;
-  const items = (await (await page.request.get('/api/backoffice/discounts/options')).json()) as { items: { id: number; name: string }[] };
+  const items = (await (await page.request.get('/api/backoffice/discounts/options')).json()) as {
+    items: { id: number; name: string }[];
+  };
   const salad = items.items.find((i) => i.name === 'Caesar salad')!;
   const device = await pairTerminal(page, 'E2E promotions', 'Canal Walk');
   const payments = (await device.config()).body as { paymentTypes: { id: number; builtin: string | null }[] };
@@ -74,9 +82,13 @@ test('a promotion made in the UI applies in the storefront and on a device recei
   const sent = await device.send([receipt(190), receipt(200)]);
   expect(sent.body.results.map((r: { status: string }) => r.status)).toEqual(['stored', 'rejected']);
   await page.goto('/promotions');
-  await expect(page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: new RegExp(name) })).toContainText('$1.90');
+  await expect(
+    page.getByRole('table', { name: 'Promotions' }).getByRole('row', { name: new RegExp(name) }),
+  ).toContainText('$1.90');
   expect(await axe(page, '/promotions')).toEqual([]);
   // Switched off again: the other specs' baskets stay as they were.
-  const off = await page.request.delete(`/api/backoffice/promotions/${promotion.id}`, { headers: { Origin: new URL(page.url()).origin } });
+  const off = await page.request.delete(`/api/backoffice/promotions/${promotion.id}`, {
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(off.status()).toBe(204);
 });

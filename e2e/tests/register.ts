@@ -1,5 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { type CashMovementEvent, type DeviceConfig, type EventResult, type ReceiptEvent, type RefundEvent, type ShiftCloseEvent, type ShiftOpenEvent } from '@hive/shared/schemas/device';
+import {
+  type CashMovementEvent,
+  type DeviceConfig,
+  type EventResult,
+  type ReceiptEvent,
+  type RefundEvent,
+  type ShiftCloseEvent,
+  type ShiftOpenEvent,
+} from '@hive/shared/schemas/device';
 import { computeRefund, computeSale, type RefundableLine } from '@hive/register-sdk/money';
 import { uuidFrom } from '@hive/shared/simulation/register';
 import { DeviceClient } from '../../simulator/src/clients';
@@ -222,4 +230,13 @@ export async function playScript(
     outcomes.set(events[i]!.key, r);
   });
   return outcomes;
+}
+
+/**
+ * A configuration to sell from while other tests run beside it: they create and delete this
+ * company's "E2E ..." items, and a sale of one deleted in between is rightly rejected
+ * (unknown_item). The seeded catalog only.
+ */
+export function seededCatalog(config: DeviceConfig): DeviceConfig {
+  return { ...config, items: config.items.filter((i) => !/^E2E/i.test(i.name) && !/^E2E/i.test(i.sku)) };
 }

@@ -1,4 +1,5 @@
-import { eventsRequestSchema, pairingCodeSchema, receiptEventSchema } from './device';
+import { MAX_SALE_CENTS } from '@hive/register-sdk/money';
+import { DEVICE_LIMITS, eventsRequestSchema, pairingCodeSchema, receiptEventSchema } from './device';
 
 describe('request schemas', () => {
   it('normalises pairing codes and refuses look-alikes', () => {
@@ -29,5 +30,11 @@ describe('request schemas', () => {
     expect(bad({ unitPriceCents: -5 }).success).toBe(false);
     expect(bad({ unitPriceCents: 2.5 }).success).toBe(false);
     expect(bad({ taxRateIds: [1, 1] }).success).toBe(false);
+  });
+});
+
+describe('the SDK and the schemas agree', () => {
+  it('on the largest amount of a sale (the SDK has no dependency to read it from)', () => {
+    expect(MAX_SALE_CENTS).toBe(DEVICE_LIMITS.maxCents * 100);
   });
 });

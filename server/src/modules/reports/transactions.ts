@@ -166,34 +166,26 @@ const byTill = (q: TransactionsQuery) =>
  * (theirs name none), as the list finds.
  */
 async function tillRollup(db: Kysely<Database>, ctx: ReportContext, q: TransactionsQuery, range: DayRange) {
-  const none = {
-    sales: 0,
-    refunds: 0,
-    salesCents: 0,
-    refundsCents: 0,
-    salesNet: 0,
-    refundsNet: 0,
-    salesPaid: 0,
-    refundsPaid: 0,
-  };
-  if (q.terminal !== undefined && !(await companyTerminal(db, ctx.companyId, q.terminal))) return none;
   let rolled = db
     .selectFrom('rollup_receipts')
     .where(rollupScope(ctx, range))
     .where('payment', '=', q.payment ?? '');
   if (q.terminal !== undefined) rolled = rolled.where('terminal_id', '=', q.terminal);
-  const r = await rolled
-    .select([
-      sumOf('sales').as('sales'),
-      sumOf('refunds').as('refunds'),
-      sumOf('sales_cents').as('sales_cents'),
-      sumOf('refunds_cents').as('refunds_cents'),
-      sumOf('sales_net_cents').as('sales_net'),
-      sumOf('refunds_net_cents').as('refunds_net'),
-      sumOf('sales_paid_cents').as('sales_paid'),
-      sumOf('refunds_paid_cents').as('refunds_paid'),
-    ])
-    .executeTakeFirst();
+  const gone = q.terminal !== undefined && !(await companyTerminal(db, ctx.companyId, q.terminal));
+  const r = gone
+    ? undefined
+    : await rolled
+        .select([
+          sumOf('sales').as('sales'),
+          sumOf('refunds').as('refunds'),
+          sumOf('sales_cents').as('sales_cents'),
+          sumOf('refunds_cents').as('refunds_cents'),
+          sumOf('sales_net_cents').as('sales_net'),
+          sumOf('refunds_net_cents').as('refunds_net'),
+          sumOf('sales_paid_cents').as('sales_paid'),
+          sumOf('refunds_paid_cents').as('refunds_paid'),
+        ])
+        .executeTakeFirst();
   return {
     sales: n(r?.sales),
     refunds: n(r?.refunds),
