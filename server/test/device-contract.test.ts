@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../src/modules/device-api';
-import { checkExchange, declaredCodes, findOperation, type DeviceExchange } from './device-contract';
+import {
+  checkExchange,
+  DeviceContract,
+  declaredCodes,
+  findOperation,
+  type DeviceExchange,
+} from './device-contract';
 import { ONCE, oneDatabase, startTestServer, type TestServer } from './helpers';
 
 /*
@@ -112,6 +120,32 @@ describe('the device API contract check', ONCE, () => {
   });
 });
 
+describe('an answer still being written when its client has the status', ONCE, () => {
+  it('is checked once written, before the server closes (settled)', async () => {
+    // The body goes out 300 ms after the headers: a test may be done, and its server closing, by then.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"unexpected":');
+      setTimeout(() => res.end('true}'), 300);
+    });
+    const contract = new DeviceContract().watch(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/api/device/v1/openapi.json`);
+      assert.equal(answer.status, 200);
+      assert.equal(contract.total, 0, 'not yet written');
+      await contract.settled();
+      assert.equal(contract.total, 1);
+      assert.throws(() => contract.assertConforms(), /GET \/openapi\.json -> 200/);
+      await answer.arrayBuffer();
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 for (const target of oneDatabase()) {
   describe('every test server checks its device API answers', () => {
     let server: TestServer;
@@ -125,6 +159,7 @@ for (const target of oneDatabase()) {
     it('by default, against the served document, and reports what it does not allow', async () => {
       const before = server.deviceContract.total;
       assert.equal((await fetch(`${server.url}/api/device/v1/config`)).status, 401);
+      await server.deviceContract.settled();
       assert.equal(server.deviceContract.total, before + 1);
       server.deviceContract.assertConforms();
 
@@ -135,6 +170,7 @@ for (const target of oneDatabase()) {
       server.deviceContract.document = narrowed;
       try {
         await fetch(`${server.url}/api/device/v1/config`);
+        await server.deviceContract.settled();
         assert.throws(
           () => server.deviceContract.assertConforms(),
           /GET \/config -> 401: 401 is not a response of GET \/config/,

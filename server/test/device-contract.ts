@@ -231,6 +231,8 @@ export class DeviceContract {
   readonly checked = new Map<string, number>();
   readonly problems: string[] = [];
   private reported = 0;
+  /** Answers being written: checked on their 'finish', which may come after the client has them. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   get total(): number {
     return [...this.checked.values()].reduce((a, b) => a + b, 0);
@@ -272,6 +274,9 @@ export class DeviceContract {
         chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
+    const done = new Promise<void>((resolve) => res.once('close', resolve));
+    this.inFlight.add(done);
+    void done.then(() => this.inFlight.delete(done));
     const write = res.write;
     const end = res.end;
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
@@ -302,6 +307,22 @@ export class DeviceContract {
         body,
       });
     });
+  }
+
+  /**
+   * Waits (at most `limitMs`) for the answers still being written: a client may hold a status
+   * before the server's 'finish', and a server closed in between would never check that answer.
+   */
+  async settled(limitMs = 5000): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([...this.inFlight]),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, limitMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /** Throws what did not conform since the last call. */

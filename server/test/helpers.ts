@@ -201,6 +201,7 @@ export async function startTestServer(
     running,
     deviceContract,
     async close() {
+      await deviceContract.settled();
       await running.close();
       await prepared.cleanup();
       await fs.rm(dataDir, { recursive: true, force: true });
