@@ -6,13 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../src/modules/device-api';
-import {
-  checkExchange,
-  DeviceContract,
-  declaredCodes,
-  findOperation,
-  type DeviceExchange,
-} from './device-contract';
+import { checkExchange, DeviceContract, declaredCodes, findOperation, type DeviceExchange } from './device-contract';
 import { ONCE, oneDatabase, startTestServer, type TestServer } from './helpers';
 
 /*

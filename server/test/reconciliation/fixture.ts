@@ -44,6 +44,27 @@ async function ok(promise: Promise<{ status: number; body: Json }>, what: string
 
 let companies = 0;
 
+/** A till at `locationId`, created in the back-office and paired through the device API. */
+export async function pairedTill(
+  server: TestServer,
+  owner: Client,
+  name: string,
+  locationId: number,
+): Promise<Fixture['terminals'][number]> {
+  const created = await ok(api(owner, 'POST', `${B}/terminals`, { name, locationId }), name);
+  const id = (created.terminal ?? created).id as number;
+  const code = await ok(api(owner, 'POST', `${B}/terminals/${id}/pairing_code`, {}), `${name} code`, 200);
+  const paired = await fetch(`${server.url}/api/device/v1/pair`, {
+    method: 'POST',
+    // Its own address: pairing is limited per address, and a shrinking run pairs many tills.
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify({ code: code.pairingCode }),
+  });
+  const token = ((await paired.json()) as Json).token as string;
+  assert.ok(token, `${name} pairs`);
+  return { id, name, token };
+}
+
 export async function freshCompany(server: TestServer): Promise<Fixture> {
   companies += 1;
   const email = `owner${companies}-${process.pid}@recon.test`;
@@ -158,19 +179,7 @@ export async function freshCompany(server: TestServer): Promise<Fixture> {
 
   const terminals = [];
   for (const [k, location] of locations.entries()) {
-    const name = `Recon till ${k + 1}`;
-    const created = await ok(api(owner, 'POST', `${B}/terminals`, { name, locationId: location.id }), name);
-    const id = (created.terminal ?? created).id as number;
-    const code = await ok(api(owner, 'POST', `${B}/terminals/${id}/pairing_code`, {}), `${name} code`, 200);
-    const paired = await fetch(`${server.url}/api/device/v1/pair`, {
-      method: 'POST',
-      // Its own address: pairing is limited per address, and a shrinking run pairs many tills.
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
-      body: JSON.stringify({ code: code.pairingCode }),
-    });
-    const token = ((await paired.json()) as Json).token as string;
-    assert.ok(token, `${name} pairs`);
-    terminals.push({ id, name, token });
+    terminals.push(await pairedTill(server, owner, `Recon till ${k + 1}`, location.id));
   }
 
   const employees = [];

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TERMINAL_ONLINE_WINDOW_MS, type CloseShiftInput } from '@hive/shared/schemas/backoffice/devices';
 import type { Database } from '../../database';
-import { ingestEvents, lockCompanyIngest, recordShiftCloser, shiftCloseEvent } from '../receipts';
+import { ingestEvents, lockTillIngest, recordShiftCloser, shiftCloseEvent } from '../receipts';
 import { notFound, refused } from '../merchant';
 import { writeLog } from './log';
 
@@ -42,7 +42,7 @@ export async function closeShiftFromBackoffice(
   const { companyId, userId, terminalId, now } = who;
   return db.transaction().execute(async (trx) => {
     // Taken before anything is read: a batch of this register cannot slip in between.
-    await lockCompanyIngest(trx, companyId);
+    await lockTillIngest(trx, companyId, terminalId);
     const terminal = await trx
       .selectFrom('terminals')
       .select(['id', 'name', 'status', 'last_seen_at'])

@@ -8,7 +8,7 @@ import type { ServerModule } from '../../module';
 import { firstSalesMigration } from './firstMigration';
 import { receiptsMigrations } from './migrations';
 
-export { ingestEvents, lockCompanyIngest, type IngestDevice, type IngestOptions, type IngestResult } from './ingest';
+export { ingestEvents, lockCompanyIngest, lockTillIngest, type IngestDevice, type IngestOptions, type IngestResult } from './ingest';
 export { loadSales } from './plan';
 export type { PlannedReceipt, PlannedLine, PlannedPayment } from './plan';
 export { expectedCash } from './post/rows';

@@ -26,13 +26,21 @@ import { postingSteps, type EventOutcome, type PostingStep } from './posting';
  * days of history, tests and the benchmarks with the events of receipts/events.ts).
  *
  * parse -> plan -> post. Each event is parsed on its own (parse.ts); the batch then runs in one
- * transaction, serialised per company (a PostgreSQL advisory lock; SQLite runs one transaction at a
- * time anyway), so what it reads (event ids seen, open shifts, refunded quantities) cannot change
- * under it. Planning (plan/) reads what the events name once, the posting steps load their books,
+ * transaction. Planning (plan/) reads what the events name once, the posting steps load their books,
  * and the events are checked in order against those plus what the earlier events of the batch did;
  * nothing is written until then. Posting writes the receipts' own rows (post/rows.ts), then runs
  * every posting step on the whole batch (posting.ts), then records each event's outcome. An event
  * is stored whole or rejected whole: nothing of a rejected event is written.
+ *
+ * Locks, always taken in this order so that no two batches wait on each other in a circle:
+ * 1. the till's (lockTillIngest), for the whole transaction: what only the till touches (its event
+ *    ids seen, its open shift) cannot change under it, and the back-office closing its shift waits;
+ * 2. the shared rows planning checks against, each kind sorted by id: the sales being refunded (what
+ *    was refunded of them), then each step's book (customers' points, gift cards, employees' punches);
+ * 3. the company's (lockCompanyIngest), taken only when planning is done and held from the first
+ *    write to the commit: document numbers, stock and the roll-ups are the company's.
+ * So one company's tills plan in parallel and queue only for their writes. SQLite runs one
+ * transaction at a time anyway.
  */
 
 export type { IngestDevice } from './plan';
@@ -48,7 +56,7 @@ export interface IngestOptions {
    * bus). Inside a caller's transaction nothing is announced: the caller has not committed yet.
    */
   live?: Pick<LiveBus, 'publishChange'>;
-  /** Where the wait for the company's lock is reported (the device API passes the app's metrics). */
+  /** Where the waits for the till's and the company's locks are reported (the device API passes the app's metrics). */
   metrics?: Pick<IngestMetrics, 'lockWaited'>;
 }
 
@@ -71,6 +79,13 @@ async function post(
   changed: Set<LiveTopic>,
 ): Promise<void> {
   const { now } = options;
+  // The company's critical section: from its first shared write (a shift's or receipt's number) to
+  // the commit. Nothing is read here that planning decided on, so it stays short.
+  if (isPostgresTrx(trx)) {
+    const waitFrom = performance.now();
+    await lockCompanyIngest(trx, device.companyId);
+    options.metrics?.lockWaited((performance.now() - waitFrom) / 1000, 'company');
+  }
   await writeShifts(trx, device, p);
   await writeReceipts(trx, device, lookup, p, now);
   const closing = await writeCash(trx, device, p, now);
@@ -111,13 +126,33 @@ async function post(
   for (const s of p.stored) results[s.index] = { id: s.key, status: 'stored', ...outcome.get(s.index) };
 }
 
+const isPostgresTrx = (trx: Transaction<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The till locks' namespace (the two-key advisory locks never meet the one-key company lock). */
+const TILL_LOCKS = sql`hashtext('hive-ingest-till')`;
+
 /**
- * Serialises the company's batches (PostgreSQL; SQLite runs one transaction at a time anyway): what
- * a batch reads cannot change under it. Also taken by whoever closes a shift outside a batch (the
- * back-office), so a register's batch and that closing never interleave.
+ * Serialises one till's batches (PostgreSQL; SQLite runs one transaction at a time anyway), and a
+ * batch with the back-office closing that till's shift: its event ids seen and its shifts cannot
+ * change under it. Batches without a terminal (the demo seed, the benchmark) share one per company.
+ */
+export async function lockTillIngest(
+  trx: Transaction<Database>,
+  companyId: number,
+  terminalId: number | null,
+): Promise<void> {
+  if (!isPostgresTrx(trx)) return;
+  // Terminal ids are positive and unique across companies; -companyId names a company's terminal-less batches.
+  const till = terminalId ?? -companyId;
+  await sql`select pg_advisory_xact_lock(${TILL_LOCKS}, ${till}::int4)`.execute(trx);
+}
+
+/**
+ * Serialises the writes of the company's batches (PostgreSQL), taken after the till's lock and
+ * the planned rows' locks (see above), held to the commit.
  */
 export async function lockCompanyIngest(trx: Transaction<Database>, companyId: number): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgresTrx(trx)) {
     await sql`select pg_advisory_xact_lock(hashtext(${`hive-ingest:${companyId}`}))`.execute(trx);
   }
 }
@@ -132,11 +167,15 @@ async function run(
   changed: Set<LiveTopic>,
   askedAt: number,
 ): Promise<void> {
-  // The wait for the company: on PostgreSQL the advisory lock; on SQLite the one connection, which
-  // Kysely hands to one transaction at a time (asked for when the transaction was).
-  const waitFrom = trx.getExecutor().adapter instanceof PostgresAdapter ? performance.now() : askedAt;
-  await lockCompanyIngest(trx, device.companyId);
-  options.metrics?.lockWaited((performance.now() - waitFrom) / 1000);
+  if (isPostgresTrx(trx)) {
+    const waitFrom = performance.now();
+    await lockTillIngest(trx, device.companyId, device.terminalId);
+    options.metrics?.lockWaited((performance.now() - waitFrom) / 1000, 'till');
+  } else {
+    // SQLite's one connection, which Kysely hands to one transaction at a time (asked for when the
+    // transaction was): the whole database's lock, reported as the company's.
+    options.metrics?.lockWaited((performance.now() - askedAt) / 1000, 'company');
+  }
   // Events stored before (a register resending) are duplicates: nothing changes.
   const seen = new Map<string, string>();
   await idsIn(

@@ -69,8 +69,9 @@ export async function loadGiftCardBook(trx: Db, companyId: number, numbers: stri
   const book: GiftCardBook = { cards: new Map(), timezone: (await companyLocale(trx, companyId)).timezone };
   const unique = [...new Set(numbers)].sort();
   if (unique.length === 0) return book;
-  // Locked until the batch commits: a storefront order cannot take the same money meanwhile.
-  const lock = isPostgres(trx) ? sql` for update` : sql``;
+  // Locked until the batch commits: a storefront order cannot take the same money meanwhile. NO KEY:
+  // a payment naming the card (its foreign key's KEY SHARE) need not wait.
+  const lock = isPostgres(trx) ? sql` for no key update` : sql``;
   const rows = await sql<{
     id: number;
     number: string;

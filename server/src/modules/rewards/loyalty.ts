@@ -127,7 +127,8 @@ export async function loadLoyaltyBook(trx: Db, companyId: number, customerIds: n
   const book: LoyaltyBook = { settings: await loyaltySettings(trx, companyId), balances: new Map(), opening };
   const unique = [...new Set(customerIds)].sort((a, b) => a - b);
   if (unique.length === 0) return book;
-  const lock = isPostgres(trx) ? sql` for update` : sql``;
+  // NO KEY: another till's receipt naming the customer (its foreign key's KEY SHARE) need not wait.
+  const lock = isPostgres(trx) ? sql` for no key update` : sql``;
   const rows = await sql<{ id: number; points: number }>`select id, points from customers
      where company_id = ${companyId} and id in (${sql.join(unique)}) order by id${lock}`.execute(trx);
   for (const r of rows.rows) {

@@ -38,12 +38,13 @@ export interface LockedEmployee {
 
 /**
  * The company's employees among `ids` with their position and effective rate, their rows locked
- * (FOR UPDATE, in id order) until the transaction ends on PostgreSQL.
+ * (in id order) until the transaction ends on PostgreSQL: FOR NO KEY UPDATE, so that a receipt
+ * another till inserts naming the employee (its foreign key's KEY SHARE) need not wait for it.
  */
 export async function lockEmployees(trx: Db, companyId: number, ids: readonly number[]): Promise<LockedEmployee[]> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return [];
-  const lock = isPostgres(trx) ? sql` for update of e` : sql``;
+  const lock = isPostgres(trx) ? sql` for no key update of e` : sql``;
   const { rows } = await sql<{
     id: number;
     active: number;

@@ -45,7 +45,8 @@ export function createFamilies(registry: Registry) {
     }),
     ingestLockWait: new Histogram({
       name: 'hive_ingest_lock_wait_seconds',
-      help: "Time a batch's transaction waited for its company's ingest lock (PostgreSQL: the advisory lock; SQLite: the one connection).",
+      help: "Time a batch's transaction waited for an ingest lock: lock=till (its register's, held throughout) or lock=company (held from its first write to the commit; SQLite: the one connection).",
+      labelNames: ['lock'] as const,
       buckets: LOCK_WAIT_BUCKETS,
       registers,
     }),

@@ -142,8 +142,16 @@ for (const target of databaseTargets()) {
       assert.ok(value(samples, 'hive_ingest_receipts_total') >= 1);
       assert.ok(value(samples, 'hive_ingest_batch_duration_seconds_count') >= 1);
       assert.ok(value(samples, 'hive_ingest_batch_duration_seconds_sum') > 0);
-      assert.ok(value(samples, 'hive_ingest_lock_wait_seconds_count') >= 1);
-      assert.ok(value(samples, 'hive_ingest_lock_wait_seconds_sum') >= 0);
+      // The till's lock, then the company's (SQLite: the one connection, as the company's).
+      const locks = target.name === 'postgres' ? ['till', 'company'] : ['company'];
+      for (const lock of locks) {
+        assert.ok(value(samples, 'hive_ingest_lock_wait_seconds_count', { lock }) >= 1, lock);
+        assert.ok(value(samples, 'hive_ingest_lock_wait_seconds_sum', { lock }) >= 0, lock);
+      }
+      assert.deepEqual(
+        samples.filter((s) => s.name === 'hive_ingest_lock_wait_seconds_count').map((s) => s.labels.lock),
+        locks,
+      );
 
       // The outbox, read at scrape time in the app's clock.
       assert.ok(value(samples, 'hive_outbox_queue_depth') >= 1);

@@ -15,8 +15,11 @@ export interface IngestMetrics {
     seconds: number,
     outcome: { stored: number; duplicate: number; rejected: number; receipts: number } | 'error',
   ): void;
-  /** How long a batch's transaction waited for its company's ingest lock. */
-  lockWaited(seconds: number): void;
+  /**
+   * How long a batch's transaction waited for a lock: its till's (held throughout), then its
+   * company's (held from its first write to the commit; SQLite: the one connection).
+   */
+  lockWaited(seconds: number, lock: 'till' | 'company'): void;
 }
 
 /** What the gauges read at scrape time. */
@@ -57,8 +60,8 @@ function createIngestMetrics(families: Families): IngestMetrics {
       }
       if (outcome.receipts > 0) families.ingestReceipts.inc(outcome.receipts);
     },
-    lockWaited(seconds) {
-      families.ingestLockWait.observe(seconds);
+    lockWaited(seconds, lock) {
+      families.ingestLockWait.observe({ lock }, seconds);
     },
   };
 }

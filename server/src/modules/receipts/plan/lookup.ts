@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import { chunks } from '../../../platform/db/chunks';
 import type { Database } from '../../../database';
 import { loadDiscounts, loadPromotions } from '../../offers';
@@ -75,7 +75,7 @@ export async function loadLookup(trx: Db, device: IngestDevice, events: readonly
     for (const r of rows) lookup.items.set(r.id, { categoryId: r.category_id });
   });
   await idsIn(saleKeys, async (keys) => {
-    for (const sale of await loadSales(trx, companyId, keys)) {
+    for (const sale of await loadSales(trx, companyId, keys, { lock: true })) {
       lookup.sales.set(sale.key, sale);
       // Their rates' names go on the refunds' tax lines.
       for (const line of sale.lines) for (const id of line.taxIds) if (id !== null) taxIds.push(id);
@@ -216,14 +216,27 @@ export function customersOf(events: readonly AnyParsed[], lookup: Lookup): numbe
   return ids;
 }
 
-/** Sales by client id with their lines, line taxes and what earlier refunds returned of each line. */
-export async function loadSales(db: Db, companyId: number, keys: string[]): Promise<SaleState[]> {
+/**
+ * Sales by client id with their lines, line taxes and what earlier refunds returned of each line.
+ * With `lock` (a batch refunding them, on PostgreSQL) the sales' rows are locked first, in id order,
+ * until the commit: two tills refunding the same sale queue here, and the second reads what the
+ * first returned. NO KEY: a refund row naming the sale (its foreign key's KEY SHARE) need not wait.
+ */
+export async function loadSales(
+  db: Db,
+  companyId: number,
+  keys: string[],
+  options: { lock?: boolean } = {},
+): Promise<SaleState[]> {
   if (keys.length === 0) return [];
   const receipts = await db
     .selectFrom('receipts')
     .select(['id', 'client_id', 'kind', 'customer_id', 'order_type_id'])
     .where('company_id', '=', companyId)
     .where('client_id', 'in', keys)
+    .$if(options.lock === true && db.getExecutor().adapter instanceof PostgresAdapter, (q) =>
+      q.orderBy('id').forNoKeyUpdate(),
+    )
     .execute();
   if (receipts.length === 0) return [];
   const receiptIds = receipts.map((r) => r.id);
