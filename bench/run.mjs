@@ -9,9 +9,10 @@
 //   6. bytes on the wire (Resource Timing `transferSize` in Chromium) for the login path and the
 //      back-office first view, both builds, beside the gzip sizes of the budgets
 //   7. the device API (bench/lib/device.mjs): event ingest and GET /config 304 on their own server;
-//      with BENCH_SOAK=1 also the soak (10 terminals x 5 receipts/s + 20 back-office users holding
-//      the live stream, BENCH_SOAK_SECONDS, default 300); BENCH_SOAK_DB=postgres runs it on two
-//      instances of a fresh PostgreSQL database created on DATABASE_URL's server
+//      then the soaks BENCH_SOAK names (bench/lib/soak.mjs; BENCH_SOAK_SECONDS each, default 300):
+//      `1` or `company` (10 registers of one company x 5 receipts/s + 20 back-office users), `tenants`
+//      (200 companies x 2 registers x 0.5 receipts/s + 40 users), `all` both; BENCH_SOAK_DB=postgres
+//      runs each on two instances of a fresh PostgreSQL database created on DATABASE_URL's server
 //   8. live latency (bench/lib/live.mjs): a receipt posted by a register to visible on an open
 //      overview and transactions list, p50/p95 (target p95 < 1 s)
 //   9. Lighthouse 12 (bench/lib/lighthouse.mjs), mobile defaults, on the login page and the storefront
@@ -35,6 +36,7 @@ import { checkBudgets, budgetsTable } from './budgets.mjs';
 import { launch, memory, median, quantile, runScenarios, transfer, DEMO } from './lib/browser.mjs';
 import { measure, signInCookie } from './lib/load.mjs';
 import { deviceBench, deviceReport } from './lib/device.mjs';
+import { soakKinds } from './lib/soak.mjs';
 import { liveBench, liveReport } from './lib/live.mjs';
 import { lighthousePart, lighthousePartReport } from './lib/lighthouse.mjs';
 
@@ -54,7 +56,7 @@ const ONLY_LIVE = process.env.BENCH_ONLY === 'live';
 const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const LIGHTHOUSE_URL = process.env.BENCH_LIGHTHOUSE_URL?.replace(/\/+$/, '');
-const SOAK = process.env.BENCH_SOAK === '1';
+const SOAKS = soakKinds(process.env.BENCH_SOAK);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 /** `postgres`: the soak on two instances of one PostgreSQL database (DATABASE_URL's server). */
 const SOAK_DB = process.env.BENCH_SOAK_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -96,7 +98,7 @@ async function main() {
       .join(' ')}`,
   );
   if (ONLY_DEVICE) {
-    const device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
+    const device = await deviceBench({ soaks: SOAKS, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
     const out = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, device };
     writeFileSync(path.join(repoRoot, 'bench/device-results.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.log(`\n${deviceReport(device)}`);
@@ -230,7 +232,7 @@ async function main() {
     child.kill('SIGTERM');
   }
   if (!ONLY_BYTES && !ONLY_BROWSER)
-    results.device = await deviceBench({ soak: SOAK, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
+    results.device = await deviceBench({ soaks: SOAKS, soakSeconds: SOAK_SECONDS, soakDb: SOAK_DB, log });
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${report(results)}`);

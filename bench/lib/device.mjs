@@ -3,21 +3,17 @@
 //   ingest   receipts per second through POST /events in batches of 100 (idempotency on: every
 //            event id is checked and recorded), then the same batches again (all duplicates)
 //   config   GET /config answered 304 (If-None-Match), latency at the median and p99
-//   soak     (BENCH_SOAK=1) 10 simulated terminals at 5 receipts/s each for BENCH_SOAK_SECONDS
-//            (default 300) while 20 back-office users poll the overview, load lists and hold the
-//            live stream (when GET /api/backoffice/events answers 200): errors, latency percentiles,
-//            each receipts event's time to every user, and the servers' memory (RSS) every 10 s.
-//            On the SQLite server above, or with BENCH_SOAK_DB=postgres (and DATABASE_URL) on two
-//            instances of one fresh PostgreSQL database, registers and users spread over both.
+//   soaks    (BENCH_SOAK, bench/lib/soak.mjs) on the SQLite server above, or with
+//            BENCH_SOAK_DB=postgres (and DATABASE_URL) each on two instances of a fresh PostgreSQL
+//            database, registers and users spread over both.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SimulatedRegister } from '../../shared/src/simulation/register.ts';
 import { BackofficeSession, DeviceClient } from '../../simulator/src/clients.ts';
-import { runSimulation } from '../../simulator/src/simulate.ts';
 import { repoRoot } from './graph.mjs';
-import { startBenchCluster, watchLive } from './soak-cluster.mjs';
+import { startBenchCluster } from './soak-cluster.mjs';
+import { SOAKS, soakBench, soakReport } from './soak.mjs';
 
 const OWNER = { email: 'owner@cornermarket.test', password: 'hive-demo-2026' };
 const INGEST_RECEIPTS = Number(process.env.BENCH_INGEST_RECEIPTS ?? 6000);
@@ -167,165 +163,59 @@ export async function configBench(url) {
   return out;
 }
 
-const rssOf = (pid) => {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return null;
-  }
-};
-
 /**
- * 10 registers at 5 receipts/s while 20 back-office users work, for `seconds`, on one server or
- * several instances of one (`urls`, `pids`): register k and user k use instance k mod n.
+ * Runs the device benchmarks on a server of their own, then the soaks asked for (`soaks`: kinds of
+ * bench/lib/soak.mjs), on that server or each on a fresh PostgreSQL cluster of two instances.
  */
-export async function soakBench({ urls, pids, seconds, database }) {
-  const USERS = 20;
-  const sessions = [];
-  for (let i = 0; i < USERS; i += 1) {
-    sessions.push(await BackofficeSession.signIn(urls[i % urls.length], OWNER.email, OWNER.password));
-  }
-  const live = await watchLive(sessions.map((s, i) => ({ url: urls[i % urls.length], cookie: s.cookieHeader() })));
-  const sample = (s) => {
-    const each = pids.map((pid) => round(rssOf(pid) / 1e6));
-    return { s, rssMb: round(each.reduce((a, b) => a + b, 0)), ...(pids.length > 1 ? { instancesMb: each } : {}) };
-  };
-  const memory = [sample(0)];
-  const started = Date.now();
-  const sampler = setInterval(() => memory.push(sample(Math.round((Date.now() - started) / 1000))), 10_000);
-  const calls = [];
-  const failures = [];
-  let running = true;
-  const LISTS = [
-    '/api/backoffice/terminals',
-    '/api/backoffice/items?page=1&pageSize=20',
-    '/api/backoffice/customers?page=1&pageSize=20',
-    '/api/backoffice/terminal_log?page=1&pageSize=20',
-    '/api/backoffice/print_jobs?page=1&pageSize=20',
-    '/api/backoffice/categories',
-  ];
-  // Each user: the live overview (poll its version every 3 s, reload it when it moved) and a list
-  // now and then, like a merchant watching the shop.
-  const user = async (session, k) => {
-    let version = '';
-    let tick = k;
-    await new Promise((resolve) => setTimeout(resolve, (k * 3000) / USERS));
-    while (running) {
-      const timed = async (path) => {
-        const t0 = performance.now();
-        try {
-          const body = await session.request('GET', path);
-          calls.push({ path: path.split('?')[0], ms: performance.now() - t0 });
-          return body;
-        } catch (error) {
-          failures.push(`${path}: ${error.message}`);
-          return null;
-        }
-      };
-      const v = await timed('/api/backoffice/overview/version');
-      if (v && v.version !== version) {
-        version = v.version;
-        await timed('/api/backoffice/overview?tzOffset=0');
-      }
-      if (tick % 2 === 0) await timed(LISTS[(tick / 2) % LISTS.length]);
-      tick += 1;
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-    }
-  };
-  const users = sessions.map((s, k) => user(s, k));
-  const simulation = await runSimulation({
-    url: urls[0],
-    deviceUrls: urls,
-    company: 'corner-market',
-    terminals: 10,
-    rate: 5,
-    duration: seconds,
-    seed: `soak-${Date.now()}`,
-  });
-  running = false;
-  await Promise.all(users);
-  const liveResult = await live.stop();
-  clearInterval(sampler);
-  memory.push(sample(Math.round((Date.now() - started) / 1000)));
-
-  const all = [...calls.map((c) => c.ms), ...simulation.latencies];
-  const byPath = {};
-  for (const c of calls) (byPath[c.path] ??= []).push(c.ms);
-  (byPath['POST /api/device/v1/events'] ??= []).push(...simulation.latencies);
-  return {
-    database,
-    instances: urls.length,
-    seconds,
-    terminals: 10,
-    ratePerTerminal: 5,
-    users: USERS,
-    events: {
-      sent: simulation.sent,
-      stored: simulation.stored,
-      duplicate: simulation.duplicate,
-      rejected: simulation.rejected,
-      unsent: simulation.unsent,
-      retries: simulation.retries,
-    },
-    requests: all.length,
-    errors: failures.length + simulation.rejected + simulation.unsent + simulation.retries + (liveResult?.drops ?? 0),
-    failures: failures.slice(0, 10),
-    p50ms: round(quantile(all, 0.5)),
-    p95ms: round(quantile(all, 0.95)),
-    p99ms: round(quantile(all, 0.99)),
-    maxMs: round(Math.max(...all)),
-    endpoints: Object.fromEntries(
-      Object.entries(byPath).map(([p, xs]) => [
-        p,
-        { n: xs.length, p50ms: round(quantile(xs, 0.5)), p99ms: round(quantile(xs, 0.99)) },
-      ]),
-    ),
-    memory,
-    // null: the live stream's route did not answer 200 (liveStatus says what it answered).
-    live: liveResult,
-    liveStatus: live.status,
-  };
-}
-
-/** Runs the device benchmarks on a server of their own; the soak only when asked. */
-export async function deviceBench({ soak = false, soakSeconds = 300, soakDb = 'sqlite', log = () => {} } = {}) {
+export async function deviceBench({ soaks = [], soakSeconds = 300, soakDb = 'sqlite', log = () => {} } = {}) {
   const server = await startDeviceServer();
   let ingest;
   let config;
-  let soakResult = null;
+  const soakResults = [];
   try {
     log('device: ingest');
     ingest = await ingestBench(server.url);
     log('device: config 304');
     config = await configBench(server.url);
-    if (soak && soakDb !== 'postgres') {
-      log(`device: soak, ${soakSeconds} s`);
-      const database = 'SQLite, one instance';
-      soakResult = await soakBench({ urls: [server.url], pids: [server.pid], seconds: soakSeconds, database });
+    if (soakDb !== 'postgres') {
+      for (const kind of soaks) {
+        log(`device: soak ${kind}, ${soakSeconds} s`);
+        const database = 'SQLite, one instance';
+        soakResults.push(
+          await soakBench({ kind, urls: [server.url], pids: [server.pid], seconds: soakSeconds, database, log }),
+        );
+      }
     }
   } finally {
     server.child.kill('SIGTERM');
   }
-  if (soak && soakDb === 'postgres') {
-    log('device: soak on PostgreSQL, starting two instances');
-    const cluster = await startBenchCluster();
-    try {
-      log(`device: soak, ${soakSeconds} s`);
-      soakResult = await soakBench({
-        urls: cluster.instances.map((i) => i.url),
-        pids: cluster.instances.map((i) => i.pid),
-        seconds: soakSeconds,
-        database: 'PostgreSQL, two instances',
-      });
-    } finally {
-      await cluster.stop();
+  if (soakDb === 'postgres') {
+    for (const kind of soaks) {
+      log(`device: soak ${kind} on PostgreSQL, starting two instances`);
+      const metricsToken = `soak-${process.pid}-metrics-token-0123456789`;
+      const cluster = await startBenchCluster({ tenants: SOAKS[kind].tenants, metricsToken });
+      try {
+        log(`device: soak ${kind}, ${soakSeconds} s`);
+        soakResults.push(
+          await soakBench({
+            kind,
+            urls: cluster.instances.map((i) => i.url),
+            pids: cluster.instances.map((i) => i.pid),
+            seconds: soakSeconds,
+            database: 'PostgreSQL, two instances',
+            metricsToken,
+            log,
+          }),
+        );
+      } finally {
+        await cluster.stop();
+      }
     }
   }
-  return { ingest, config, soak: soakResult };
+  return { ingest, config, soaks: soakResults };
 }
 
-const TARGETS = { ingest: 1000, config304: 5, soakP99: 250 };
+const TARGETS = { ingest: 1000, config304: 5 };
 
 export function deviceReport(d) {
   const ok = (met) => (met ? '**met**' : '**not met**');
@@ -340,23 +230,6 @@ export function deviceReport(d) {
     `| GET /config answered 304, 10 connections | p50 ${d.config.connections10.p50ms} ms, p99 ${d.config.connections10.p99ms} ms, ${d.config.connections10.requestsPerSecond} req/s | |`,
     `| GET /config 200, built from the database (${d.config.full200.bytes} bytes) | p50 ${d.config.full200.p50ms} ms, p99 ${d.config.full200.p99ms} ms | |`,
   ];
-  const s = d.soak;
-  if (s) {
-    lines.push(
-      `| soak (${s.database ?? 'SQLite, one instance'}): ${s.terminals} terminals × ${s.ratePerTerminal} receipts/s + ${s.users} back-office users, ${s.seconds} s | ${s.requests} API calls, ${s.errors} errors; p50 ${s.p50ms} ms, p95 ${s.p95ms} ms, p99 ${s.p99ms} ms, max ${s.maxMs} ms | 0 errors, p99 < ${TARGETS.soakP99} ms: ${ok(s.errors === 0 && s.p99ms < TARGETS.soakP99)} |`,
-      '',
-      `Soak events: ${s.events.sent} sent, ${s.events.stored} stored, ${s.events.duplicate} duplicate, ${s.events.rejected} rejected, ${s.events.unsent} unsent, ${s.events.retries} retries.`,
-      '',
-      '| endpoint (soak) | calls | p50 | p99 |',
-      '|---|---|---|---|',
-      ...Object.entries(s.endpoints).map(([p, e]) => `| ${p} | ${e.n} | ${e.p50ms} ms | ${e.p99ms} ms |`),
-      '',
-      `Server memory (RSS${s.instances > 1 ? `, both instances together` : ''}) during the soak: ${s.memory.map((m) => `${m.s} s ${m.rssMb} MB`).join(', ')}.`,
-      '',
-      s.live
-        ? `Live streams (${s.live.users} users, GET /api/backoffice/events): ${s.live.messages} receipts messages, from publish to the last user p50 ${s.live.p50ms} ms, p95 ${s.live.p95ms} ms, max ${s.live.maxMs} ms (${s.live.over1s} at 1 s or more; target p95 < 1 s: ${ok(s.live.p95ms < 1000)}); ${s.live.missed} not received by every user, ${s.live.drops} streams dropped; at the end every stream within 1 s: ${ok(s.live.endOk)}.`
-        : `Live streams: not measured (GET /api/backoffice/events answered ${s.liveStatus}).`,
-    );
-  }
+  for (const soak of d.soaks ?? []) lines.push('', soakReport(soak));
   return lines.join('\n');
 }

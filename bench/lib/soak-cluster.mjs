@@ -6,8 +6,11 @@ import { startCluster } from '../../tools/cluster/cluster.ts';
 import { openEventStream } from '../../tools/cluster/events.ts';
 import { repoRoot } from './graph.mjs';
 
-/** Instances a and b of bench/cluster-serve.mjs on a new database of DATABASE_URL's server, no proxy. */
-export async function startBenchCluster() {
+/**
+ * Instances a and b of bench/cluster-serve.mjs on a new database of DATABASE_URL's server, no proxy;
+ * `tenants` companies of the many-tenants soak seeded besides the demo's, /metrics behind `metricsToken`.
+ */
+export async function startBenchCluster({ tenants = 0, metricsToken } = {}) {
   const baseUrl = process.env.DATABASE_URL?.trim();
   if (!baseUrl?.startsWith('postgres')) {
     throw new Error(
@@ -18,8 +21,8 @@ export async function startBenchCluster() {
     baseUrl,
     prefix: 'hive_bench_soak',
     args: ['--import', 'tsx', path.join(repoRoot, 'bench/cluster-serve.mjs')],
-    env: { NODE_ENV: 'production' },
-    firstEnv: { BENCH_SEED: '1' },
+    env: { NODE_ENV: 'production', ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}) },
+    firstEnv: { BENCH_SEED: '1', BENCH_TENANTS: String(tenants) },
     readyLine: /^READY$/m,
     nginx: false,
   });
@@ -32,11 +35,14 @@ const quantile = (xs, q) => {
 
 /**
  * Each user holds `GET /api/backoffice/events` on its instance. Every `receipts` message (the same
- * data reaches every user of the company) is timed from its `at` (when the server published it, after
- * the receipt's transaction committed; same machine, same clock) until the last user had it. Resolves
- * with `{ status }` only when the route does not answer 200 (not there yet: nothing to measure).
+ * data reaches every user of the company: `group`, when the users are of several) is timed from its
+ * `at` (when the server published it, after the receipt's transaction committed; same machine, same
+ * clock) until the last user of the company had it. Resolves with `{ status }` only when the route
+ * does not answer 200 (not there yet: nothing to measure).
  */
 export async function watchLive(users) {
+  const groupSize = new Map();
+  for (const user of users) groupSize.set(user.group ?? '', (groupSize.get(user.group ?? '') ?? 0) + 1);
   const streams = [];
   const messages = new Map();
   let running = true;
@@ -44,9 +50,10 @@ export async function watchLive(users) {
   for (const [k, user] of users.entries()) {
     const stream = await openEventStream(`${user.url}/api/backoffice/events`, { cookie: user.cookie }, (m) => {
       if (m.event !== 'receipts' || typeof m.data.at !== 'number') return;
-      const key = JSON.stringify(m.data);
+      const group = user.group ?? '';
+      const key = `${group} ${JSON.stringify(m.data)}`;
       let entry = messages.get(key);
-      if (!entry) messages.set(key, (entry = { at: m.data.at, arrivals: new Map() }));
+      if (!entry) messages.set(key, (entry = { at: m.data.at, of: groupSize.get(group), arrivals: new Map() }));
       if (!entry.arrivals.has(k)) entry.arrivals.set(k, m.receivedAt);
     });
     if (stream.status !== 200) {
@@ -66,7 +73,7 @@ export async function watchLive(users) {
       running = false;
       for (const s of streams) s.close();
       const all = [...messages.values()];
-      const complete = all.filter((e) => e.arrivals.size === users.length);
+      const complete = all.filter((e) => e.arrivals.size === e.of);
       const latencies = complete.map((e) => Math.max(...e.arrivals.values()) - e.at);
       const lastAt = Math.max(...all.map((e) => e.at));
       // The end: the messages of the last 10 s, each with every user within 1 s.
@@ -83,7 +90,7 @@ export async function watchLive(users) {
         over1s: latencies.filter((ms) => ms >= 1_000).length,
         endOk:
           end.length > 0 &&
-          end.every((e) => e.arrivals.size === users.length && Math.max(...e.arrivals.values()) - e.at < 1_000),
+          end.every((e) => e.arrivals.size === e.of && Math.max(...e.arrivals.values()) - e.at < 1_000),
       };
     },
   };

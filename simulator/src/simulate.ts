@@ -38,6 +38,8 @@ export interface SimulationOptions {
   flushMs?: number;
   /** The registers' clock for the events' `at` (default Date.now; tests pass the server's). */
   now?: () => number;
+  /** The owner already signed in (a benchmark playing hundreds of companies signs each in once). */
+  session?: BackofficeSession;
 }
 
 export interface SimulationSummary {
@@ -94,7 +96,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const clock = options.now ?? Date.now;
   const email = options.email ?? DEMO_OWNERS[options.company];
   if (!email) throw new Error(`--company ${options.company}: not a demo company; give --email and --password`);
-  const session = await BackofficeSession.signIn(options.url, email, options.password ?? DEMO_PASSWORD);
+  const session =
+    options.session ?? (await BackofficeSession.signIn(options.url, email, options.password ?? DEMO_PASSWORD));
   const company = await session.company();
   if (company.slug !== options.company) {
     throw new Error(`${email} belongs to ${company.slug}, not ${options.company}`);
