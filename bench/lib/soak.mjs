@@ -111,11 +111,15 @@ const rssOf = (pid) => {
   }
 };
 
-/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 10 ms). */
+/**
+ * CPU seconds (user + system) a process has used, with its children that ended (PostgreSQL's
+ * backends come and go with the pools' connections: the postmaster counts the ended ones), from
+ * /proc in clock ticks of 10 ms.
+ */
 const cpuOf = (pid) => {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return fields.slice(11, 15).reduce((n, f) => n + Number(f), 0) / 100;
   } catch {
     return 0;
   }
@@ -365,7 +369,9 @@ export function soakVerdict(s) {
     apiP99: s.api.p99ms !== null && s.api.p99ms < t.apiP99,
     postsP99: s.posts.p99ms !== null && s.posts.p99ms < t.postsP99,
     liveP95: s.live != null && s.live.p95ms !== null && s.live.p95ms < t.liveP95,
-    memory: s.memoryDrift !== null && Math.abs(s.memoryDrift) <= t.memoryDrift,
+    // Flat: the last minute at most 10 % above the first (the first minute still holds what the
+    // seeding instance's start-up left for the collector: falling from it is no leak).
+    memory: s.memoryDrift !== null && s.memoryDrift <= t.memoryDrift,
   };
 }
 
@@ -387,7 +393,7 @@ export function soakReport(s) {
     s.live
       ? `| live, publish to every user of the company (${s.live.messages} messages, ${s.live.users} users) | p50 ${s.live.p50ms} ms, p95 ${s.live.p95ms} ms, max ${s.live.maxMs} ms; ${s.live.missed} missed | p95 < ${t.liveP95} ms: ${ok(v.liveP95)} |`
       : `| live | not measured (GET /api/backoffice/events answered ${s.liveStatus}) | p95 < ${t.liveP95} ms: ${ok(false)} |`,
-    `| memory (RSS${s.instances > 1 ? ', the instances together' : ''}), first minute to last | ${s.memoryDrift === null ? '–' : `${(s.memoryDrift * 100).toFixed(1)} %`} | within ${t.memoryDrift * 100} %: ${ok(v.memory)} |`,
+    `| memory (RSS${s.instances > 1 ? ', the instances together' : ''}), first minute to last | ${s.memoryDrift === null ? '–' : `${(s.memoryDrift * 100).toFixed(1)} %`} | at most ${t.memoryDrift * 100} % above: ${ok(v.memory)} |`,
     `| ingest lock wait per batch | ${lockLine || 'not measured (no METRICS_TOKEN)'} | |`,
     `| the load generator's event-loop delay | p50 ${s.generatorLagMs.p50} ms, p99 ${s.generatorLagMs.p99} ms, max ${s.generatorLagMs.max} ms | |`,
     `| cores used while selling (of ${os.cpus().length}) | server instances ${s.cores.instances}, PostgreSQL ${s.cores.postgres}, the load generator ${s.cores.generator} | |`,

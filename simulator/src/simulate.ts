@@ -86,6 +86,9 @@ interface SimTerminal {
   configAt: number;
   printAt: number;
   due: number;
+  /** Where in each sale's interval and each flush this terminal is (registers do not tick together). */
+  phase: number;
+  lastFlush: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -183,6 +186,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       configAt: Date.now(),
       printAt: Date.now(),
       due: 0,
+      phase: (k - 1) / options.terminals,
+      lastFlush: 0,
     });
     log(`${name}: paired (terminal ${paired.terminal.id} at ${paired.terminal.locationName ?? 'no location'})`);
   }
@@ -270,7 +275,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
   };
 
-  // Selling: each terminal rings up rate x duration sales, evenly spaced.
+  // Selling: each terminal rings up rate x duration sales, evenly spaced, and sends what it queued
+  // every flushMs, each at its own phase: ten registers of a shop never ring up or send together
+  // (in lockstep every batch of the company would reach the server in the same millisecond).
   const perTerminal = Math.max(0, Math.round(options.rate * options.duration));
   const payOutAt = perTerminal >= 2 ? Math.floor(perTerminal / 2) : -1;
   const start = Date.now();
@@ -279,13 +286,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     pending.add(p);
     void p.finally(() => pending.delete(p));
   };
-  let lastFlush = 0;
   for (;;) {
     const now = Date.now();
     let selling = false;
     for (const t of terminals) {
       if (t.revoked) continue;
-      while (t.due < perTerminal && start + ((t.due + 0.5) / options.rate) * 1000 <= now) {
+      while (t.due < perTerminal && start + ((t.due + t.phase) / options.rate) * 1000 <= now) {
         const at = clock();
         t.queue.push(t.register.sale(at));
         if (t.register.wantsRefund()) {
@@ -297,12 +303,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       if (t.due < perTerminal) selling = true;
       background(chores(t));
+      if (now - t.lastFlush >= flushMs && now - start >= t.phase * flushMs) {
+        t.lastFlush = now;
+        background(flush(t));
+      }
     }
-    if (now - lastFlush >= flushMs || !selling) {
-      lastFlush = now;
+    if (!selling) {
       for (const t of terminals) background(flush(t));
+      break;
     }
-    if (!selling) break;
     await sleep(Math.min(50, flushMs));
   }
 
