@@ -27,7 +27,9 @@
 // Options: --scale N (default 1000000), --db sqlite|postgres (PostgreSQL: DATABASE_URL, or
 // --url; an empty database, or one this benchmark loaded), --data DIR (SQLite; default
 // data/bench-reports-<scale>), --from DIR (PostgreSQL: the SQLite data to copy; the same default),
-// --runs N, --fresh (SQLite: start from an empty file), --load-only, --measure-only.
+// --runs N, --fresh (SQLite: start from an empty file), --load-only, --measure-only, --baseline FILE
+// (an earlier run's results, e.g. at 1M: each request's median against it, goal at most 1.5x, since
+// the roll-ups make a report's cost follow its period, not the history before it).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -57,6 +59,7 @@ const { values: args } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
     'measure-only': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const SCALE = Number(args.scale);
@@ -76,6 +79,8 @@ const SLUG = 'corner-market';
 const OWNER = { email: 'owner@cornermarket.test', password: 'hive-demo-2026' };
 const DAY_MS = 86_400_000;
 const INGEST_BATCH = 1000;
+/** Growth: a request at 3M receipts may take at most this many times its time at 1M (--baseline). */
+const RATIO_GOAL = 1.5;
 
 const started = Date.now();
 const log = (msg) => console.log(`[reports ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${msg}`);
@@ -522,9 +527,21 @@ export function reportTable(r) {
     '| request (the last full year) | median | p90 | target (median) | met? |',
     '|---|---|---|---|---|',
   ];
+  // The same request at another scale: its page number, receipt number or searched name differ.
+  const shape = (name) => name.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
+  const base = r.baseline ? new Map(r.baseline.rows.map((b) => [shape(b.name), b.medianMs])) : null;
+  if (base) {
+    lines[2] = `| request (the last full year) | median | p90 | target (median) | met? | × ${r.baseline.receipts} receipts (goal ≤ ${RATIO_GOAL}) |`;
+    lines[3] = '|---|---|---|---|---|---|';
+  }
   for (const row of r.measure.rows) {
+    const before = base?.get(shape(row.name));
+    const ratio = before && row.medianMs ? row.medianMs / before : null;
+    const ratioCell = base
+      ? ` ${ratio === null ? '–' : `${ratio.toFixed(2)}${ratio <= RATIO_GOAL ? '' : ' **over**'}`} |`
+      : '';
     lines.push(
-      `| ${row.name} | ${row.error ? row.error : `${row.medianMs} ms`} | ${row.p90Ms ?? '–'} ms | < ${row.target} ms | ${row.met ? 'yes' : '**no**'} |`,
+      `| ${row.name} | ${row.error ? row.error : `${row.medianMs} ms`} | ${row.p90Ms ?? '–'} ms | < ${row.target} ms | ${row.met ? 'yes' : '**no**'} |${ratioCell}`,
     );
   }
   if (r.load && !r.load.reused && r.load.copy) {
@@ -583,6 +600,10 @@ async function main() {
     receipts: loaded?.receipts ?? null,
   };
   result.measure = await measure();
+  if (args.baseline) {
+    const before = JSON.parse(readFileSync(path.resolve(args.baseline), 'utf8'));
+    result.baseline = { file: args.baseline, receipts: before.receipts ?? before.scale, rows: before.measure.rows };
+  }
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\n${reportTable(result)}`);
   log(`wrote ${path.relative(repoRoot, file)}`);
