@@ -44,6 +44,7 @@ import { DEMO_CATALOGS } from '../server/src/modules/catalog/demoCatalog.ts';
 import { SimulatedRegister, createRandom } from '../shared/src/simulation/register.ts';
 import { BackofficeSession } from '../simulator/src/clients.ts';
 import { copySqliteToPostgres } from './lib/pg-copy.mjs';
+import { reportTable } from './lib/reports-table.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -79,8 +80,6 @@ const SLUG = 'corner-market';
 const OWNER = { email: 'owner@cornermarket.test', password: 'hive-demo-2026' };
 const DAY_MS = 86_400_000;
 const INGEST_BATCH = 1000;
-/** Growth: a request at 3M receipts may take at most this many times its time at 1M (--baseline). */
-const RATIO_GOAL = 1.5;
 
 const started = Date.now();
 const log = (msg) => console.log(`[reports ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${msg}`);
@@ -518,44 +517,6 @@ async function measure() {
   } finally {
     server.child.kill('SIGTERM');
   }
-}
-
-export function reportTable(r) {
-  const lines = [
-    `### ${r.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${r.receipts ?? `--scale ${r.scale}`} receipts, ${r.measure.transactionsInYear} in the year measured (${r.config.runs} runs each, median / p90 of the HTTP round trip)`,
-    '',
-    '| request (the last full year) | median | p90 | target (median) | met? |',
-    '|---|---|---|---|---|',
-  ];
-  // The same request at another scale: its page number, receipt number or searched name differ.
-  const shape = (name) => name.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
-  const base = r.baseline ? new Map(r.baseline.rows.map((b) => [shape(b.name), b.medianMs])) : null;
-  if (base) {
-    lines[2] = `| request (the last full year) | median | p90 | target (median) | met? | × ${r.baseline.receipts} receipts (goal ≤ ${RATIO_GOAL}) |`;
-    lines[3] = '|---|---|---|---|---|---|';
-  }
-  for (const row of r.measure.rows) {
-    const before = base?.get(shape(row.name));
-    const ratio = before && row.medianMs ? row.medianMs / before : null;
-    const ratioCell = base
-      ? ` ${ratio === null ? '–' : `${ratio.toFixed(2)}${ratio <= RATIO_GOAL ? '' : ' **over**'}`} |`
-      : '';
-    lines.push(
-      `| ${row.name} | ${row.error ? row.error : `${row.medianMs} ms`} | ${row.p90Ms ?? '–'} ms | < ${row.target} ms | ${row.met ? 'yes' : '**no**'} |${ratioCell}`,
-    );
-  }
-  if (r.load && !r.load.reused && r.load.copy) {
-    lines.push(
-      '',
-      `Load: ${r.load.receipts} receipts in ${r.load.seconds} s (the SQLite ingest ${r.load.source.reused ? 'reused, 0' : r.load.source.seconds} s, the copy ${r.load.copy.seconds} s: ${r.load.copy.rows} rows of ${r.load.copy.tables} tables, ${r.load.copy.indexes} indexes built).`,
-    );
-  } else if (r.load && !r.load.reused) {
-    lines.push(
-      '',
-      `Load: ${r.load.receipts} receipts (${r.load.events} register events) in ${r.load.seconds} s, ${r.load.receiptsPerSecond} receipts/s (${r.load.daysPerCommit} days per transaction).`,
-    );
-  }
-  return lines.join('\n');
 }
 
 async function main() {
