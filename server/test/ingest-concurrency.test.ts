@@ -29,11 +29,8 @@ import { freshCompany, pairedTill, type Fixture } from './reconciliation/fixture
 const TILLS = 6;
 const FLOAT_CENTS = 10_000;
 
-interface Till {
-  id: number;
-  name: string;
-  token: string;
-}
+/** A paired till as the fixture makes them (its token for the device API). */
+type Till = Fixture['terminals'][number];
 
 /** A company as posted: its fixture and its six tills (the fixture's two, four more). */
 interface Company {

@@ -1,10 +1,11 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventResult, EventsResponse } from '@hive/shared/schemas/device';
 import type { LiveTopic } from '@hive/shared/schemas/live';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/connection';
 import type { Database } from '../../database';
 import type { LiveBus } from '../../platform/live';
 import type { IngestMetrics } from '../../platform/metrics';
+import { isPostgres } from '../merchant';
 import { parseBatch, parseResult, settleRepeats } from './parse';
 import {
   customersOf,
@@ -81,7 +82,7 @@ async function post(
   const { now } = options;
   // The company's critical section: from its first shared write (a shift's or receipt's number) to
   // the commit. Nothing is read here that planning decided on, so it stays short.
-  if (isPostgresTrx(trx)) {
+  if (isPostgres(trx)) {
     const waitFrom = performance.now();
     await lockCompanyIngest(trx, device.companyId);
     options.metrics?.lockWaited((performance.now() - waitFrom) / 1000, 'company');
@@ -126,8 +127,6 @@ async function post(
   for (const s of p.stored) results[s.index] = { id: s.key, status: 'stored', ...outcome.get(s.index) };
 }
 
-const isPostgresTrx = (trx: Transaction<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
-
 /** The till locks' namespace (the two-key advisory locks never meet the one-key company lock). */
 const TILL_LOCKS = sql`hashtext('hive-ingest-till')`;
 
@@ -141,7 +140,7 @@ export async function lockTillIngest(
   companyId: number,
   terminalId: number | null,
 ): Promise<void> {
-  if (!isPostgresTrx(trx)) return;
+  if (!isPostgres(trx)) return;
   // Terminal ids are positive and unique across companies; -companyId names a company's terminal-less batches.
   const till = terminalId ?? -companyId;
   await sql`select pg_advisory_xact_lock(${TILL_LOCKS}, ${till}::int4)`.execute(trx);
@@ -152,7 +151,7 @@ export async function lockTillIngest(
  * the planned rows' locks (see above), held to the commit.
  */
 export async function lockCompanyIngest(trx: Transaction<Database>, companyId: number): Promise<void> {
-  if (isPostgresTrx(trx)) {
+  if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtext(${`hive-ingest:${companyId}`}))`.execute(trx);
   }
 }
@@ -167,7 +166,7 @@ async function run(
   changed: Set<LiveTopic>,
   askedAt: number,
 ): Promise<void> {
-  if (isPostgresTrx(trx)) {
+  if (isPostgres(trx)) {
     const waitFrom = performance.now();
     await lockTillIngest(trx, device.companyId, device.terminalId);
     options.metrics?.lockWaited((performance.now() - waitFrom) / 1000, 'till');

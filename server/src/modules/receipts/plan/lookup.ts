@@ -1,8 +1,9 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../../../platform/db/chunks';
 import type { Database } from '../../../database';
 import { loadDiscounts, loadPromotions } from '../../offers';
 import { knownModifierIds } from '../../catalog';
+import { isPostgres } from '../../merchant';
 import type { AnyParsed, IngestDevice, Lookup, SaleState } from './types';
 
 /* Planning's reads: what the batch's events name, loaded with one query per kind of record. */
@@ -234,7 +235,7 @@ export async function loadSales(
     .select(['id', 'client_id', 'kind', 'customer_id', 'order_type_id'])
     .where('company_id', '=', companyId)
     .where('client_id', 'in', keys)
-    .$if(options.lock === true && db.getExecutor().adapter instanceof PostgresAdapter, (q) =>
+    .$if(options.lock === true && isPostgres(db), (q) =>
       q.orderBy('id').forNoKeyUpdate(),
     )
     .execute();
