@@ -235,9 +235,7 @@ export async function loadSales(
     .select(['id', 'client_id', 'kind', 'customer_id', 'order_type_id'])
     .where('company_id', '=', companyId)
     .where('client_id', 'in', keys)
-    .$if(options.lock === true && isPostgres(db), (q) =>
-      q.orderBy('id').forNoKeyUpdate(),
-    )
+    .$if(options.lock === true && isPostgres(db), (q) => q.orderBy('id').forNoKeyUpdate())
     .execute();
   if (receipts.length === 0) return [];
   const receiptIds = receipts.map((r) => r.id);
